@@ -1,0 +1,172 @@
+/**
+ * The menu's shape: categories, products and the rules each kind of product follows.
+ * Prices are integer cents here; the API converts to dollars at its edge.
+ */
+
+export const CATEGORIES = [
+  'Wings',
+  'Combos',
+  'FamilyCombos',
+  'MegaDealCombo',
+  'TwoforOneDeals',
+  'ThreeforOneDeals',
+  'panzerotti',
+  'superbowlcombo',
+  'Sides',
+  'Beverages',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Finds a category by its route segment, case-insensitively ("familycombos" -> "FamilyCombos"). */
+export function categoryFromSegment(segment: string): Category | undefined {
+  const lower = segment.toLowerCase();
+  return CATEGORIES.find((category) => category.toLowerCase() === lower);
+}
+
+export interface ProductDetails {
+  sizes?: string[];
+  /** Size -> surcharge in cents. */
+  sizePrices?: Record<string, number>;
+  sizeDescriptions?: Record<string, string>;
+  wingsFlavors?: string[];
+  /** Panzerotte flavours (the spec's capitalised field name). */
+  Flavors?: string[];
+  sides?: string[];
+  /** Names of the drinks a combo may include (chosen from the beverage list). */
+  drinks?: string[];
+  pizzas?: number;
+  toppingsPerPizza?: number;
+  /** Cents per topping beyond the free count. */
+  extraToppingPrice?: number;
+}
+
+export interface Product {
+  id: string;
+  name: string;
+  category: Category;
+  image: string;
+  /** Base price, cents. */
+  price: number;
+  description: string;
+  details: ProductDetails;
+  soldOut: boolean;
+}
+
+/** How a product's free toppings are counted. */
+export type ToppingAllowance = 'per-pizza' | 'over-total';
+
+/**
+ * What a customer chooses for each kind of product. The detail screens and the server's
+ * validation both read this table, so a screen can never ask for less than the server needs.
+ */
+export interface ProductRules {
+  size: boolean;
+  /** Which flavour field the item takes: wings `flavor`, panzerotte `flavor` from `Flavors`,
+   *  combos `wingsFlavor`. */
+  flavor: 'none' | 'flavor' | 'wingsFlavor';
+  /** How many sides must be chosen (0 = none offered). */
+  sides: number;
+  /** Whether drinks are chosen, and how many at most (a function of size). */
+  drinks: boolean;
+  /** Topping lists: 0 = no toppings, otherwise the number of pizzas (one list each). */
+  toppingLists: 'none' | 'flat' | 'per-pizza';
+  allowance: ToppingAllowance;
+  /** Quantity is fixed at 1 (the Super Bowl combo). */
+  fixedQuantity: boolean;
+  /** Added from a list by name, no options (beverages and sides). */
+  simple: boolean;
+}
+
+const BASE: ProductRules = {
+  size: false,
+  flavor: 'none',
+  sides: 0,
+  drinks: false,
+  toppingLists: 'none',
+  allowance: 'per-pizza',
+  fixedQuantity: false,
+  simple: false,
+};
+
+export const PRODUCT_RULES: Record<Category, ProductRules> = {
+  Wings: { ...BASE, size: true, flavor: 'flavor' },
+  Combos: {
+    ...BASE,
+    size: true,
+    flavor: 'wingsFlavor',
+    sides: 1,
+    drinks: true,
+    toppingLists: 'flat',
+  },
+  FamilyCombos: {
+    ...BASE,
+    size: true,
+    flavor: 'wingsFlavor',
+    sides: 1,
+    drinks: true,
+    toppingLists: 'per-pizza',
+    allowance: 'over-total',
+  },
+  MegaDealCombo: {
+    ...BASE,
+    size: true,
+    flavor: 'wingsFlavor',
+    sides: 1,
+    toppingLists: 'per-pizza',
+    allowance: 'over-total',
+  },
+  TwoforOneDeals: { ...BASE, size: true, toppingLists: 'per-pizza' },
+  ThreeforOneDeals: { ...BASE, size: true, toppingLists: 'per-pizza' },
+  panzerotti: { ...BASE, flavor: 'flavor', toppingLists: 'flat' },
+  superbowlcombo: { ...BASE, flavor: 'wingsFlavor', sides: 1, fixedQuantity: true },
+  Sides: { ...BASE, simple: true },
+  Beverages: { ...BASE, simple: true },
+};
+
+/** The flavour list a product offers for its flavour field. */
+export function flavorOptions(product: Pick<Product, 'category' | 'details'>): string[] {
+  const rules = PRODUCT_RULES[product.category];
+  if (rules.flavor === 'wingsFlavor') return product.details.wingsFlavors ?? [];
+  if (rules.flavor === 'flavor')
+    return product.details.Flavors ?? product.details.wingsFlavors ?? [];
+  return [];
+}
+
+/** Number of pizzas whose toppings are chosen (1 for a flat topping list). */
+export function pizzaCount(product: Pick<Product, 'category' | 'details'>): number {
+  const rules = PRODUCT_RULES[product.category];
+  if (rules.toppingLists === 'none') return 0;
+  if (rules.toppingLists === 'flat') return 1;
+  return product.details.pizzas ?? 1;
+}
+
+/**
+ * Most drinks a combo may include: the single combo by size (Small 2, Medium 3, any other 4),
+ * the family combo 4, everything else none.
+ */
+export function drinkLimit(category: Category, size: string | undefined): number {
+  if (category === 'Combos') {
+    if (size === 'Small') return 2;
+    if (size === 'Medium') return 3;
+    return 4;
+  }
+  if (category === 'FamilyCombos') return 4;
+  return 0;
+}
+
+/** The spec's alert when a drink over the limit is chosen. */
+export function drinkLimitMessage(category: Category, size: string | undefined): string {
+  const limit = drinkLimit(category, size);
+  return category === 'Combos'
+    ? `You can select a maximum of ${limit} drinks for a ${size ?? ''} size.`
+    : `You can select a maximum of ${limit} drinks.`;
+}
+
+/** The route segment of a product's detail screen: the category lowercased (spec). */
+export function productPath(product: Pick<Product, 'id' | 'category'>): string {
+  return `/${product.category.toLowerCase()}/${product.id}`;
+}

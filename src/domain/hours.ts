@@ -1,0 +1,150 @@
+/**
+ * Opening hours, in the store's time zone (America/Toronto). Pure: the caller passes the
+ * instant, so nothing here depends on the machine's clock or zone.
+ *
+ * A day's hours that close at or before they open run past midnight and count for the night
+ * they started: Friday 11:00-01:00 means Saturday 00:30 is still Friday's service.
+ */
+
+export const STORE_TIME_ZONE = 'America/Toronto';
+
+/** 0 = Sunday … 6 = Saturday, as Date#getDay. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface DayHours {
+  /** "HH:MM", 24-hour local time. */
+  open: string;
+  /** "HH:MM"; at or before `open` means the next day (past midnight). "00:00" is midnight. */
+  close: string;
+}
+
+/** Index = weekday (0 Sunday). `null` = closed all day. */
+export type WeeklyHours = readonly (DayHours | null)[];
+
+/** Whether the store is forced open, forced closed, or follows its hours. */
+export type OpenMode = 'auto' | 'open' | 'closed';
+
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** The store's default hours (menu.md): Sun-Wed 11-23, Thu 11-24, Fri-Sat 11-01. */
+export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
+  { open: '11:00', close: '23:00' },
+  { open: '11:00', close: '23:00' },
+  { open: '11:00', close: '23:00' },
+  { open: '11:00', close: '23:00' },
+  { open: '11:00', close: '00:00' },
+  { open: '11:00', close: '01:00' },
+  { open: '11:00', close: '01:00' },
+];
+
+export function parseClock(hhmm: string): number {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
+  if (!match) throw new Error(`Invalid time "${hhmm}", expected HH:MM`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+export function isValidClock(hhmm: string): boolean {
+  return /^([01]\d|2[0-3]):([0-5]\d)$/.test(hhmm);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The wall-clock weekday and minute of the day of an instant in a time zone. */
+export function localWeekMinute(
+  instant: Date,
+  timeZone: string = STORE_TIME_ZONE,
+): { weekday: Weekday; minute: number } {
+  let weekday = 0;
+  let hour = 0;
+  let minute = 0;
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type === 'weekday') weekday = SHORT_DAYS.indexOf(part.value);
+    else if (part.type === 'hour') hour = Number(part.value);
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  return { weekday: weekday as Weekday, minute: hour * 60 + minute };
+}
+
+function runsPastMidnight(day: DayHours): boolean {
+  return parseClock(day.close) <= parseClock(day.open);
+}
+
+/** Whether the weekly hours have the store open at this instant (ignoring any override). */
+export function isWithinHours(
+  instant: Date,
+  hours: WeeklyHours,
+  timeZone: string = STORE_TIME_ZONE,
+): boolean {
+  const { weekday, minute } = localWeekMinute(instant, timeZone);
+  const today = hours[weekday];
+  if (today) {
+    const open = parseClock(today.open);
+    const close = parseClock(today.close);
+    if (runsPastMidnight(today) ? minute >= open : minute >= open && minute < close) return true;
+  }
+  const yesterday = hours[(weekday + 6) % 7];
+  if (yesterday && runsPastMidnight(yesterday) && minute < parseClock(yesterday.close)) {
+    return true;
+  }
+  return false;
+}
+
+/** The store's open flag: the override wins, otherwise the hours decide. */
+export function isStoreOpen(
+  instant: Date,
+  hours: WeeklyHours,
+  mode: OpenMode,
+  timeZone: string = STORE_TIME_ZONE,
+): boolean {
+  if (mode === 'open') return true;
+  if (mode === 'closed') return false;
+  return isWithinHours(instant, hours, timeZone);
+}
+
+function describeDay(day: DayHours | null): string {
+  return day ? `${day.open}-${day.close}` : 'Closed';
+}
+
+/**
+ * The hours as a short banner text, grouping consecutive days with the same hours:
+ * "Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00".
+ */
+export function describeWeeklyHours(hours: WeeklyHours): string {
+  const groups: { from: number; to: number; text: string }[] = [];
+  hours.forEach((day, index) => {
+    const text = describeDay(day);
+    const last = groups.at(-1);
+    if (last && last.text === text) last.to = index;
+    else groups.push({ from: index, to: index, text });
+  });
+  return groups
+    .map(({ from, to, text }) => {
+      const days = from === to ? SHORT_DAYS[from] : `${SHORT_DAYS[from]}-${SHORT_DAYS[to]}`;
+      return `${days} ${text}`;
+    })
+    .join(' · ');
+}

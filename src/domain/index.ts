@@ -1,0 +1,7 @@
+/** The pure domain: no I/O, imported by both the browser and the server. */
+export * from './money';
+export * from './hours';
+export * from './contact-rules';
+export * from './catalog';
+export * from './pricing';
+export * from './order-states';

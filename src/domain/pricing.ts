@@ -1,0 +1,113 @@
+/**
+ * The one pricing engine. The browser shows these numbers and the server charges them; both
+ * import this module, so a screen and the bill can never disagree. All amounts are integer
+ * cents; rounding happens once per figure (half up).
+ */
+import { PRODUCT_RULES, pizzaCount, type Product } from './catalog';
+import { mulDivRoundHalfUp } from './money';
+
+export const HST_PERCENT = 13;
+export const TIP_PERCENTS = [0, 5, 10, 15, 20, 25, 50] as const;
+export type TipPercent = (typeof TIP_PERCENTS)[number];
+export const DEFAULT_TIP_PERCENT: TipPercent = 5;
+export const MIN_QUANTITY = 1;
+/** Above this a line is almost certainly a typo; the store can phone for catering orders. */
+export const MAX_QUANTITY = 99;
+
+export function isTipPercent(value: number): value is TipPercent {
+  return (TIP_PERCENTS as readonly number[]).includes(value);
+}
+
+/** What the customer chose for one line. Toppings: one list per pizza (a flat list = one pizza). */
+export interface PriceableSelection {
+  size?: string | null;
+  toppings?: readonly (readonly string[])[];
+}
+
+/** Normalises the spec's two topping shapes (a list, or a list of lists) to one list per pizza. */
+export function toppingsPerPizza(
+  toppings: readonly string[] | readonly (readonly string[])[] | undefined | null,
+): string[][] {
+  if (!toppings || toppings.length === 0) return [];
+  if (toppings.every((entry) => Array.isArray(entry))) {
+    return (toppings as readonly (readonly string[])[]).map((list) => [...list]);
+  }
+  return [[...(toppings as readonly string[])]];
+}
+
+/** Toppings charged as extra, given how the product counts its free ones. */
+export function extraToppingCount(
+  product: Pick<Product, 'category' | 'details'>,
+  toppings: readonly (readonly string[])[],
+): number {
+  const free = product.details.toppingsPerPizza ?? 0;
+  if (PRODUCT_RULES[product.category].allowance === 'over-total') {
+    const total = toppings.reduce((sum, list) => sum + list.length, 0);
+    return Math.max(0, total - free * Math.max(pizzaCount(product), toppings.length));
+  }
+  return toppings.reduce((sum, list) => sum + Math.max(0, list.length - free), 0);
+}
+
+/** Size surcharge in cents (0 for no size or a product without sizes). */
+export function sizeSurcharge(
+  product: Pick<Product, 'details'>,
+  size: string | null | undefined,
+): number {
+  if (!size) return 0;
+  return product.details.sizePrices?.[size] ?? 0;
+}
+
+/** Unit price: base + size surcharge + extra toppings × extraToppingPrice. */
+export function unitPrice(
+  product: Pick<Product, 'category' | 'details' | 'price'>,
+  selection: PriceableSelection,
+): number {
+  const extras = extraToppingCount(product, selection.toppings ?? []);
+  return (
+    product.price +
+    sizeSurcharge(product, selection.size) +
+    extras * (product.details.extraToppingPrice ?? 0)
+  );
+}
+
+/** Line price: unit price × quantity. */
+export function linePrice(
+  product: Pick<Product, 'category' | 'details' | 'price'>,
+  selection: PriceableSelection,
+  quantity: number,
+): number {
+  return unitPrice(product, selection) * quantity;
+}
+
+export interface CartTotals {
+  subtotal: number;
+  hst: number;
+  tipPercent: number;
+  tip: number;
+  deliveryFee: number;
+  total: number;
+}
+
+/**
+ * The cart's figures: HST 13% of the subtotal, tip = percent of the subtotal, delivery fee
+ * only for delivery; total = subtotal + HST + tip + delivery fee.
+ */
+export function cartTotals(input: {
+  lineTotals: readonly number[];
+  tipPercent: number;
+  delivery: boolean;
+  deliveryFee: number;
+}): CartTotals {
+  const subtotal = input.lineTotals.reduce((sum, line) => sum + line, 0);
+  const hst = mulDivRoundHalfUp(subtotal, HST_PERCENT, 100);
+  const tip = mulDivRoundHalfUp(subtotal, input.tipPercent, 100);
+  const deliveryFee = input.delivery && subtotal > 0 ? input.deliveryFee : 0;
+  return {
+    subtotal,
+    hst,
+    tipPercent: input.tipPercent,
+    tip,
+    deliveryFee,
+    total: subtotal + hst + tip + deliveryFee,
+  };
+}

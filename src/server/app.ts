@@ -1,0 +1,151 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { systemClock, type Clock } from './clock';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './data/db';
+import { migrate } from './data/migrate';
+import { seed } from './data/seed';
+import { HttpError } from './http/errors';
+import { apiRoutes } from './routes';
+
+export interface BuildOptions {
+  clock?: Clock;
+  /** An already open database (tests share one per file); otherwise opened from config. */
+  db?: Database;
+}
+
+/**
+ * Builds the whole application without listening: database (migrated and seeded), API, images
+ * and the web app. `main.ts` listens; tests call it in process or over a real port.
+ */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Bodies are small JSON documents; anything bigger is a mistake or an attack.
+    bodyLimit: 64 * 1024,
+  });
+
+  const db = options.db ?? (await openDatabase(config.database));
+  if (!options.db) app.addHook('onClose', () => db.close());
+  const applied = await migrate(db);
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  const seeded = await seed(db);
+  if (seeded.products + seeded.toppings > 0) app.log.info(seeded, 'menu seeded');
+
+  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
+
+  await app.register(fastifyCookie);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  // No cross-site form can act: a state-changing API call must come from our own origin, and a
+  // body, if any, must be JSON (a cross-site form cannot send application/json without CORS).
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method))
+      return;
+    const origin = request.headers.origin;
+    if (origin && new URL(origin).host !== request.headers.host) {
+      throw new HttpError(403, 'Cross-site requests are not allowed.', 'cross_site');
+    }
+    const type = request.headers['content-type'];
+    if (type && !type.startsWith('application/json')) {
+      throw new HttpError(415, 'Send the request body as JSON.', 'unsupported_media_type');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ statusCode: error.statusCode, code: error.code, message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own 4xx (malformed JSON, body too large): its message is safe to show.
+      return reply
+        .status(status)
+        .send({ statusCode: status, code: error.code, message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply
+      .status(500)
+      .send({
+        statusCode: 500,
+        code: 'internal',
+        message: 'Something went wrong on our side. Please try again.',
+      });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await db.query('select 1');
+      return { ok: true };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ ok: false });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      for (const routes of apiRoutes) await routes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: resolve(config.imagesDir),
+    prefix: '/images/',
+    decorateReply: false,
+    // Artwork changes rarely; a month in every cache keeps repeat visits free.
+    maxAge: '30d',
+  });
+
+  const webDir = config.webDir ? resolve(config.webDir) : null;
+  const indexHtml =
+    webDir && existsSync(`${webDir}/index.html`) ? readFileSync(`${webDir}/index.html`) : null;
+  if (webDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      index: false,
+      // One route per built file, found at start; every other path falls to the SPA below.
+      wildcard: false,
+      decorateReply: false,
+      setHeaders(res, path) {
+        // Vite names built assets by content hash, so they never change under the same URL.
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/images/') || !indexHtml) {
+      return reply
+        .status(404)
+        .send({
+          statusCode: 404,
+          code: 'not_found',
+          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+        });
+    }
+    // The single-page app answers every other path (deep links, unknown paths show Home).
+    return reply.status(200).type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+
+  return app;
+}

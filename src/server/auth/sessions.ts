@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../data/db';
+import type { AppContext } from '../context';
+import { forbidden, unauthorized } from '../http/errors';
+
+/**
+ * Sessions: an opaque random token in an HttpOnly, SameSite=Lax cookie; the database keeps only
+ * its SHA-256 with an expiry. The caller's identity comes from this cookie alone, never from a
+ * user id in the request.
+ */
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type Role = 'customer' | 'staff' | 'admin';
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [
+    hashToken(token),
+    userId,
+    expiresAt,
+  ]);
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: Queryable, token: string): Promise<void> {
+  await db.query('delete from sessions where token_hash = $1', [hashToken(token)]);
+}
+
+async function findSessionUser(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<SessionUser | null> {
+  const rows = await db.query<SessionUser>(
+    `select u.id, u.name, u.email, u.role
+       from sessions s join users u on u.id = s.user_id
+      where s.token_hash = $1 and s.expires_at > $2`,
+    [hashToken(token), now],
+  );
+  return rows[0] ?? null;
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  ctx: AppContext,
+  session: { token: string; expiresAt: Date },
+): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, ctx: AppContext): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+  });
+}
+
+// One lookup per request at most, however many guards ask.
+const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null. */
+export function getSessionUser(
+  request: FastifyRequest,
+  ctx: AppContext,
+): Promise<SessionUser | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    const token = request.cookies[SESSION_COOKIE];
+    pending = token ? findSessionUser(ctx.db, token, ctx.clock.now()) : Promise.resolve(null);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/** The signed-in user; 401 without a valid session. */
+export async function requireUser(request: FastifyRequest, ctx: AppContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, ctx);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * The shared guard of every route that names a user id (path, query or body): 401 without a
+ * session, 403 when the id is anyone else's (a missing id counts as someone else's).
+ */
+export async function requireSelf(
+  request: FastifyRequest,
+  ctx: AppContext,
+  userId: unknown,
+): Promise<SessionUser> {
+  const user = await requireUser(request, ctx);
+  if (typeof userId !== 'string' || userId !== user.id) throw forbidden();
+  return user;
+}
+
+/** Staff routes: 401 without a session, 403 without one of the roles. */
+export async function requireRole(
+  request: FastifyRequest,
+  ctx: AppContext,
+  roles: readonly Role[],
+): Promise<SessionUser> {
+  const user = await requireUser(request, ctx);
+  if (!roles.includes(user.role)) throw forbidden('This needs a staff account.');
+  return user;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment, checked once at start by one schema: the process
+ * refuses to boot with a clear list of what is wrong. All are optional for a local start.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z
+    .string()
+    .default('https://accounts.google.com,accounts.google.com')
+    .transform((value) => value.split(',').map((issuer) => issuer.trim())),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+});
+
+export type DatabaseConfig =
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; schema?: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  logLevel: string;
+  /** Cookies carry the Secure flag outside development and tests. */
+  secureCookies: boolean;
+  /** Directory of the built web app; null serves the API only. */
+  webDir: string | null;
+  imagesDir: string;
+  admin: { email: string; password: string } | null;
+  google: { clientId: string | null; jwksUrl: string; issuers: string[] };
+  mapsApiKey: string | null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
+    logLevel: e.LOG_LEVEL,
+    secureCookies: e.NODE_ENV === 'production',
+    webDir: 'dist/web',
+    imagesDir: 'assets/images',
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : null,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID ?? null,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuers: e.GOOGLE_ISSUERS,
+    },
+    mapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
+  };
+}

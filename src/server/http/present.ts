@@ -1,0 +1,52 @@
+/**
+ * The API's view of domain objects: `_id` strings and dollars with two decimals, as the spec's
+ * client reads them. Cents never leave the server except through these functions.
+ */
+import { toDollars, type Product, type ProductDetails } from '../../domain';
+
+export interface ApiProductDetails extends Omit<
+  ProductDetails,
+  'sizePrices' | 'extraToppingPrice'
+> {
+  sizePrices?: Record<string, number>;
+  extraToppingPrice?: number;
+}
+
+export interface ApiProduct {
+  _id: string;
+  name: string;
+  category: string;
+  image: string;
+  price: number;
+  description: string;
+  soldOut: boolean;
+  details?: ApiProductDetails;
+}
+
+export function presentDetails(details: ProductDetails): ApiProductDetails {
+  const { sizePrices, extraToppingPrice, ...rest } = details;
+  return {
+    ...rest,
+    ...(sizePrices
+      ? {
+          sizePrices: Object.fromEntries(
+            Object.entries(sizePrices).map(([size, cents]) => [size, toDollars(cents)]),
+          ),
+        }
+      : {}),
+    ...(extraToppingPrice !== undefined ? { extraToppingPrice: toDollars(extraToppingPrice) } : {}),
+  };
+}
+
+export function presentProduct(product: Product, withDetails = true): ApiProduct {
+  return {
+    _id: product.id,
+    name: product.name,
+    category: product.category,
+    image: product.image,
+    price: toDollars(product.price),
+    description: product.description,
+    soldOut: product.soldOut,
+    ...(withDetails ? { details: presentDetails(product.details) } : {}),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Category, Product, ProductDetails } from '../../domain';
+import type { Queryable } from '../data/db';
+
+interface ProductRow {
+  id: string;
+  name: string;
+  category: Category;
+  image: string;
+  price_cents: number;
+  description: string;
+  details: ProductDetails;
+  sold_out: boolean;
+}
+
+const COLUMNS = 'id, name, category, image, price_cents, description, details, sold_out';
+
+function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    image: row.image,
+    price: row.price_cents,
+    description: row.description,
+    details: row.details,
+    soldOut: row.sold_out,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function productsRepository(db: Queryable) {
+  return {
+    async list(category?: Category): Promise<Product[]> {
+      const rows = category
+        ? await db.query<ProductRow>(
+            `select ${COLUMNS} from products where category = $1 order by sort_order, name`,
+            [category],
+          )
+        : await db.query<ProductRow>(`select ${COLUMNS} from products order by sort_order, name`);
+      return rows.map(toProduct);
+    },
+    /** The product, or null for an unknown (or malformed) id. */
+    async get(id: string): Promise<Product | null> {
+      if (!isUuid(id)) return null;
+      const rows = await db.query<ProductRow>(`select ${COLUMNS} from products where id = $1`, [
+        id,
+      ]);
+      return rows[0] ? toProduct(rows[0]) : null;
+    },
+    async getMany(ids: readonly string[]): Promise<Map<string, Product>> {
+      const valid = ids.filter(isUuid);
+      if (valid.length === 0) return new Map();
+      const rows = await db.query<ProductRow>(
+        `select ${COLUMNS} from products where id = any($1::uuid[])`,
+        [valid],
+      );
+      return new Map(rows.map((row) => [row.id, toProduct(row)]));
+    },
+    /** A beverage or side by its name (the spec's cart payload names them). */
+    async findByName(category: Category, name: string): Promise<Product | null> {
+      const rows = await db.query<ProductRow>(
+        `select ${COLUMNS} from products where category = $1 and lower(name) = lower($2) limit 1`,
+        [category, name],
+      );
+      return rows[0] ? toProduct(rows[0]) : null;
+    },
+    async toppings(): Promise<{ id: string; name: string; soldOut: boolean }[]> {
+      const rows = await db.query<{ id: string; name: string; sold_out: boolean }>(
+        'select id, name, sold_out from toppings order by sort_order, name',
+      );
+      return rows.map((row) => ({ id: row.id, name: row.name, soldOut: row.sold_out }));
+    },
+  };
+}
+export type ProductsRepository = ReturnType<typeof productsRepository>;

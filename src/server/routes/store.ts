@@ -1,0 +1,32 @@
+import { describeWeeklyHours, isStoreOpen, toDollars } from '../../domain';
+import type { RouteModule } from '../context';
+import { storeRepository } from '../repositories/store';
+
+export const storeRoutes: RouteModule = (app, ctx) => {
+  const store = storeRepository(ctx.db);
+
+  /** The spec's open flag: opening hours in America/Toronto, unless the store forced it. */
+  app.get('/store/status', async () => {
+    const settings = await store.settings();
+    return { storeOpen: isStoreOpen(ctx.clock.now(), settings.weeklyHours, settings.openMode) };
+  });
+
+  /**
+   * Everything the browser needs about the store and this deployment in one call at start-up,
+   * so one build serves every deployment (brief: configuration).
+   */
+  app.get('/store', async () => {
+    const settings = await store.settings();
+    return {
+      name: settings.name,
+      phone: settings.phone,
+      pickupAddress: settings.pickupAddress,
+      hours: settings.weeklyHours,
+      hoursText: describeWeeklyHours(settings.weeklyHours),
+      deliveryFee: toDollars(settings.deliveryFeeCents),
+      storeOpen: isStoreOpen(ctx.clock.now(), settings.weeklyHours, settings.openMode),
+      googleClientId: ctx.config.google.clientId,
+      mapsApiKey: ctx.config.mapsApiKey,
+    };
+  });
+};

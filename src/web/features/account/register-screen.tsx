@@ -1,0 +1,6 @@
+import { Placeholder } from '../../shared/ui';
+
+/** Placeholder until its issue lands. */
+export default function Screen() {
+  return <Placeholder title="Register" />;
+}

@@ -1,0 +1,68 @@
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { api, ApiError } from './api';
+import { useOrderType } from './order-type';
+import { readJson, STORAGE_KEYS, writeStorage } from './storage';
+import type { ApiUser } from './types';
+
+/**
+ * Who is signed in. The spec keeps the user object in local storage under `user`; the server
+ * decides from its HttpOnly session cookie alone, so at start the browser asks /api/auth/me and
+ * forgets a stored user whose session has ended. Must sit inside OrderTypeProvider.
+ */
+interface SessionState {
+  user: ApiUser | null;
+  /** Stores the user after login or register (the server has set the cookie). */
+  signIn: (user: ApiUser) => void;
+  /** Ends the session on the server and clears user, order type and address (spec). */
+  signOut: () => Promise<void>;
+  /** Replaces the stored user, e.g. after contacts change. */
+  updateUser: (user: ApiUser) => void;
+}
+
+const SessionContext = createContext<SessionState>({
+  user: null,
+  signIn: () => undefined,
+  signOut: async () => undefined,
+  updateUser: () => undefined,
+});
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<ApiUser | null>(() => readJson<ApiUser>(STORAGE_KEYS.user));
+  const { clear: clearOrderType } = useOrderType();
+
+  const store = useCallback((next: ApiUser | null) => {
+    writeStorage(STORAGE_KEYS.user, next ? JSON.stringify(next) : null);
+    setUser(next);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<ApiUser>('/api/auth/me', { signal: controller.signal }).then(
+      (me) => store(me),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) store(null);
+      },
+    );
+    return () => controller.abort();
+  }, [store]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api('/api/auth/logout', { method: 'POST', body: {} });
+    } catch (error) {
+      console.warn('Logout request failed; clearing the local session anyway', error);
+    }
+    store(null);
+    clearOrderType();
+  }, [store, clearOrderType]);
+
+  return (
+    <SessionContext.Provider value={{ user, signIn: store, signOut, updateUser: store }}>
+      {children}
+    </SessionContext.Provider>
+  );
+}
+
+export function useSession(): SessionState {
+  return useContext(SessionContext);
+}

@@ -1,0 +1,35 @@
+/** The spec's local storage keys, and safe access to them (private mode can throw). */
+export const STORAGE_KEYS = {
+  user: 'user',
+  cart: 'cart',
+  orderType: 'orderType',
+  orderAddress: 'orderAddress',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function readJson<T>(key: StorageKey): T | null {
+  const raw = readStorage(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the app keeps working for this visit.
+  }
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Clock } from '../../src/server/clock';
+import { createTestApp, type TestApp } from './test-app';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface BrowserHarness extends TestApp {
+  baseUrl: string;
+  browser: Browser;
+  /** Uncaught errors of any page opened here; a journey test expects it empty at its end. */
+  pageErrors: string[];
+  /** A fresh browser context (empty storage and cookies), as a new visitor, on a phone-sized screen. */
+  newPage: () => Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * The built web app (dist/web, made by `npm run build`) served by the real server on a free port
+ * with a fresh PGlite database, and Debian's Chromium driven by Playwright.
+ */
+export async function startBrowserHarness(
+  options: { clock?: Clock } = {},
+): Promise<BrowserHarness> {
+  if (!existsSync('dist/web/index.html')) {
+    throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
+  }
+  const testApp = await createTestApp({
+    kind: 'pglite',
+    clock: options.clock,
+    config: { webDir: 'dist/web' },
+  });
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = testApp.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('Server did not get a port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  const pageErrors: string[] = [];
+  return {
+    ...testApp,
+    baseUrl,
+    browser,
+    pageErrors,
+    newPage: async () => {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 390, height: 844 },
+        locale: 'en-CA',
+      });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      return { context, page };
+    },
+    close: async () => {
+      await browser.close();
+      await testApp.close();
+    },
+  };
+}

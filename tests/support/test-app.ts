@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import type { Clock } from '../../src/server/clock';
+import { loadConfig, type AppConfig, type DatabaseConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/data/db';
+
+/** The Postgres that CI and developers' machines run (trust auth, database `test`). */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type TestDbKind = 'pglite' | 'postgres';
+export const testDbKind = (): TestDbKind =>
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  db: Database;
+  config: DatabaseConfig;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: an in-memory PGlite, or a schema of its own on the
+ * Postgres server (dropped afterwards), so parallel files and runs never see each other's rows.
+ */
+export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const config: DatabaseConfig = { kind: 'pglite', dataDir: null };
+    const db = await openDatabase(config);
+    return { db, config, drop: () => db.close() };
+  }
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const config: DatabaseConfig = { kind: 'postgres', url: TEST_DATABASE_URL, schema };
+  const db = await openDatabase(config);
+  return {
+    db,
+    config,
+    drop: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    webDir: null,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  close: () => Promise<void>;
+}
+
+/** The whole app, migrated and seeded, on a fresh database; call `close` in afterAll. */
+export async function createTestApp(
+  options: { clock?: Clock; config?: Partial<AppConfig>; kind?: TestDbKind } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options.kind);
+  const app = await buildApp(testConfig(options.config), { db: database.db, clock: options.clock });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
