@@ -78,13 +78,11 @@ export async function buildApp(
         .send({ statusCode: status, code: error.code, message: error.message });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply
-      .status(500)
-      .send({
-        statusCode: 500,
-        code: 'internal',
-        message: 'Something went wrong on our side. Please try again.',
-      });
+    return reply.status(500).send({
+      statusCode: 500,
+      code: 'internal',
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -135,13 +133,11 @@ export async function buildApp(
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/images/') || !indexHtml) {
-      return reply
-        .status(404)
-        .send({
-          statusCode: 404,
-          code: 'not_found',
-          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
-        });
+      return reply.status(404).send({
+        statusCode: 404,
+        code: 'not_found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+      });
     }
     // The single-page app answers every other path (deep links, unknown paths show Home).
     return reply.status(200).type('text/html').header('cache-control', 'no-cache').send(indexHtml);

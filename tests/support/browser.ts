@@ -4,6 +4,8 @@ import type { Clock } from '../../src/server/clock';
 import { createTestApp, type TestApp } from './test-app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The built web app; WEB_DIR lets parallel work build and test its own copy. */
+export const WEB_DIR = process.env.WEB_DIR ?? 'dist/web';
 
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
@@ -21,13 +23,13 @@ export interface BrowserHarness extends TestApp {
 export async function startBrowserHarness(
   options: { clock?: Clock } = {},
 ): Promise<BrowserHarness> {
-  if (!existsSync('dist/web/index.html')) {
-    throw new Error('dist/web is missing: run `npm run build` first (npm test does).');
+  if (!existsSync(`${WEB_DIR}/index.html`)) {
+    throw new Error(`${WEB_DIR} is missing: run \`npm run build\` first (npm test does).`);
   }
   const testApp = await createTestApp({
     kind: 'pglite',
     clock: options.clock,
-    config: { webDir: 'dist/web' },
+    config: { webDir: WEB_DIR },
   });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const address = testApp.app.server.address();

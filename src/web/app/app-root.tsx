@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { CartProvider } from '../features/cart/cart-context';
 import { NoticeProvider } from '../shared/notices';
 import { OrderTypeProvider } from '../shared/order-type';
 import { SessionProvider } from '../shared/session';
@@ -11,7 +12,9 @@ export function AppRoot() {
       <StoreInfoProvider>
         <OrderTypeProvider>
           <SessionProvider>
-            <Outlet />
+            <CartProvider>
+              <Outlet />
+            </CartProvider>
           </SessionProvider>
         </OrderTypeProvider>
       </StoreInfoProvider>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { CartLink } from '../features/cart/cart-link';
 import { useOrderType } from '../shared/order-type';
 import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
@@ -83,9 +84,4 @@ function OrderTypeSummary() {
       </button>
     </div>
   );
-}
-
-/** The cart link with its item count. The cart feature provides the count (issue 4). */
-function CartLink() {
-  return <NavLink to={urls.cart()}>Cart</NavLink>;
 }
