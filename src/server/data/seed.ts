@@ -1,0 +1,58 @@
+import { toCents } from '../../domain';
+import type { Database } from './db';
+import { PRODUCTS, STORE_PROFILE, TOPPINGS, seedImagePath } from './menu-seed';
+
+/**
+ * Inserts the menu, toppings and store profile that are missing, in one transaction. Existing
+ * rows are left exactly as the store has them (ON CONFLICT DO NOTHING), so seeding is idempotent.
+ */
+export async function seed(db: Database): Promise<{ products: number; toppings: number }> {
+  return db.transaction(async (tx) => {
+    let products = 0;
+    for (const [index, product] of PRODUCTS.entries()) {
+      const inserted = await tx.query(
+        `insert into products (slug, name, category, image, price_cents, description, details, sort_order)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict (slug) do nothing
+         returning id`,
+        [
+          product.slug,
+          product.name,
+          product.category,
+          seedImagePath(product),
+          toCents(product.price),
+          product.description,
+          JSON.stringify(product.details ?? {}),
+          index,
+        ],
+      );
+      products += inserted.length;
+    }
+    let toppings = 0;
+    for (const [index, name] of TOPPINGS.entries()) {
+      const inserted = await tx.query(
+        `insert into toppings (name, sort_order) values ($1, $2) on conflict (name) do nothing returning id`,
+        [name, index],
+      );
+      toppings += inserted.length;
+    }
+    const s = STORE_PROFILE;
+    await tx.query(
+      `insert into store_settings (id, name, phone, pickup_address, open_mode, weekly_hours,
+         delivery_fee_cents, acceptance_window_minutes, lead_time_minutes)
+       values (1, $1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (id) do nothing`,
+      [
+        s.name,
+        s.phone,
+        s.pickupAddress,
+        s.openMode,
+        JSON.stringify(s.weeklyHours),
+        s.deliveryFeeCents,
+        s.acceptanceWindowMinutes,
+        s.leadTimeMinutes,
+      ],
+    );
+    return { products, toppings };
+  });
+}
