@@ -123,7 +123,7 @@ export async function buildApp(
       decorateReply: false,
       setHeaders(res, path) {
         // Vite names built assets by content hash, so they never change under the same URL.
-        res.header(
+        res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
