@@ -121,6 +121,8 @@ export async function buildApp(
       // One route per built file, found at start; every other path falls to the SPA below.
       wildcard: false,
       decorateReply: false,
+      // Our own cache policy below, not the plugin's default max-age=0.
+      cacheControl: false,
       setHeaders(res, path) {
         // Vite names built assets by content hash, so they never change under the same URL.
         res.setHeader(
