@@ -4,4 +4,6 @@ export * from './hours';
 export * from './contact-rules';
 export * from './catalog';
 export * from './pricing';
+export * from './cart-item';
 export * from './order-states';
+export * from './account';

@@ -1,4 +1,205 @@
-import type { RouteModule } from '../context';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES, loginSchema, registerSchema, socialLoginSchema } from '../../domain';
+import {
+  GoogleTokenRejected,
+  GoogleUnavailable,
+  createGoogleVerifier,
+  type GoogleIdentity,
+  type GoogleVerifier,
+} from '../auth/google';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { createRateLimiter, type RateRule } from '../auth/rate-limit';
+import {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  requireUser,
+  setSessionCookie,
+} from '../auth/sessions';
+import type { AppContext, RouteModule } from '../context';
+import type { Queryable } from '../data/db';
+import { HttpError, conflict, notFound } from '../http/errors';
+import { contactsRepository } from '../repositories/contacts';
+import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
+import { loadApiUser, parseAccountInput } from './contacts';
+
+const MINUTE = 60_000;
+
+/**
+ * Attempts allowed per window. Per IP stops one machine guessing across many accounts; per
+ * account (the email, lower-cased) stops many machines guessing one password. Social sign-in
+ * names no account until its token is verified, so it is limited per IP only.
+ */
+export const RATE_RULES = {
+  loginIp: { limit: 20, windowMs: 15 * MINUTE },
+  loginAccount: { limit: 10, windowMs: 15 * MINUTE },
+  registerIp: { limit: 20, windowMs: 60 * MINUTE },
+  registerAccount: { limit: 5, windowMs: 60 * MINUTE },
+  socialIp: { limit: 30, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateRule>;
+
+const invalidCredentials = () =>
+  new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials, 'invalid_credentials');
+const googleLoginFailed = () =>
+  new HttpError(401, ACCOUNT_MESSAGES.googleLoginFailed, 'google_login_failed');
+const duplicateEmail = () => conflict(ACCOUNT_MESSAGES.duplicateEmail, 'email_taken');
 
 /** Register, login, social login, logout, me (issue 3). */
-export const authRoutes: RouteModule = () => {};
+export const authRoutes: RouteModule = (app, ctx) => {
+  const users = usersRepository(ctx.db);
+  // One limiter per app: tests build many apps, and each must start with clean counters.
+  const limiter = createRateLimiter(ctx.clock);
+  const { clientId } = ctx.config.google;
+  const verifyGoogle = clientId ? createGoogleVerifier({ ...ctx.config.google, clientId }) : null;
+
+  app.post('/auth/register', async (request, reply) => {
+    const input = parseAccountInput(registerSchema, request.body);
+    limiter.hit(reply, [
+      { key: `register:ip:${request.ip}`, rule: RATE_RULES.registerIp },
+      { key: `register:account:${input.email.toLowerCase()}`, rule: RATE_RULES.registerAccount },
+    ]);
+    // Checked before the (deliberately slow) hash; the unique index still decides under a race.
+    if (await users.findByEmail(input.email)) throw duplicateEmail();
+    const passwordHash = await hashPassword(input.password);
+    const user = await ctx.db
+      .transaction(async (tx) => {
+        const created = await usersRepository(tx).create({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+        });
+        // Exactly one default among the new contacts: the first one marked so, else the first.
+        const marked = input.contacts.findIndex((contact) => contact.isDefault === true);
+        const defaultIndex = marked === -1 ? 0 : marked;
+        const contacts = contactsRepository(tx);
+        for (const [index, contact] of input.contacts.entries()) {
+          await contacts.insert(created.id, {
+            phone: contact.phone,
+            address: contact.address,
+            isDefault: index === defaultIndex,
+          });
+        }
+        await startSession(tx, ctx, request, reply, created.id);
+        return created;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error, 'users_email_key')) throw duplicateEmail();
+        throw error;
+      });
+    reply.status(201);
+    return loadApiUser(ctx.db, user);
+  });
+
+  app.post('/auth/login', async (request, reply) => {
+    const input = parseAccountInput(loginSchema, request.body);
+    limiter.hit(reply, [
+      { key: `login:ip:${request.ip}`, rule: RATE_RULES.loginIp },
+      { key: `login:account:${input.email.toLowerCase()}`, rule: RATE_RULES.loginAccount },
+    ]);
+    const user = await users.findByEmail(input.email);
+    // Unknown email, or an account with Google only: same work, same answer as a wrong password.
+    const valid = user?.passwordHash
+      ? await verifyPassword(input.password, user.passwordHash)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !valid) throw invalidCredentials();
+    await startSession(ctx.db, ctx, request, reply, user.id);
+    return loadApiUser(ctx.db, user);
+  });
+
+  app.post('/auth/social-login', async (request, reply) => {
+    if (!verifyGoogle) {
+      throw notFound('Google sign-in is not set up for this store.');
+    }
+    limiter.hit(reply, [{ key: `social:ip:${request.ip}`, rule: RATE_RULES.socialIp }]);
+    // Only the signed credential is read; a name or email in the body is never trusted.
+    const { credential } = parseAccountInput(socialLoginSchema, request.body);
+    const identity = await verifyCredential(verifyGoogle, credential, request);
+    const user = await findOrCreateGoogleUser(ctx, identity).catch((error: unknown) => {
+      // Two first sign-ins at once: the loser finds the account the winner created.
+      if (isUniqueViolation(error)) return findOrCreateGoogleUser(ctx, identity);
+      throw error;
+    });
+    await startSession(ctx.db, ctx, request, reply, user.id);
+    return loadApiUser(ctx.db, user);
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(ctx.db, token);
+    clearSessionCookie(reply, ctx);
+    return reply.status(204).send();
+  });
+
+  app.get('/auth/me', async (request) => {
+    const user = await requireUser(request, ctx);
+    return loadApiUser(ctx.db, user);
+  });
+};
+
+/**
+ * Starts a fresh session and sets its cookie. A session the browser already carried is ended
+ * first, so signing in never keeps a token that existed before (session fixation).
+ */
+async function startSession(
+  db: Queryable,
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession(db, previous);
+  setSessionCookie(reply, ctx, await createSession(db, userId, ctx.clock.now()));
+}
+
+async function verifyCredential(
+  verify: GoogleVerifier,
+  credential: string,
+  request: FastifyRequest,
+): Promise<GoogleIdentity> {
+  try {
+    return await verify(credential);
+  } catch (error) {
+    if (error instanceof GoogleTokenRejected) {
+      request.log.info({ reason: error.message }, 'Google credential rejected');
+      throw googleLoginFailed();
+    }
+    if (error instanceof GoogleUnavailable) {
+      request.log.warn({ err: error }, 'Google key set unavailable');
+      throw new HttpError(
+        503,
+        'Google sign-in is not available right now. Please try again, or sign in with email.',
+        'google_unavailable',
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The account of a verified Google identity: the one linked to its subject; else the account
+ * with the same email (Google verified the address, so it is the same person), linked now;
+ * else a new account without a password.
+ */
+function findOrCreateGoogleUser(ctx: AppContext, identity: GoogleIdentity): Promise<UserRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const users = usersRepository(tx);
+    const linked = await users.findByGoogleSubject(identity.subject);
+    if (linked) return linked;
+    const sameEmail = await users.findByEmail(identity.email);
+    if (sameEmail) {
+      // Already linked to a different Google account: do not silently swap the link.
+      if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject))) {
+        throw googleLoginFailed();
+      }
+      return sameEmail;
+    }
+    return users.create({
+      name: identity.name,
+      email: identity.email,
+      passwordHash: null,
+      googleSubject: identity.subject,
+    });
+  });
+}

@@ -1,4 +1,158 @@
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  MAX_CONTACTS_PER_USER,
+  contactSchema,
+  defaultPhoneSchema,
+} from '../../domain';
+import { requireSelf } from '../auth/sessions';
 import type { RouteModule } from '../context';
+import type { Queryable } from '../data/db';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { contactsRepository, type Contact } from '../repositories/contacts';
+import { isUuid } from '../repositories/products';
+import { usersRepository } from '../repositories/users';
 
-/** A user's saved contacts (issue 3). */
-export const contactRoutes: RouteModule = () => {};
+export interface ApiContact {
+  _id: string;
+  phone: string;
+  address: string;
+  isDefault: boolean;
+}
+
+/** The spec's user object; built only from these fields, so it can never carry a hash. */
+export interface ApiUser {
+  _id: string;
+  name: string;
+  email: string;
+  contacts: ApiContact[];
+}
+
+export const presentContact = (contact: Contact): ApiContact => ({
+  _id: contact.id,
+  phone: contact.phone,
+  address: contact.address,
+  isDefault: contact.isDefault,
+});
+
+export async function loadApiUser(
+  db: Queryable,
+  user: { id: string; name: string; email: string },
+): Promise<ApiUser> {
+  const contacts = await contactsRepository(db).list(user.id);
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    contacts: contacts.map(presentContact),
+  };
+}
+
+/**
+ * Like parseInput, but the account schemas' messages are whole sentences in the spec's words
+ * (e.g. 'Phone and address are required.'), so the first message is answered as it is.
+ */
+export function parseAccountInput<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw badRequest(result.error.issues[0]?.message ?? 'Invalid request.', 'invalid_input');
+}
+
+function contactId(id: string): string {
+  if (!isUuid(id)) throw badRequest(`"${id}" is not a valid contact id.`, 'invalid_id');
+  return id;
+}
+
+const NO_CONTACT = 'No contact with this id.';
+
+interface UserParams {
+  userId: string;
+}
+interface ContactParams extends UserParams {
+  contactId: string;
+}
+
+/**
+ * A user's saved contacts (issue 3). Every route names a user id and is guarded by requireSelf.
+ * Invariant kept by every write: a user with contacts has exactly one default (the database's
+ * partial unique index allows at most one; the first contact and the promotion after deleting
+ * the default provide at least one). Writes lock the user's row so concurrent requests of the
+ * same user cannot break the cap or the single default.
+ */
+export const contactRoutes: RouteModule = (app, ctx) => {
+  const contacts = contactsRepository(ctx.db);
+  const listFor = async (db: Queryable, userId: string) =>
+    (await contactsRepository(db).list(userId)).map(presentContact);
+
+  app.get<{ Params: UserParams }>('/user/:userId/contacts', async (request) => {
+    const user = await requireSelf(request, ctx, request.params.userId);
+    return listFor(ctx.db, user.id);
+  });
+
+  app.post<{ Params: UserParams }>('/user/:userId/contacts', async (request) => {
+    const user = await requireSelf(request, ctx, request.params.userId);
+    const input = parseAccountInput(contactSchema, request.body);
+    return ctx.db.transaction(async (tx) => {
+      await usersRepository(tx).lock(user.id);
+      const repo = contactsRepository(tx);
+      const count = await repo.count(user.id);
+      if (count >= MAX_CONTACTS_PER_USER) {
+        throw new HttpError(409, ACCOUNT_MESSAGES.tooManyContacts, 'too_many_contacts');
+      }
+      // The first contact is the default whatever the form said: checkout prefills from it.
+      const isDefault = input.isDefault === true || count === 0;
+      if (isDefault) await repo.clearDefault(user.id);
+      await repo.insert(user.id, { phone: input.phone, address: input.address, isDefault });
+      return listFor(tx, user.id);
+    });
+  });
+
+  app.put<{ Params: ContactParams }>('/user/:userId/contacts/:contactId', async (request) => {
+    const user = await requireSelf(request, ctx, request.params.userId);
+    const id = contactId(request.params.contactId);
+    const input = parseAccountInput(contactSchema, request.body);
+    return ctx.db.transaction(async (tx) => {
+      await usersRepository(tx).lock(user.id);
+      const repo = contactsRepository(tx);
+      if (!(await repo.get(user.id, id))) throw notFound(NO_CONTACT);
+      // isDefault true moves the default here; false never unsets it (see the invariant above).
+      const makeDefault = input.isDefault === true;
+      if (makeDefault) await repo.clearDefault(user.id, id);
+      await repo.update(user.id, id, { phone: input.phone, address: input.address, makeDefault });
+      return listFor(tx, user.id);
+    });
+  });
+
+  app.delete<{ Params: ContactParams }>('/user/:userId/contacts/:contactId', async (request) => {
+    const user = await requireSelf(request, ctx, request.params.userId);
+    const id = contactId(request.params.contactId);
+    return ctx.db.transaction(async (tx) => {
+      await usersRepository(tx).lock(user.id);
+      const repo = contactsRepository(tx);
+      if (!(await repo.remove(user.id, id))) throw notFound(NO_CONTACT);
+      // Deleting the default promotes the oldest remaining contact.
+      await repo.ensureDefault(user.id);
+      return listFor(tx, user.id);
+    });
+  });
+
+  app.get<{ Params: UserParams }>('/user/:userId/default-contact', async (request) => {
+    const user = await requireSelf(request, ctx, request.params.userId);
+    const contact = await contacts.getDefault(user.id);
+    return { phone: contact?.phone ?? '', address: contact?.address ?? '' };
+  });
+
+  app.put<{ Params: UserParams & { phone: string } }>(
+    '/user/:userId/contacts/default/:phone',
+    async (request) => {
+      const user = await requireSelf(request, ctx, request.params.userId);
+      const phone = parseAccountInput(defaultPhoneSchema, request.params.phone);
+      const contact = await contacts.setDefaultPhone(user.id, phone);
+      if (!contact) throw notFound('There is no default contact to update. Please add a contact.');
+      return { phone: contact.phone, address: contact.address };
+    },
+  );
+};

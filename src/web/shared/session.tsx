@@ -11,6 +11,8 @@ import type { ApiUser } from './types';
  */
 interface SessionState {
   user: ApiUser | null;
+  /** False until the server has said who the cookie belongs to (a guard waits for it). */
+  checked: boolean;
   /** Stores the user after login or register (the server has set the cookie). */
   signIn: (user: ApiUser) => void;
   /** Ends the session on the server and clears user, order type and address (spec). */
@@ -21,6 +23,7 @@ interface SessionState {
 
 const SessionContext = createContext<SessionState>({
   user: null,
+  checked: false,
   signIn: () => undefined,
   signOut: async () => undefined,
   updateUser: () => undefined,
@@ -28,6 +31,7 @@ const SessionContext = createContext<SessionState>({
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<ApiUser | null>(() => readJson<ApiUser>(STORAGE_KEYS.user));
+  const [checked, setChecked] = useState(false);
   const { clear: clearOrderType } = useOrderType();
 
   const store = useCallback((next: ApiUser | null) => {
@@ -38,9 +42,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const controller = new AbortController();
     api<ApiUser>('/api/auth/me', { signal: controller.signal }).then(
-      (me) => store(me),
+      (me) => {
+        store(me);
+        setChecked(true);
+      },
       (error: unknown) => {
+        if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 401) store(null);
+        setChecked(true);
       },
     );
     return () => controller.abort();
@@ -57,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [store, clearOrderType]);
 
   return (
-    <SessionContext.Provider value={{ user, signIn: store, signOut, updateUser: store }}>
+    <SessionContext.Provider value={{ user, checked, signIn: store, signOut, updateUser: store }}>
       {children}
     </SessionContext.Provider>
   );

@@ -1,6 +1,130 @@
-import { Placeholder } from '../../shared/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES } from '../../../domain';
+import { ApiError } from '../../shared/api';
+import { useNotice } from '../../shared/notices';
+import { useSession } from '../../shared/session';
+import { useStoreInfo } from '../../shared/store-info';
+import type { ApiUser } from '../../shared/types';
+import { urls } from '../../shared/urls';
+import { accountApi, returnPath } from './account-api';
+import { Field, FormError } from './form-parts';
+import { GoogleSignInButton } from './google-sign-in';
+import { useHeadingFocus } from './use-heading-focus';
+import './account.css';
 
-/** Placeholder until its issue lands. */
-export default function Screen() {
-  return <Placeholder title="Login" />;
+const LOGIN_FAILED = ACCOUNT_MESSAGES.invalidCredentials;
+const GOOGLE_FAILED = ACCOUNT_MESSAGES.googleLoginFailed;
+
+/** A rate limit or an unreachable server says so; anything else gets the spec's message. */
+function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && (error.status === 429 || error.status === 0)
+    ? error.message
+    : fallback;
+}
+
+export default function LoginScreen() {
+  const heading = useHeadingFocus();
+  const errorId = useId();
+  const { signIn } = useSession();
+  const { info } = useStoreInfo();
+  const notify = useNotice();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = returnPath(location.state);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const fail = (message: string) => {
+    setError(message);
+    notify(message, 'error');
+  };
+
+  const finish = (user: ApiUser, social: boolean) => {
+    signIn(user);
+    // A new Google user has no contact yet: ask for one first, then carry on to where they were going.
+    if (social && user.contacts.length === 0) {
+      navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
+    } else {
+      navigate(from ?? urls.home(), { replace: true });
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      finish(await accountApi.login(email.trim(), password), false);
+    } catch (failure) {
+      fail(failureMessage(failure, LOGIN_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onCredential = async (credential: string) => {
+    setError(null);
+    try {
+      finish(await accountApi.socialLogin(credential), true);
+    } catch (failure) {
+      console.warn('Social login failed', failure);
+      fail(failureMessage(failure, GOOGLE_FAILED));
+    }
+  };
+
+  return (
+    <section className="account-screen" aria-labelledby="login-title">
+      <h1 id="login-title" ref={heading} tabIndex={-1}>
+        Login
+      </h1>
+      {info?.googleClientId ? (
+        <GoogleSignInButton
+          clientId={info.googleClientId}
+          onCredential={(credential) => void onCredential(credential)}
+          onError={() => fail(GOOGLE_FAILED)}
+          after={<p className="or-divider">or</p>}
+        />
+      ) : null}
+      <form
+        className="account-form"
+        onSubmit={(event) => void onSubmit(event)}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <FormError id={errorId} message={error} />
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={busy}>
+            Login
+          </button>
+        </div>
+      </form>
+      <p className="account-switch">
+        New here?{' '}
+        <Link to={urls.register()} state={from ? { from } : undefined}>
+          Sign up
+        </Link>
+      </p>
+    </section>
+  );
 }

@@ -1,6 +1,133 @@
-import { Placeholder } from '../../shared/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, registerSchema } from '../../../domain';
+import { ApiError } from '../../shared/api';
+import { useNotice } from '../../shared/notices';
+import { useSession } from '../../shared/session';
+import { urls } from '../../shared/urls';
+import { accountApi, returnPath } from './account-api';
+import { Field, FormError } from './form-parts';
+import { useHeadingFocus } from './use-heading-focus';
+import './account.css';
 
-/** Placeholder until its issue lands. */
-export default function Screen() {
-  return <Placeholder title="Register" />;
+const REGISTER_FAILED = ACCOUNT_MESSAGES.registerFailed;
+
+/**
+ * The notice and the message kept by the form. A taken email (409), a rate limit (429) or no
+ * connection says why; other failures get the spec's text, with the server's reason beside the form.
+ */
+function failure(error: unknown): { notice: string; detail: string } {
+  if (!(error instanceof ApiError)) return { notice: REGISTER_FAILED, detail: REGISTER_FAILED };
+  if (error.status === 409 || error.status === 429 || error.status === 0) {
+    return { notice: error.message, detail: error.message };
+  }
+  if (error.status === 400) {
+    return { notice: REGISTER_FAILED, detail: `${REGISTER_FAILED} ${error.message}` };
+  }
+  return { notice: REGISTER_FAILED, detail: REGISTER_FAILED };
+}
+
+export default function RegisterScreen() {
+  const heading = useHeadingFocus();
+  const errorId = useId();
+  const hintId = useId();
+  const { signIn } = useSession();
+  const notify = useNotice();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = returnPath(location.state);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    // The browser checks required fields and the email's form; the shared schema catches the rest
+    // (e.g. a name of spaces) before the server has to.
+    const checked = registerSchema.safeParse({ name, email, password });
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? REGISTER_FAILED;
+      setError(message);
+      notify(message, 'error');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = checked;
+      const user = await accountApi.register(data.name, data.email, data.password);
+      notify(ACCOUNT_MESSAGES.registerSucceeded, 'success');
+      signIn(user);
+      // Manage Contacts sends them on to where they were heading once a contact is saved.
+      navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
+    } catch (caught) {
+      console.warn('Registration failed', caught);
+      const { notice, detail } = failure(caught);
+      setError(detail);
+      notify(notice, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-screen" aria-labelledby="register-title">
+      <h1 id="register-title" ref={heading} tabIndex={-1}>
+        Register
+      </h1>
+      <form
+        className="account-form"
+        onSubmit={(event) => void onSubmit(event)}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <Field
+          label="Name"
+          type="text"
+          name="name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          aria-describedby={hintId}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p id={hintId} className="field-hint">
+          At least {PASSWORD_MIN_LENGTH} characters.
+        </p>
+        <FormError id={errorId} message={error} />
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={busy}>
+            Register
+          </button>
+        </div>
+      </form>
+      <p className="account-switch">
+        Already have an account?{' '}
+        <Link to={urls.login()} state={from ? { from } : undefined}>
+          Login
+        </Link>
+      </p>
+    </section>
+  );
 }

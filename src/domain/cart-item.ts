@@ -1,0 +1,342 @@
+/**
+ * One cart line: the payload a screen sends, how it is checked against its product, and how it
+ * reads and prices. The browser (detail screens, guest cart) and the server (cart routes) use
+ * the same functions, so a choice the screen accepts is a choice the server accepts, at the
+ * same price.
+ *
+ * Options a product does not take are refused when sent non-empty (an empty string, null or an
+ * empty list counts as "not sent"), so a screen bug shows up as a clear 400 instead of being
+ * silently dropped.
+ */
+import { z } from 'zod';
+import {
+  PRODUCT_RULES,
+  drinkLimit,
+  drinkLimitMessage,
+  flavorOptions,
+  pizzaCount,
+  type Product,
+} from './catalog';
+import { MAX_QUANTITY, MIN_QUANTITY, unitPrice } from './pricing';
+
+const optionText = z.string().max(100).nullish();
+
+/** A drink chosen inside a combo. */
+export const cartDrinkSchema = z.object({
+  name: z.string().min(1).max(100),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
+});
+
+/**
+ * The spec's "cart item as sent". `priceByQuantity`, `totalPrice` and `description` are
+ * accepted for the spec's client but never trusted: the server prices and describes every line
+ * itself. Beverages and sides may be named (`name`) instead of `productId`.
+ */
+export const cartItemPayloadSchema = z
+  .object({
+    userId: z.string().nullish(),
+    productId: z.string().min(1).max(100).optional(),
+    name: z.string().min(1).max(200).optional(),
+    size: optionText,
+    flavor: optionText,
+    wingsFlavor: optionText,
+    sides: z.array(z.string().max(100)).max(20).nullish(),
+    drinks: z.array(cartDrinkSchema).max(50).nullish(),
+    toppings: z
+      .union([
+        z.array(z.string().max(100)).max(100),
+        z.array(z.array(z.string().max(100)).max(100)).max(20),
+      ])
+      .nullish(),
+    quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
+    priceByQuantity: z.number().nullish(),
+    totalPrice: z.number().nullish(),
+    description: z.string().max(1000).nullish(),
+  })
+  .refine((item) => item.productId !== undefined || item.name !== undefined, {
+    message: 'Send a productId (or a name for beverages and sides).',
+    path: ['productId'],
+  });
+export type CartItemPayload = z.output<typeof cartItemPayloadSchema>;
+
+/**
+ * A guest's cart line in local storage (key `cart`): the payload without `userId`, always with
+ * the product's id (also for beverages and sides), plus a local `_id` for editing and removing.
+ */
+export type LocalCartItem = Omit<CartItemPayload, 'userId' | 'productId'> & {
+  productId: string;
+  _id: string;
+};
+
+export interface CartDrink {
+  name: string;
+  quantity: number;
+}
+
+/**
+ * The checked options of a line, in one shape for every product. Toppings are always one list
+ * per pizza: [] for a product without toppings, one list for a flat list (combo, panzerotte),
+ * `pizzaCount` lists for the deals and the family and mega combos.
+ */
+export interface NormalisedSelection {
+  size?: string;
+  flavor?: string;
+  wingsFlavor?: string;
+  sides: string[];
+  drinks: CartDrink[];
+  toppings: string[][];
+}
+
+export type SelectionResult =
+  | { ok: true; selection: NormalisedSelection }
+  | {
+      ok: false;
+      /** A sentence the screen can show as it is. */
+      message: string;
+      /** 'sold-out' is a conflict with the product's state; 'invalid' a bad choice. */
+      reason: 'sold-out' | 'invalid';
+    };
+
+/** The selection part of a payload (what validateSelection reads). */
+export type SelectionInput = Pick<
+  CartItemPayload,
+  'size' | 'flavor' | 'wingsFlavor' | 'sides' | 'drinks' | 'toppings' | 'quantity'
+>;
+
+/** "A, B, C or D". */
+function orList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] ?? ''}`;
+}
+
+function present(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+class Invalid extends Error {}
+
+function fail(message: string): never {
+  throw new Invalid(message);
+}
+
+function checkSize(product: Product, size: string | null | undefined): string | undefined {
+  const rules = PRODUCT_RULES[product.category];
+  const sizes = rules.size ? (product.details.sizes ?? []) : [];
+  if (sizes.length === 0) {
+    if (present(size)) fail(`${product.name} has no size to choose.`);
+    return undefined;
+  }
+  const choose = `Choose a size: ${orList(sizes)}.`;
+  if (!present(size)) fail(choose);
+  if (!sizes.includes(size)) fail(`Unknown size "${size}". ${choose}`);
+  return size;
+}
+
+function checkFlavor(
+  product: Product,
+  input: SelectionInput,
+): Pick<NormalisedSelection, 'flavor' | 'wingsFlavor'> {
+  const rules = PRODUCT_RULES[product.category];
+  const options = flavorOptions(product);
+  const fields = ['flavor', 'wingsFlavor'] as const;
+  for (const field of fields) {
+    if (field !== rules.flavor && present(input[field])) {
+      fail(`${product.name} takes no ${field === 'flavor' ? 'flavour' : 'wings flavour'}.`);
+    }
+  }
+  if (rules.flavor === 'none' || options.length === 0) return {};
+  const label = rules.flavor === 'wingsFlavor' ? 'wings flavour' : 'flavour';
+  const value = input[rules.flavor];
+  const choose = `Choose a ${label}: ${orList(options)}.`;
+  if (!present(value)) fail(choose);
+  if (!options.includes(value)) fail(`Unknown ${label} "${value}". ${choose}`);
+  return { [rules.flavor]: value };
+}
+
+function checkSides(product: Product, sent: readonly string[]): string[] {
+  const required = PRODUCT_RULES[product.category].sides;
+  const sides = sent.filter((side) => side !== '');
+  if (required === 0) {
+    if (sides.length > 0) fail(`${product.name} takes no side.`);
+    return [];
+  }
+  const options = product.details.sides ?? [];
+  for (const side of sides) {
+    if (!options.includes(side)) fail(`Unknown side "${side}". Choose from ${orList(options)}.`);
+  }
+  if (sides.length !== required) {
+    fail(`Choose ${required === 1 ? '1 side' : `${required} sides`}: ${orList(options)}.`);
+  }
+  return sides;
+}
+
+function checkDrinks(
+  product: Product,
+  size: string | undefined,
+  sent: readonly CartDrink[],
+  drinkNames: ReadonlySet<string>,
+): CartDrink[] {
+  const rules = PRODUCT_RULES[product.category];
+  if (!rules.drinks) {
+    if (sent.length > 0) fail(`${product.name} takes no drinks.`);
+    return [];
+  }
+  // The spec's screen offers the beverage list, the product names its usual cans: either is fine.
+  const allowed = new Set([...(product.details.drinks ?? []), ...drinkNames]);
+  const merged = new Map<string, number>();
+  for (const drink of sent) {
+    if (!allowed.has(drink.name)) fail(`Unknown drink "${drink.name}".`);
+    merged.set(drink.name, (merged.get(drink.name) ?? 0) + drink.quantity);
+  }
+  const drinks = [...merged].map(([name, quantity]) => ({ name, quantity }));
+  const total = drinks.reduce((sum, drink) => sum + drink.quantity, 0);
+  if (total > drinkLimit(product.category, size)) {
+    fail(drinkLimitMessage(product.category, size));
+  }
+  return drinks;
+}
+
+function checkToppings(
+  product: Product,
+  sent: readonly string[] | readonly (readonly string[])[],
+  toppingNames: ReadonlySet<string>,
+): string[][] {
+  const mode = PRODUCT_RULES[product.category].toppingLists;
+  const isNested = sent.length > 0 && sent.every((entry) => Array.isArray(entry));
+  const lists: string[][] = isNested
+    ? (sent as readonly (readonly string[])[]).map((list) => [...list])
+    : sent.length > 0
+      ? [[...(sent as readonly string[])]]
+      : [];
+  const count = lists.reduce((sum, list) => sum + list.length, 0);
+
+  if (mode === 'none') {
+    if (count > 0) fail(`${product.name} takes no toppings.`);
+    return [];
+  }
+  const pizzas = pizzaCount(product);
+  let perPizza: string[][];
+  if (mode === 'flat') {
+    if (lists.length > 1) fail(`${product.name} takes one topping list, not ${lists.length}.`);
+    perPizza = [lists[0] ?? []];
+  } else if (lists.length === 0) {
+    // No toppings at all: plain pizzas.
+    perPizza = Array.from({ length: pizzas }, () => []);
+  } else if (!isNested) {
+    fail(`Send one topping list per pizza (${pizzas} pizzas), not a single list.`);
+  } else if (lists.length < pizzas) {
+    fail(
+      `Pizza ${lists.length + 1} has no topping list: send one list per pizza (${pizzas} pizzas).`,
+    );
+  } else if (lists.length > pizzas) {
+    fail(
+      `Too many topping lists: send one list per pizza (${pizzas} pizzas), not ${lists.length}.`,
+    );
+  } else {
+    perPizza = lists;
+  }
+
+  perPizza.forEach((list, index) => {
+    const where = mode === 'per-pizza' ? ` on pizza ${index + 1}` : '';
+    const seen = new Set<string>();
+    for (const topping of list) {
+      if (!toppingNames.has(topping)) fail(`Unknown topping "${topping}".`);
+      if (seen.has(topping)) fail(`Topping "${topping}" is chosen twice${where}.`);
+      seen.add(topping);
+    }
+  });
+  return perPizza;
+}
+
+/**
+ * Checks a line's options against its product and answers them normalised, or the first
+ * problem as a sentence. `toppingNames`: the toppings on offer; `drinkNames`: the beverage names.
+ */
+export function validateSelection(
+  product: Product,
+  payload: SelectionInput,
+  toppingNames: ReadonlySet<string>,
+  drinkNames: ReadonlySet<string>,
+): SelectionResult {
+  if (product.soldOut) {
+    return { ok: false, message: `${product.name} is sold out.`, reason: 'sold-out' };
+  }
+  try {
+    const quantity = payload.quantity;
+    if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
+      fail(`Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
+    }
+    if (PRODUCT_RULES[product.category].fixedQuantity && quantity !== 1) {
+      fail(`${product.name} is limited to a quantity of 1.`);
+    }
+    const size = checkSize(product, payload.size);
+    const selection: NormalisedSelection = {
+      ...(size !== undefined ? { size } : {}),
+      ...checkFlavor(product, payload),
+      sides: checkSides(product, payload.sides ?? []),
+      drinks: checkDrinks(product, size, payload.drinks ?? [], drinkNames),
+      toppings: checkToppings(product, payload.toppings ?? [], toppingNames),
+    };
+    return { ok: true, selection };
+  } catch (error) {
+    if (error instanceof Invalid) return { ok: false, message: error.message, reason: 'invalid' };
+    throw error;
+  }
+}
+
+/**
+ * The options in words for a cart line, e.g. "Large · Hot · Side: Garlic Bread · Pizza 1:
+ * Bacon, Ham · Pizza 2: no toppings · Drinks: Coke x2". Empty for beverages and sides.
+ */
+export function describeSelection(product: Product, selection: NormalisedSelection): string {
+  const rules = PRODUCT_RULES[product.category];
+  const parts: string[] = [];
+  if (selection.size) parts.push(selection.size);
+  if (selection.flavor) parts.push(selection.flavor);
+  if (selection.wingsFlavor) parts.push(selection.wingsFlavor);
+  if (selection.sides.length > 0) {
+    parts.push(`${selection.sides.length === 1 ? 'Side' : 'Sides'}: ${selection.sides.join(', ')}`);
+  }
+  if (rules.toppingLists === 'per-pizza') {
+    selection.toppings.forEach((list, index) => {
+      parts.push(`Pizza ${index + 1}: ${list.length > 0 ? list.join(', ') : 'no toppings'}`);
+    });
+  } else if (rules.toppingLists === 'flat') {
+    const list = selection.toppings[0] ?? [];
+    parts.push(list.length > 0 ? `Toppings: ${list.join(', ')}` : 'No toppings');
+  }
+  if (selection.drinks.length > 0) {
+    const drinks = selection.drinks.map((drink) =>
+      drink.quantity === 1 ? drink.name : `${drink.name} x${drink.quantity}`,
+    );
+    parts.push(`Drinks: ${drinks.join(', ')}`);
+  }
+  return parts.join(' · ');
+}
+
+/** Unit and line price in cents of a checked selection. */
+export function priceSelection(
+  product: Pick<Product, 'category' | 'details' | 'price'>,
+  selection: NormalisedSelection,
+  quantity: number,
+): { unit: number; line: number } {
+  const unit = unitPrice(product, { size: selection.size ?? null, toppings: selection.toppings });
+  return { unit, line: unit * quantity };
+}
+
+/**
+ * A key equal for two selections that make the same item (order of drinks and of the toppings
+ * on one pizza does not matter), so adding the same thing again merges into one line.
+ */
+export function selectionKey(selection: NormalisedSelection): string {
+  return JSON.stringify([
+    selection.size ?? '',
+    selection.flavor ?? '',
+    selection.wingsFlavor ?? '',
+    [...selection.sides].sort(),
+    [...selection.drinks]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((drink) => [drink.name, drink.quantity]),
+    selection.toppings.map((list) => [...list].sort()),
+  ]);
+}

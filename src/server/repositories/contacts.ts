@@ -1,0 +1,139 @@
+import type { Queryable } from '../data/db';
+
+export interface Contact {
+  id: string;
+  phone: string;
+  address: string;
+  isDefault: boolean;
+}
+
+interface ContactRow {
+  id: string;
+  phone: string;
+  address: string;
+  is_default: boolean;
+}
+
+const toContact = (row: ContactRow): Contact => ({
+  id: row.id,
+  phone: row.phone,
+  address: row.address,
+  isDefault: row.is_default,
+});
+
+/**
+ * A user's saved contacts, oldest first. Every method is scoped by user id, so an id of someone
+ * else's contact behaves exactly like an unknown one. Callers that change the default run inside
+ * a transaction holding the user's row lock (usersRepository.lock).
+ */
+export function contactsRepository(db: Queryable) {
+  return {
+    async list(userId: string): Promise<Contact[]> {
+      const rows = await db.query<ContactRow>(
+        `select id, phone, address, is_default from contacts
+          where user_id = $1 order by created_at, id`,
+        [userId],
+      );
+      return rows.map(toContact);
+    },
+
+    async get(userId: string, contactId: string): Promise<Contact | null> {
+      const rows = await db.query<ContactRow>(
+        'select id, phone, address, is_default from contacts where user_id = $1 and id = $2',
+        [userId, contactId],
+      );
+      return rows[0] ? toContact(rows[0]) : null;
+    },
+
+    async count(userId: string): Promise<number> {
+      const rows = await db.query<{ n: number }>(
+        'select count(*)::int as n from contacts where user_id = $1',
+        [userId],
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    async getDefault(userId: string): Promise<Contact | null> {
+      const rows = await db.query<ContactRow>(
+        `select id, phone, address, is_default from contacts
+          where user_id = $1 and is_default`,
+        [userId],
+      );
+      return rows[0] ? toContact(rows[0]) : null;
+    },
+
+    /**
+     * Adds a contact. clock_timestamp() (not now(), fixed for a whole transaction) keeps contacts
+     * added in one transaction in the order they were added.
+     */
+    async insert(
+      userId: string,
+      contact: { phone: string; address: string; isDefault: boolean },
+    ): Promise<string> {
+      const rows = await db.query<{ id: string }>(
+        `insert into contacts (user_id, phone, address, is_default, created_at)
+         values ($1, $2, $3, $4, clock_timestamp()) returning id`,
+        [userId, contact.phone, contact.address, contact.isDefault],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('insert into contacts returned no row');
+      return row.id;
+    },
+
+    /**
+     * Updates phone and address, and makes the contact the default when `makeDefault` (clear the
+     * others first); a default is never unset here. False when not found.
+     */
+    async update(
+      userId: string,
+      contactId: string,
+      contact: { phone: string; address: string; makeDefault: boolean },
+    ): Promise<boolean> {
+      const rows = await db.query(
+        `update contacts
+            set phone = $3, address = $4, is_default = is_default or $5
+          where user_id = $1 and id = $2 returning id`,
+        [userId, contactId, contact.phone, contact.address, contact.makeDefault],
+      );
+      return rows.length === 1;
+    },
+
+    /** Clears the default flag on every contact of the user except `keepId`. */
+    async clearDefault(userId: string, keepId?: string): Promise<void> {
+      await db.query(
+        `update contacts set is_default = false
+          where user_id = $1 and is_default and ($2::uuid is null or id <> $2::uuid)`,
+        [userId, keepId ?? null],
+      );
+    },
+
+    /** Makes the oldest contact the default when the user has contacts but no default. */
+    async ensureDefault(userId: string): Promise<void> {
+      await db.query(
+        `update contacts set is_default = true
+          where id = (select id from contacts where user_id = $1 order by created_at, id limit 1)
+            and not exists (select 1 from contacts where user_id = $1 and is_default)`,
+        [userId],
+      );
+    },
+
+    async remove(userId: string, contactId: string): Promise<boolean> {
+      const rows = await db.query(
+        'delete from contacts where user_id = $1 and id = $2 returning id',
+        [userId, contactId],
+      );
+      return rows.length === 1;
+    },
+
+    /** Sets the phone of the default contact; null when the user has no default. */
+    async setDefaultPhone(userId: string, phone: string): Promise<Contact | null> {
+      const rows = await db.query<ContactRow>(
+        `update contacts set phone = $2 where user_id = $1 and is_default
+         returning id, phone, address, is_default`,
+        [userId, phone],
+      );
+      return rows[0] ? toContact(rows[0]) : null;
+    },
+  };
+}
+export type ContactsRepository = ReturnType<typeof contactsRepository>;

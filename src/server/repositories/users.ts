@@ -1,0 +1,92 @@
+import type { Role } from '../auth/sessions';
+import type { Queryable } from '../data/db';
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  /** Null for accounts created through social sign-in only. */
+  passwordHash: string | null;
+  googleSubject: string | null;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  password_hash: string | null;
+  google_subject: string | null;
+}
+
+const COLUMNS = 'id, name, email, role, password_hash, google_subject';
+
+function toUser(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    passwordHash: row.password_hash,
+    googleSubject: row.google_subject,
+  };
+}
+
+/** True for a unique-index violation (Postgres and PGlite both report SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && (index === undefined || constraint === index);
+}
+
+export function usersRepository(db: Queryable) {
+  async function one(where: string, value: string): Promise<UserRecord | null> {
+    const rows = await db.query<UserRow>(`select ${COLUMNS} from users where ${where}`, [value]);
+    return rows[0] ? toUser(rows[0]) : null;
+  }
+
+  return {
+    /** Emails are kept as typed and matched case-insensitively (the unique index is on lower()). */
+    findByEmail: (email: string) => one('lower(email) = lower($1)', email),
+    findById: (id: string) => one('id = $1', id),
+    findByGoogleSubject: (subject: string) => one('google_subject = $1', subject),
+
+    /** Throws a unique violation on `users_email_key` when the email is taken (any case). */
+    async create(user: {
+      name: string;
+      email: string;
+      passwordHash: string | null;
+      googleSubject?: string | null;
+    }): Promise<UserRecord> {
+      const rows = await db.query<UserRow>(
+        `insert into users (name, email, password_hash, google_subject)
+         values ($1, $2, $3, $4) returning ${COLUMNS}`,
+        [user.name, user.email, user.passwordHash, user.googleSubject ?? null],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('insert into users returned no row');
+      return toUser(row);
+    },
+
+    /** Links a Google account to an existing user that has none linked yet. */
+    async linkGoogleSubject(userId: string, subject: string): Promise<boolean> {
+      const rows = await db.query(
+        `update users set google_subject = $2
+          where id = $1 and google_subject is null returning id`,
+        [userId, subject],
+      );
+      return rows.length === 1;
+    },
+
+    /**
+     * Locks the user's row until the transaction ends, so concurrent changes to that user's
+     * contacts (the count cap, the single default) happen one after another.
+     */
+    async lock(userId: string): Promise<boolean> {
+      const rows = await db.query('select id from users where id = $1 for update', [userId]);
+      return rows.length === 1;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

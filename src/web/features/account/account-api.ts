@@ -1,0 +1,49 @@
+import { api } from '../../shared/api';
+import type { ApiContact, ApiUser } from '../../shared/types';
+
+/** The auth and contacts calls of the spec (section 7), as agreed in the contracts. */
+export interface ContactInput {
+  phone: string;
+  address: string;
+  isDefault: boolean;
+}
+
+export const accountApi = {
+  login: (email: string, password: string) =>
+    api<ApiUser>('/api/auth/login', { method: 'POST', body: { email, password } }),
+  socialLogin: (credential: string) =>
+    api<ApiUser>('/api/auth/social-login', { method: 'POST', body: { credential } }),
+  /**
+   * The spec's registration payload always carries one contact; this screen asks for none, so
+   * the entry is blank and the server does not store it.
+   */
+  register: (name: string, email: string, password: string) =>
+    api<ApiUser>('/api/auth/register', {
+      method: 'POST',
+      body: { name, email, password, contacts: [{ phone: '', address: '', isDefault: true }] },
+    }),
+  contacts: (userId: string, signal?: AbortSignal) =>
+    api<ApiContact[]>(`/api/user/${encodeURIComponent(userId)}/contacts`, { signal }),
+  addContact: (userId: string, contact: ContactInput) =>
+    api<ApiContact[]>(`/api/user/${encodeURIComponent(userId)}/contacts`, {
+      method: 'POST',
+      body: contact,
+    }),
+  updateContact: (userId: string, contact: ApiContact) =>
+    api<ApiContact[]>(
+      `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contact._id)}`,
+      { method: 'PUT', body: contact },
+    ),
+  deleteContact: (userId: string, contactId: string) =>
+    api<ApiContact[]>(
+      `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
+      { method: 'DELETE' },
+    ),
+};
+
+/** `location.state.from` when it is an in-app path (never an outside address). */
+export function returnPath(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
+  const from = (state as { from: unknown }).from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
+}

@@ -1,0 +1,76 @@
+import { useId, useRef, useState } from 'react';
+import type { ApiContact } from '../../shared/types';
+import type { ContactInput } from './account-api';
+import { ContactForm } from './contact-form';
+
+/** One saved contact: phone, address, Default box, Edit and Delete, or its inline edit form. */
+export function ContactCard({
+  contact,
+  onDefault,
+  onUpdate,
+  onDelete,
+}: {
+  contact: ApiContact;
+  onDefault: (isDefault: boolean) => void;
+  onUpdate: (contact: ContactInput) => Promise<string | null>;
+  onDelete: () => void;
+}) {
+  const titleId = useId();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  // Leaving the edit form would drop focus on the page; put it back on this card's Edit.
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  if (editing) {
+    return (
+      <ContactForm
+        label={`Edit contact ${contact.phone}`}
+        initial={contact}
+        showDefault={false}
+        onSave={async (values) => {
+          const failure = await onUpdate(values);
+          if (failure === null) closeEditor();
+          return failure;
+        }}
+        onCancel={closeEditor}
+      />
+    );
+  }
+
+  return (
+    <article className="contact-card" aria-labelledby={titleId}>
+      <p id={titleId}>
+        <strong>Phone:</strong> {contact.phone}
+      </p>
+      <p>
+        <strong>Address:</strong> {contact.address}
+      </p>
+      <label className="checkbox-label">
+        <input
+          type="checkbox"
+          checked={contact.isDefault}
+          onChange={(event) => onDefault(event.target.checked)}
+        />
+        Default
+      </label>
+      <div className="contact-actions">
+        <button
+          ref={editButton}
+          type="button"
+          className="secondary"
+          aria-describedby={titleId}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </button>
+        <button type="button" className="secondary" aria-describedby={titleId} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../domain';
+import { ApiError } from '../../shared/api';
+import { useNotice } from '../../shared/notices';
+import { useSession } from '../../shared/session';
+import type { ApiContact, ApiUser } from '../../shared/types';
+import { accountApi, type ContactInput } from './account-api';
+
+/**
+ * The signed-in user's contacts for Manage Contacts. Every answer of the server is the whole
+ * updated list; it replaces the screen's list and the stored user's, so checkout and the next
+ * visit see the same contacts. Mutations resolve to null on success or to the message shown.
+ */
+export function useContacts(user: ApiUser) {
+  const { updateUser } = useSession();
+  const notify = useNotice();
+  const [contacts, setContacts] = useState<ApiContact[] | null>(null);
+  const userId = user._id;
+
+  const apply = (next: ApiContact[]) => {
+    setContacts(next);
+    updateUser({ ...user, contacts: next });
+  };
+  const onLoaded = useEffectEvent((next: ApiContact[] | null) => {
+    // A failed load still shows the screen, with the contacts we had at sign-in.
+    if (next) apply(next);
+    else setContacts(user.contacts);
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    accountApi.contacts(userId, controller.signal).then(
+      (list) => onLoaded(list),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Could not load contacts', error);
+        onLoaded(null);
+      },
+    );
+    return () => controller.abort();
+  }, [userId]);
+
+  const attempt = async (
+    request: () => Promise<ApiContact[]>,
+    failureMessage: (error: unknown) => string,
+  ): Promise<string | null> => {
+    try {
+      apply(await request());
+      return null;
+    } catch (error) {
+      const message = failureMessage(error);
+      console.warn(message, error);
+      notify(message, 'error');
+      return message;
+    }
+  };
+
+  /**
+   * The spec blames the address for any failed add. The server's own words are more exact for
+   * what it refuses (400: its address message is the spec's text; or a full contact list) and
+   * for a rate limit, so those are shown as they are.
+   */
+  const add = (contact: ContactInput) =>
+    attempt(
+      () => accountApi.addContact(userId, contact),
+      (error) =>
+        error instanceof ApiError && (error.status === 400 || error.status === 429)
+          ? error.message
+          : ACCOUNT_MESSAGES.addressOutsideArea,
+    );
+
+  const update = (contact: ApiContact) =>
+    attempt(
+      () => accountApi.updateContact(userId, contact),
+      () => ACCOUNT_MESSAGES.updateContactFailed,
+    );
+
+  const remove = (contactId: string) =>
+    attempt(
+      () => accountApi.deleteContact(userId, contactId),
+      () => ACCOUNT_MESSAGES.deleteContactFailed,
+    );
+
+  /**
+   * Ticking Default shows that contact as the only default at once; the server is told with the
+   * whole contact (spec). A failure is only logged (spec) and the list goes back to what it was.
+   */
+  const setDefault = async (contact: ApiContact, isDefault: boolean) => {
+    if (!contacts) return;
+    const previous = contacts;
+    setContacts(
+      previous.map((each) =>
+        each._id === contact._id
+          ? { ...each, isDefault }
+          : isDefault
+            ? { ...each, isDefault: false }
+            : each,
+      ),
+    );
+    try {
+      apply(await accountApi.updateContact(userId, { ...contact, isDefault }));
+    } catch (error) {
+      console.warn('Could not set the default contact', error);
+      setContacts(previous);
+    }
+  };
+
+  return { contacts, add, update, remove, setDefault };
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import { RATE_RULES } from '../../src/server/routes/auth';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { TEST_PASSWORD, registerUser, type ApiUser } from '../support/users';
+
+const clock = fixedClock('2026-11-23T23:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+const GUELPH = '50 Stone Rd E, Guelph, ON N1G 2W1';
+let ipCounter = 0;
+/** A fresh source address per call, so only the test about limits meets them. */
+const freshIp = () => `192.0.2.${++ipCounter}`;
+
+function sidOf(response: { cookies: { name: string; value: string }[] }): string {
+  const sid = response.cookies.find((cookie) => cookie.name === 'sid');
+  if (!sid) throw new Error('no sid cookie');
+  return `sid=${sid.value}`;
+}
+
+const me = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+
+const login = (email: string, password: string, remoteAddress = freshIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress,
+    payload: { email, password },
+  });
+
+const register = (payload: Record<string, unknown>, remoteAddress = freshIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress, payload });
+
+const countRows = async (sql: string, params: unknown[]) =>
+  (await t.db.query<{ n: number }>(sql, params))[0]?.n;
+
+describe('register, sessions and me', () => {
+  it('registers, sets an HttpOnly session cookie and restores the user with /me', async () => {
+    const response = await register({
+      name: 'Ada',
+      email: 'Ada.Lovelace@Example.com',
+      password: 'analytical engine',
+      contacts: [{ phone: '519-555-0100', address: GUELPH, isDefault: true }],
+    });
+    expect(response.statusCode).toBe(201);
+    const user = response.json<ApiUser>();
+    expect(Object.keys(user).sort()).toEqual(['_id', 'contacts', 'email', 'name']);
+    expect(user).toMatchObject({ name: 'Ada', email: 'Ada.Lovelace@Example.com' });
+    expect(user.contacts).toEqual([
+      { _id: expect.any(String), phone: '519-555-0100', address: GUELPH, isDefault: true },
+    ]);
+    const cookie = response.cookies.find((c) => c.name === 'sid');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    const restored = await me(sidOf(response));
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual(user);
+
+    const stored = await t.db.query<{ password_hash: string }>(
+      'select password_hash from users where id = $1',
+      [user._id],
+    );
+    expect(stored[0]?.password_hash).toMatch(/^scrypt\$/);
+    expect(stored[0]?.password_hash).not.toContain('analytical engine');
+  });
+
+  it('answers /me without a session (or with a made-up one) with 401', async () => {
+    const anonymous = await me();
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ statusCode: 401, code: 'unauthorized' });
+    expect((await me('sid=not-a-real-token')).statusCode).toBe(401);
+  });
+
+  it('refuses a duplicate email in any letter case with 409', async () => {
+    const { user } = await registerUser(t.app, { email: 'dup@example.com' });
+    const response = await register({
+      name: 'Other',
+      email: 'DUP@Example.COM',
+      password: 'long enough',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      code: 'email_taken',
+      message: 'An account with this email already exists.',
+    });
+    expect(
+      await countRows('select count(*)::int as n from users where lower(email) = $1', [
+        'dup@example.com',
+      ]),
+    ).toBe(1);
+    expect(user.email).toBe('dup@example.com');
+  });
+
+  it('does not store a blank contact entry', async () => {
+    const response = await register({
+      name: 'Blank',
+      email: 'blank@example.com',
+      password: 'long enough',
+      contacts: [{ phone: '', address: '  ', isDefault: true }],
+    });
+    expect(response.statusCode).toBe(201);
+    const user = response.json<ApiUser>();
+    expect(user.contacts).toEqual([]);
+    expect(
+      await countRows('select count(*)::int as n from contacts where user_id = $1', [user._id]),
+    ).toBe(0);
+  });
+
+  it.each([
+    [{ phone: '519-555-0100', address: '' }, 'Phone and address are required.'],
+    [
+      { phone: '519-555-0100', address: '1 Yonge St, Toronto, ON' },
+      'Please enter a valid address within Guelph, Ontario.',
+    ],
+    [{ phone: 'call me', address: GUELPH }, 'Please enter a valid phone number.'],
+  ])('rejects an invalid contact %j with 400 and writes nothing', async (contact, message) => {
+    const email = `invalid-${message.length}@example.com`;
+    const response = await register({
+      name: 'Invalid',
+      email,
+      password: 'long enough',
+      contacts: [{ ...contact, isDefault: true }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, code: 'invalid_input', message });
+    expect(await countRows('select count(*)::int as n from users where email = $1', [email])).toBe(
+      0,
+    );
+  });
+
+  it('explains a short password and a bad email', async () => {
+    const short = await register({ name: 'S', email: 's@example.com', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ message: 'Password must be at least 8 characters.' });
+    const email = await register({ name: 'S', email: 'not-an-email', password: 'long enough' });
+    expect(email.statusCode).toBe(400);
+    expect(email.json()).toMatchObject({ message: 'Please enter a valid email address.' });
+  });
+});
+
+describe('login and logout', () => {
+  it('signs in with any letter case of the email and answers the same 401 for every failure', async () => {
+    const { user } = await registerUser(t.app, { email: 'grace@example.com' });
+
+    const ok = await login('GRACE@example.com', TEST_PASSWORD);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual(user);
+    expect((await me(sidOf(ok))).json()).toEqual(user);
+
+    const wrongPassword = await login('grace@example.com', 'not the password');
+    const unknownEmail = await login('nobody@example.com', 'not the password');
+    for (const failure of [wrongPassword, unknownEmail]) {
+      expect(failure.statusCode).toBe(401);
+      expect(failure.json()).toEqual({
+        statusCode: 401,
+        code: 'invalid_credentials',
+        message: 'Invalid email or password.',
+      });
+      expect(failure.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    }
+  });
+
+  it('logout deletes the session server-side: the old cookie no longer works', async () => {
+    const { cookie } = await registerUser(t.app);
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
+    expect(out.statusCode).toBe(204);
+    const cleared = out.cookies.find((c) => c.name === 'sid');
+    expect(cleared?.value).toBe('');
+
+    // Replaying the old token (as a stolen copy would) fails: the session row is gone.
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits login attempts per account with 429 and Retry-After, and lets them through after the window', async () => {
+    await registerUser(t.app, { email: 'limited@example.com' });
+    const { limit, windowMs } = RATE_RULES.loginAccount;
+    for (let attempt = 0; attempt < limit; attempt++) {
+      expect((await login('limited@example.com', 'wrong password')).statusCode).toBe(401);
+    }
+    // Past the limit even the right password is refused, from any address.
+    const blocked = await login('LIMITED@example.com', TEST_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      statusCode: 429,
+      code: 'rate_limited',
+      message: ACCOUNT_MESSAGES.tooManyAttempts,
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000);
+
+    clock.advance(windowMs);
+    expect((await login('limited@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits login attempts per IP across different accounts', async () => {
+    const ip = '198.51.100.7';
+    const { limit, windowMs } = RATE_RULES.loginIp;
+    for (let attempt = 0; attempt < limit; attempt++) {
+      expect((await login(`nobody-${attempt}@example.com`, 'whatever1', ip)).statusCode).toBe(401);
+    }
+    expect((await login('someone-else@example.com', 'whatever1', ip)).statusCode).toBe(429);
+    clock.advance(windowMs);
+    expect((await login('someone-else@example.com', 'whatever1', ip)).statusCode).toBe(401);
+  });
+
+  it('limits registrations per account email', async () => {
+    const { limit } = RATE_RULES.registerAccount;
+    const payload = { name: 'R', email: 'racer@example.com', password: 'long enough' };
+    const answers: number[] = [];
+    for (let attempt = 0; attempt <= limit; attempt++) {
+      answers.push((await register(payload)).statusCode);
+    }
+    expect(answers).toEqual([201, ...Array<number>(limit - 1).fill(409), 429]);
+  });
+});

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JWTPayload } from 'jose';
+import { buildApp } from '../../src/server/app';
+import { createTestApp, testConfig, type TestApp } from '../support/test-app';
+import {
+  TEST_GOOGLE_CLIENT_ID,
+  TEST_GOOGLE_ISSUER,
+  startJwksServer,
+  type JwksServer,
+} from '../support/jwks-server';
+import { TEST_PASSWORD, registerUser, type ApiUser } from '../support/users';
+
+let keys: JwksServer;
+let t: TestApp;
+beforeAll(async () => {
+  keys = await startJwksServer();
+  const base = testConfig();
+  t = await createTestApp({
+    config: {
+      google: { clientId: TEST_GOOGLE_CLIENT_ID, jwksUrl: keys.url, issuers: base.google.issuers },
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await keys.close();
+});
+
+const socialLogin = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/social-login', payload });
+
+const signIn = async (claims: JWTPayload = {}) =>
+  socialLogin({ credential: await keys.signIdToken(claims) });
+
+describe('social login with a Google ID token', () => {
+  it('creates the user from the token, sets the session cookie, and finds the same user next time', async () => {
+    const claims = { sub: 'sub-new', email: 'New.Person@example.com', name: 'New Person' };
+    const first = await signIn(claims);
+    expect(first.statusCode).toBe(200);
+    const user = first.json<ApiUser>();
+    expect(user).toEqual({
+      _id: expect.any(String),
+      name: 'New Person',
+      email: 'New.Person@example.com',
+      contacts: [],
+    });
+    const sid = first.cookies.find((c) => c.name === 'sid');
+    expect(sid?.httpOnly).toBe(true);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: `sid=${sid?.value ?? ''}` },
+    });
+    expect(me.json()).toEqual(user);
+
+    const again = await signIn(claims);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ApiUser>()._id).toBe(user._id);
+    const rows = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from users where google_subject = $1',
+      ['sub-new'],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('links to an existing account with the same verified email', async () => {
+    const { user } = await registerUser(t.app, { email: 'linked@example.com' });
+    const response = await signIn({ sub: 'sub-linked', email: 'LINKED@example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ApiUser>()._id).toBe(user._id);
+    // The password still works after linking.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'linked@example.com', password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('ignores email and name in the body: the account comes from the token', async () => {
+    const credential = await keys.signIdToken({ sub: 'sub-body', email: 'token@example.com' });
+    const response = await socialLogin({
+      credential,
+      email: 'attacker-chosen@example.com',
+      name: 'Someone Else',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ApiUser>().email).toBe('token@example.com');
+    const chosen = await t.db.query('select 1 from users where email = $1', [
+      'attacker-chosen@example.com',
+    ]);
+    expect(chosen).toHaveLength(0);
+  });
+
+  const now = () => Math.floor(Date.now() / 1000);
+  it.each<[string, () => Promise<string>]>([
+    ['a wrong audience', () => keys.signIdToken({ aud: 'someone-elses-client' })],
+    ['a wrong issuer', () => keys.signIdToken({ iss: 'https://evil.example.com' })],
+    ['an expired token', () => keys.signIdToken({ iat: now() - 7200, exp: now() - 3600 })],
+    ['an unverified email', () => keys.signIdToken({ email_verified: false })],
+    ['email_verified as a string', () => keys.signIdToken({ email_verified: 'true' })],
+    ['no email', () => keys.signIdToken({ email: undefined })],
+    [
+      'a signature by another key',
+      async () => keys.signIdToken({}, { key: await keys.foreignKey() }),
+    ],
+    [
+      'another key under an unknown key id',
+      async () => keys.signIdToken({}, { key: await keys.foreignKey(), kid: 'other' }),
+    ],
+    ['garbage', async () => 'not.a.token'],
+  ])('rejects %s with 401 and no session', async (_label, make) => {
+    const response = await socialLogin({ credential: await make() });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      statusCode: 401,
+      code: 'google_login_failed',
+      message: 'Google login failed.',
+    });
+    expect(response.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+  });
+
+  it('accepts the other configured issuer spelling', async () => {
+    expect(testConfig().google.issuers).toContain('accounts.google.com');
+    expect(TEST_GOOGLE_ISSUER).toBe('https://accounts.google.com');
+    const response = await signIn({
+      iss: 'accounts.google.com',
+      sub: 'sub-short-iss',
+      email: 'iss@example.com',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('without GOOGLE_CLIENT_ID', () => {
+  it('answers 404 with a clear message', async () => {
+    // The same database, a second app built without a Google client id.
+    const plain = { app: await buildApp(testConfig(), { db: t.db }) };
+    try {
+      const response = await plain.app.inject({
+        method: 'POST',
+        url: '/api/auth/social-login',
+        payload: { credential: await keys.signIdToken() },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        code: 'not_found',
+        message: 'Google sign-in is not set up for this store.',
+      });
+    } finally {
+      await plain.app.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** The user object of the auth API (never a hash). */
+export interface ApiUser {
+  _id: string;
+  name: string;
+  email: string;
+  contacts: { _id: string; phone: string; address: string; isDefault: boolean }[];
+}
+
+export interface RegisterOverrides {
+  name?: string;
+  email?: string;
+  password?: string;
+  contacts?: { phone: string; address: string; isDefault: boolean }[];
+  /** Source address of the request; rate limits count per IP, so busy test files can vary it. */
+  remoteAddress?: string;
+}
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * Registers a fresh customer through the real register route and returns the user and a
+ * `Cookie` header value (`sid=...`) to send on later requests. Each call gets a unique email
+ * and, unless given, a remote address of its own so the register rate limit never interferes.
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: RegisterOverrides = {},
+): Promise<{ user: ApiUser; cookie: string }> {
+  const unique = randomBytes(6).toString('hex');
+  const { remoteAddress, ...fields } = overrides;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: remoteAddress ?? `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`,
+    payload: {
+      name: 'Test Customer',
+      email: `customer-${unique}@example.com`,
+      password: TEST_PASSWORD,
+      contacts: [],
+      ...fields,
+    },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`registerUser failed: ${response.statusCode} ${response.body}`);
+  }
+  const sid = response.cookies.find((cookie) => cookie.name === 'sid');
+  if (!sid) throw new Error('registerUser: the register route set no sid cookie');
+  return { user: response.json<ApiUser>(), cookie: `sid=${sid.value}` };
+}
+
+function randomOctet(): number {
+  return 1 + ((randomBytes(1)[0] ?? 0) % 254);
+}
