@@ -30,6 +30,7 @@ export async function buildApp(
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Bodies are small JSON documents; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
   });
 
   const db = options.db ?? (await openDatabase(config.database));

@@ -20,6 +20,12 @@ const envSchema = z.object({
     .default('https://accounts.google.com,accounts.google.com')
     .transform((value) => value.split(',').map((issuer) => issuer.trim())),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits per IP
+  // need it. Off by default so a direct client cannot forge its address.
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
 });
 
 export type DatabaseConfig =
@@ -32,6 +38,7 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   logLevel: string;
+  trustProxy: boolean;
   /** Cookies carry the Secure flag outside development and tests. */
   secureCookies: boolean;
   /** Directory of the built web app; null serves the API only. */
@@ -60,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     secureCookies: e.NODE_ENV === 'production',
     webDir: 'dist/web',
     imagesDir: 'assets/images',
