@@ -1,0 +1,149 @@
+import type { NormalisedSelection } from '../../domain';
+import type { Queryable } from '../data/db';
+
+export interface CartRecord {
+  id: string;
+  userId: string;
+  tipPercent: number;
+  deliveryType: 'pickup' | 'delivery' | null;
+}
+
+export interface CartItemRecord {
+  id: string;
+  productId: string;
+  selection: NormalisedSelection;
+  quantity: number;
+}
+
+interface CartRow {
+  id: string;
+  user_id: string;
+  tip_percent: number;
+  delivery_type: 'pickup' | 'delivery' | null;
+}
+
+interface ItemRow {
+  id: string;
+  product_id: string;
+  selection: Partial<NormalisedSelection> | null;
+  quantity: number;
+}
+
+function toCart(row: CartRow): CartRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    tipPercent: row.tip_percent,
+    deliveryType: row.delivery_type,
+  };
+}
+
+/** Rows written before a field existed still read as a complete selection. */
+function toItem(row: ItemRow): CartItemRecord {
+  const stored = row.selection ?? {};
+  return {
+    id: row.id,
+    productId: row.product_id,
+    selection: {
+      ...(stored.size ? { size: stored.size } : {}),
+      ...(stored.flavor ? { flavor: stored.flavor } : {}),
+      ...(stored.wingsFlavor ? { wingsFlavor: stored.wingsFlavor } : {}),
+      sides: stored.sides ?? [],
+      drinks: stored.drinks ?? [],
+      toppings: stored.toppings ?? [],
+    },
+    quantity: row.quantity,
+  };
+}
+
+const CART_COLUMNS = 'id, user_id, tip_percent, delivery_type';
+const ITEM_COLUMNS = 'id, product_id, selection, quantity';
+
+/** The signed-in customers' carts: one active cart per user (a unique partial index). */
+export function cartsRepository(db: Queryable) {
+  async function findActive(userId: string): Promise<CartRecord | null> {
+    const rows = await db.query<CartRow>(
+      `select ${CART_COLUMNS} from carts where user_id = $1 and status = 'active'`,
+      [userId],
+    );
+    return rows[0] ? toCart(rows[0]) : null;
+  }
+
+  async function touch(cartId: string): Promise<void> {
+    await db.query('update carts set updated_at = now() where id = $1', [cartId]);
+  }
+
+  return {
+    findActive,
+
+    /**
+     * The user's active cart, created on first use. Two requests racing to create it both end
+     * with the same row: the loser's insert does nothing against the unique index.
+     */
+    async ensureActive(userId: string): Promise<CartRecord> {
+      await db.query(
+        `insert into carts (user_id) values ($1)
+           on conflict (user_id) where status = 'active' do nothing`,
+        [userId],
+      );
+      const cart = await findActive(userId);
+      if (!cart) throw new Error('The active cart vanished right after it was ensured');
+      return cart;
+    },
+
+    /** Serialises writes to one cart inside a transaction (merging lines reads then writes). */
+    async lock(cartId: string): Promise<void> {
+      await db.query('select id from carts where id = $1 for update', [cartId]);
+    },
+
+    async items(cartId: string): Promise<CartItemRecord[]> {
+      const rows = await db.query<ItemRow>(
+        `select ${ITEM_COLUMNS} from cart_items where cart_id = $1 order by position`,
+        [cartId],
+      );
+      return rows.map(toItem);
+    },
+
+    async addItem(
+      cartId: string,
+      productId: string,
+      selection: NormalisedSelection,
+      quantity: number,
+    ): Promise<void> {
+      await db.query(
+        `insert into cart_items (cart_id, product_id, selection, quantity)
+         values ($1, $2, $3::jsonb, $4)`,
+        [cartId, productId, JSON.stringify(selection), quantity],
+      );
+      await touch(cartId);
+    },
+
+    /** Sets a line's quantity; false when the line is not in this cart. */
+    async setQuantity(cartId: string, itemId: string, quantity: number): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        `update cart_items set quantity = $3 where cart_id = $1 and id = $2 returning id`,
+        [cartId, itemId, quantity],
+      );
+      await touch(cartId);
+      return rows.length > 0;
+    },
+
+    /** Removes a line; false when the line is not in this cart. */
+    async deleteItem(cartId: string, itemId: string): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
+        'delete from cart_items where cart_id = $1 and id = $2 returning id',
+        [cartId, itemId],
+      );
+      await touch(cartId);
+      return rows.length > 0;
+    },
+
+    async setTipPercent(cartId: string, tipPercent: number): Promise<void> {
+      await db.query('update carts set tip_percent = $2, updated_at = now() where id = $1', [
+        cartId,
+        tipPercent,
+      ]);
+    },
+  };
+}
+export type CartsRepository = ReturnType<typeof cartsRepository>;

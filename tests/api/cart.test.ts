@@ -1,0 +1,502 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cartTotals,
+  priceSelection,
+  validateSelection,
+  type CartItemPayload,
+} from '../../src/domain';
+import { TOPPINGS } from '../../src/server/data/menu-seed';
+import { productsRepository } from '../../src/server/repositories/products';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { registerUser } from '../support/users';
+
+interface Item {
+  _id: string;
+  productId: { _id: string; name: string; price: number };
+  quantity: number;
+  size: string | null;
+  toppings: string[][];
+  description: string;
+  priceByQuantity: number;
+  totalPrice: number;
+}
+interface Totals {
+  totalPrice: number;
+  subtotal: number;
+  hst: number;
+  tipPercent: number;
+  tip: number;
+  deliveryFee: number;
+}
+interface Cart extends Totals {
+  _id: string;
+  items: Item[];
+  deliveryType: string | null;
+  skipped?: { name: string; reason: string }[];
+}
+
+let t: TestApp;
+const ids = new Map<string, string>();
+let alice: { id: string; cookie: string };
+let bob: { id: string; cookie: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const products = await t.app.inject({ method: 'GET', url: '/api/products' });
+  for (const product of products.json<{ _id: string; name: string }[]>()) {
+    ids.set(product.name, product._id);
+  }
+  const a = await registerUser(t.app);
+  const b = await registerUser(t.app);
+  alice = { id: a.user._id, cookie: a.cookie };
+  bob = { id: b.user._id, cookie: b.cookie };
+});
+afterAll(() => t.close());
+
+function id(name: string): string {
+  const found = ids.get(name);
+  if (!found) throw new Error(`No product "${name}"`);
+  return found;
+}
+
+type Who = { id: string; cookie: string } | null;
+
+function call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: who ? { cookie: who.cookie } : {},
+  });
+}
+
+function add(who: Who, item: Partial<CartItemPayload>, userId = who?.id) {
+  return call(who, 'POST', '/api/cart', { userId, quantity: 1, ...item });
+}
+
+async function clearCart(who: { id: string; cookie: string }): Promise<void> {
+  const cart = (await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>();
+  for (const item of cart.items) {
+    expect((await call(who, 'DELETE', `/api/cart/${who.id}/${item._id}`)).statusCode).toBe(200);
+  }
+}
+
+const comboLarge = () => ({
+  productId: id('Pizza & Wings Combo'),
+  size: 'Large',
+  wingsFlavor: 'Hot',
+  sides: ['Garlic Bread'],
+  toppings: ['Bacon', 'Ham', 'Onions', 'Pineapple'],
+  drinks: [{ name: 'Coke', quantity: 2 }],
+});
+
+describe('the guard on every cart route', () => {
+  const routes = (owner: string, itemId = '00000000-0000-4000-8000-000000000000') =>
+    [
+      ['POST', '/api/cart', { userId: owner, name: 'Coke', quantity: 1 }],
+      ['GET', `/api/cart?userId=${owner}`, undefined],
+      ['GET', `/api/cart/${owner}`, undefined],
+      ['PUT', `/api/cart/${owner}/${itemId}`, { quantity: 2 }],
+      ['DELETE', `/api/cart/${owner}/${itemId}`, undefined],
+      ['POST', '/api/cart/merge-cart', { userId: owner, localCart: [] }],
+      ['GET', `/api/cart/${owner}/updateTotalPrice?tip=10&newTotalPrice=1`, undefined],
+    ] as const;
+
+  it('answers 401 to an anonymous caller', async () => {
+    for (const [method, url, payload] of routes(alice.id)) {
+      const response = await call(null, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json()).toMatchObject({ statusCode: 401, code: 'unauthorized' });
+    }
+  });
+
+  it('answers 403 for another customer’s cart and writes nothing', async () => {
+    const mine = (await add(bob, { name: 'Sprite', quantity: 1 })).json<Cart>();
+    const bobsItem = mine.items[0]?._id;
+    for (const [method, url, payload] of routes(bob.id, bobsItem)) {
+      const response = await call(alice, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const after = (await call(bob, 'GET', `/api/cart/${bob.id}`)).json<Cart>();
+    expect(after.items.map((item) => [item.productId.name, item.quantity])).toEqual([
+      ['Sprite', 1],
+    ]);
+    expect(after.tipPercent).toBe(5);
+  });
+
+  it('answers 403 for a guest payload (no userId or null) from a signed-in caller', async () => {
+    const omitted = await call(alice, 'POST', '/api/cart', { name: 'Coke', quantity: 1 });
+    expect(omitted.statusCode).toBe(403);
+    const guest = await call(alice, 'POST', '/api/cart', {
+      userId: null,
+      name: 'Coke',
+      quantity: 1,
+    });
+    expect(guest.statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/cart', () => {
+  it('prices the line itself and ignores a tampered totalPrice and priceByQuantity', async () => {
+    await clearCart(alice);
+    const response = await add(alice, { ...comboLarge(), priceByQuantity: 0.01, totalPrice: 0.01 });
+    expect(response.statusCode).toBe(200);
+    const cart = response.json<Cart>();
+    // 25.99 + 5 (Large) + 1 extra topping x 1.75 = 32.74
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0]).toMatchObject({
+      productId: { _id: id('Pizza & Wings Combo'), name: 'Pizza & Wings Combo', price: 25.99 },
+      quantity: 1,
+      size: 'Large',
+      toppings: [['Bacon', 'Ham', 'Onions', 'Pineapple']],
+      description:
+        'Large · Hot · Side: Garlic Bread · Toppings: Bacon, Ham, Onions, Pineapple · Drinks: Coke x2',
+      priceByQuantity: 32.74,
+      totalPrice: 32.74,
+    });
+    // HST 4.2562 -> 4.26, tip 5% 1.637 -> 1.64, pickup: no fee
+    expect(cart).toMatchObject({
+      subtotal: 32.74,
+      hst: 4.26,
+      tipPercent: 5,
+      tip: 1.64,
+      deliveryFee: 0,
+      totalPrice: 38.64,
+    });
+    const listed = (await call(alice, 'GET', `/api/cart?userId=${alice.id}`)).json<Item[]>();
+    expect(listed.map((item) => item.totalPrice)).toEqual([32.74]);
+  });
+
+  it('merges the same product with the same options into one line, and caps it at 99', async () => {
+    await clearCart(alice);
+    await add(alice, { productId: id('Wings'), size: '25 pcs', flavor: 'Hot', quantity: 1 });
+    const cart = (
+      await add(alice, { productId: id('Wings'), size: '25 pcs', flavor: 'Hot', quantity: 1 })
+    ).json<Cart>();
+    // (8.99 + 14) x 2 = 45.98
+    expect(cart.items.map((item) => [item.quantity, item.totalPrice])).toEqual([[2, 45.98]]);
+    const other = (
+      await add(alice, { productId: id('Wings'), size: '25 pcs', flavor: 'Mild' })
+    ).json<Cart>();
+    expect(other.items).toHaveLength(2);
+    const tooMany = await add(alice, {
+      productId: id('Wings'),
+      size: '25 pcs',
+      flavor: 'Hot',
+      quantity: 98,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('You can have at most 99 of one item in the cart.');
+  });
+
+  it('adds beverages and sides by name', async () => {
+    await clearCart(alice);
+    await add(alice, { name: 'Coke', quantity: 3 });
+    const cart = (await add(alice, { name: 'Poutine Fries', quantity: 1 })).json<Cart>();
+    expect(cart.items.map((item) => [item.productId.name, item.totalPrice])).toEqual([
+      ['Coke', 3.75],
+      ['Poutine Fries', 5.99],
+    ]);
+    const unknown = await add(alice, { name: 'Beer' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No beverage or side named "Beer".');
+  });
+
+  it.each([
+    [
+      'a size',
+      { size: 'Huge' },
+      'Unknown size "Huge". Choose a size: Small, Medium, Large or ExtraLarge.',
+    ],
+    ['a missing size', { size: undefined }, 'Choose a size: Small, Medium, Large or ExtraLarge.'],
+    ['a flavour', { wingsFlavor: 'Gold' }, 'Unknown wings flavour "Gold".'],
+    ['a side', { sides: ['Onion Rings'] }, 'Unknown side "Onion Rings".'],
+    ['a drink', { drinks: [{ name: 'Beer', quantity: 1 }] }, 'Unknown drink "Beer".'],
+    ['a topping', { toppings: ['Ham', 'Gold'] }, 'Unknown topping "Gold".'],
+    [
+      'the drink count',
+      { size: 'Medium', drinks: [{ name: 'Coke', quantity: 4 }] },
+      'You can select a maximum of 3 drinks for a Medium size.',
+    ],
+    ['a quantity of 0', { quantity: 0 }, 'quantity'],
+    ['a quantity of 1000', { quantity: 1000 }, 'quantity'],
+  ])('refuses %s with a 400 naming the problem', async (_what, change, message) => {
+    const response = await add(alice, { ...comboLarge(), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining(message),
+    });
+  });
+
+  it('refuses a topping list count that does not match the pizzas', async () => {
+    const response = await add(alice, {
+      productId: id('Two-for-One Pizza Deal'),
+      size: 'Medium',
+      toppings: [['Ham'], ['Bacon']],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Pizza 3 has no topping list: send one list per pizza (3 pizzas).',
+    );
+  });
+
+  it('prices a family combo counted over the total and a panzerotte flavour', async () => {
+    await clearCart(alice);
+    const family = await add(alice, {
+      productId: id('Two Pizzas Family Combo'),
+      size: 'Large',
+      wingsFlavor: 'Mild',
+      sides: ['French Fries'],
+      toppings: [
+        ['Anchovies', 'Bacon', 'Beef', 'Black Olives', 'Broccoli', 'Chicken', 'Ham'],
+        ['Onions', 'Salami'],
+      ],
+      drinks: [{ name: 'Sprite', quantity: 4 }],
+    });
+    expect(family.statusCode).toBe(200);
+    expect(family.json<Cart>().items[0]?.totalPrice).toBe(54.24);
+    const wrongFlavor = await add(alice, { productId: id('Panzerotti'), flavor: 'Hot' });
+    expect(wrongFlavor.statusCode).toBe(400);
+    expect(wrongFlavor.json().message).toContain('Choose a flavour: Cheese or Classic.');
+  });
+
+  it('keeps the Super Bowl combo at quantity 1', async () => {
+    const superbowl = {
+      productId: id('Super Bowl Wings Combo'),
+      wingsFlavor: 'Hot',
+      sides: ['French Fries'],
+    };
+    const two = await add(alice, { ...superbowl, quantity: 2 });
+    expect(two.statusCode).toBe(400);
+    expect(two.json().message).toBe('Super Bowl Wings Combo is limited to a quantity of 1.');
+    await clearCart(alice);
+    expect((await add(alice, superbowl)).statusCode).toBe(200);
+    expect((await add(alice, superbowl)).statusCode).toBe(400);
+    const cart = (await call(alice, 'GET', `/api/cart/${alice.id}`)).json<Cart>();
+    const line = cart.items[0];
+    expect(line?.quantity).toBe(1);
+    const put = await call(alice, 'PUT', `/api/cart/${alice.id}/${line?._id ?? ''}`, {
+      quantity: 2,
+    });
+    expect(put.statusCode).toBe(400);
+  });
+
+  it('answers an unknown product 404, a malformed id 400 and a sold-out product 409', async () => {
+    const unknown = await add(alice, { productId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await add(alice, { productId: 'not-an-id' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('"not-an-id" is not a valid product id.');
+    await t.db.query('update products set sold_out = true where id = $1', [id('Cream Soda')]);
+    try {
+      const soldOut = await add(alice, { name: 'Cream Soda' });
+      expect(soldOut.statusCode).toBe(409);
+      expect(soldOut.json()).toMatchObject({
+        code: 'sold_out',
+        message: 'Cream Soda is sold out.',
+      });
+    } finally {
+      await t.db.query('update products set sold_out = false where id = $1', [id('Cream Soda')]);
+    }
+  });
+});
+
+describe('editing lines', () => {
+  it('changes a quantity and removes a line, answering the item list', async () => {
+    await clearCart(alice);
+    await add(alice, { name: 'Coke', quantity: 1 });
+    const cart = (await add(alice, { name: 'Garlic Bread', quantity: 1 })).json<Cart>();
+    const [coke, bread] = cart.items;
+    if (!coke || !bread) throw new Error('expected two lines');
+
+    const put = await call(alice, 'PUT', `/api/cart/${alice.id}/${coke._id}`, { quantity: 4 });
+    expect(put.statusCode).toBe(200);
+    expect(
+      put.json<Item[]>().map((item) => [item.productId.name, item.quantity, item.totalPrice]),
+    ).toEqual([
+      ['Coke', 4, 5],
+      ['Garlic Bread', 1, 5.99],
+    ]);
+    for (const quantity of [0, 100, 1.5]) {
+      const bad = await call(alice, 'PUT', `/api/cart/${alice.id}/${coke._id}`, { quantity });
+      expect(bad.statusCode).toBe(400);
+    }
+
+    const del = await call(alice, 'DELETE', `/api/cart/${alice.id}/${bread._id}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json<Item[]>().map((item) => item.productId.name)).toEqual(['Coke']);
+    expect((await call(alice, 'DELETE', `/api/cart/${alice.id}/${bread._id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(alice, 'DELETE', `/api/cart/${alice.id}/not-an-id`)).statusCode).toBe(400);
+  });
+
+  it('answers 404 for another customer’s line named under one’s own cart', async () => {
+    const bobs = (await call(bob, 'GET', `/api/cart/${bob.id}`)).json<Cart>().items[0];
+    if (!bobs) throw new Error('bob has a line');
+    const put = await call(alice, 'PUT', `/api/cart/${alice.id}/${bobs._id}`, { quantity: 5 });
+    expect(put.statusCode).toBe(404);
+    expect(put.json().message).toBe('This item is not in your cart.');
+    expect((await call(alice, 'DELETE', `/api/cart/${alice.id}/${bobs._id}`)).statusCode).toBe(404);
+    const after = (await call(bob, 'GET', `/api/cart/${bob.id}`)).json<Cart>();
+    expect(after.items.map((item) => item.quantity)).toEqual([1]);
+  });
+});
+
+describe('POST /api/cart/merge-cart', () => {
+  const guestCart = () => [
+    { productId: id('Wings'), size: '25 pcs', flavor: 'Hot', quantity: 2, totalPrice: 1 },
+    {
+      productId: id('Two-for-One Pizza Deal'),
+      size: 'Medium',
+      toppings: [
+        ['Anchovies', 'Bacon', 'Beef', 'Ham'],
+        ['Onions', 'Salami', 'Pineapple'],
+        ['Mushroom', 'Pepperoni', 'Chicken', 'Feta Cheese', 'Broccoli'],
+      ],
+      quantity: 1,
+    },
+    { productId: id('Coke'), quantity: 2 },
+  ];
+
+  it('merges a guest cart, priced and totalled by the engine', async () => {
+    const carol = await registerUser(t.app);
+    const who = { id: carol.user._id, cookie: carol.cookie };
+    await add(who, { productId: id('Coke'), quantity: 1 });
+    const response = await call(who, 'POST', '/api/cart/merge-cart', {
+      userId: who.id,
+      localCart: guestCart(),
+    });
+    expect(response.statusCode).toBe(200);
+    const cart = response.json<Cart>();
+    expect(cart.skipped).toEqual([]);
+    expect(cart.items.map((item) => [item.productId.name, item.quantity, item.totalPrice])).toEqual(
+      [
+        ['Coke', 3, 3.75],
+        ['Wings', 2, 45.98],
+        ['Two-for-One Pizza Deal', 1, 28.24],
+      ],
+    );
+
+    // The same figures from the engine, as the browser computes them.
+    const lines: number[] = [];
+    for (const item of [...guestCart(), { productId: id('Coke'), quantity: 1 }]) {
+      const found = await productsRepository(t.db).get(item.productId);
+      if (!found) throw new Error('product');
+      const checked = validateSelection(found, item, new Set(TOPPINGS), new Set());
+      if (!checked.ok) throw new Error(checked.message);
+      lines.push(priceSelection(found, checked.selection, item.quantity).line);
+    }
+    const engine = cartTotals({
+      lineTotals: lines,
+      tipPercent: 5,
+      delivery: false,
+      deliveryFee: 0,
+    });
+    expect(cart).toMatchObject({
+      subtotal: engine.subtotal / 100,
+      hst: engine.hst / 100,
+      tip: engine.tip / 100,
+      deliveryFee: 0,
+      totalPrice: engine.total / 100,
+    });
+    // 3.75 + 45.98 + 28.24 = 77.97; HST 10.1361 -> 10.14; tip 3.8985 -> 3.90; total 92.01
+    expect(cart.totalPrice).toBe(92.01);
+  });
+
+  it('refuses the whole merge when one line is invalid, writing nothing', async () => {
+    const dave = await registerUser(t.app);
+    const who = { id: dave.user._id, cookie: dave.cookie };
+    const badOption = await call(who, 'POST', '/api/cart/merge-cart', {
+      userId: who.id,
+      localCart: [
+        ...guestCart(),
+        { productId: id('Wings'), size: 'Huge', flavor: 'Hot', quantity: 1 },
+      ],
+    });
+    expect(badOption.statusCode).toBe(400);
+    expect(badOption.json().message).toBe(
+      'localCart.3 (Wings): Unknown size "Huge". Choose a size: 10 pcs, 15 pcs, 20 pcs, 25 pcs, 30 pcs, 35 pcs, 40 pcs, 45 pcs or 50 pcs.',
+    );
+    const badShape = await call(who, 'POST', '/api/cart/merge-cart', {
+      userId: who.id,
+      localCart: [...guestCart(), { productId: id('Coke'), quantity: 0 }],
+    });
+    expect(badShape.statusCode).toBe(400);
+    expect(badShape.json().message).toContain('localCart.3.quantity');
+    const cart = (await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>();
+    expect(cart.items).toEqual([]);
+  });
+
+  it('skips sold-out and deleted items and merges the rest', async () => {
+    const erin = await registerUser(t.app);
+    const who = { id: erin.user._id, cookie: erin.cookie };
+    await t.db.query('update products set sold_out = true where id = $1', [id('Dr Pepper')]);
+    try {
+      const response = await call(who, 'POST', '/api/cart/merge-cart', {
+        userId: who.id,
+        localCart: [
+          { productId: id('Dr Pepper'), quantity: 1 },
+          { productId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+          { productId: id('Garlic Bread'), quantity: 2 },
+        ],
+      });
+      expect(response.statusCode).toBe(200);
+      const cart = response.json<Cart>();
+      expect(cart.skipped).toEqual([
+        { name: 'Dr Pepper', reason: 'Dr Pepper is sold out.' },
+        {
+          name: '00000000-0000-4000-8000-000000000000',
+          reason: 'This item is no longer on the menu.',
+        },
+      ]);
+      expect(cart.items.map((item) => [item.productId.name, item.quantity])).toEqual([
+        ['Garlic Bread', 2],
+      ]);
+    } finally {
+      await t.db.query('update products set sold_out = false where id = $1', [id('Dr Pepper')]);
+    }
+  });
+});
+
+describe('totals and the tip', () => {
+  it('records the tip percent and answers totals computed by the server', async () => {
+    await clearCart(alice);
+    await add(alice, { productId: id('Wings'), size: '25 pcs', flavor: 'Hot', quantity: 2 });
+    const response = await call(
+      alice,
+      'GET',
+      `/api/cart/${alice.id}/updateTotalPrice?tip=10&newTotalPrice=0.01`,
+    );
+    expect(response.statusCode).toBe(200);
+    // 45.98; HST 5.9774 -> 5.98; tip 4.598 -> 4.60; total 56.56
+    expect(response.json()).toEqual({
+      totalPrice: 56.56,
+      subtotal: 45.98,
+      hst: 5.98,
+      tipPercent: 10,
+      tip: 4.6,
+      deliveryFee: 0,
+    });
+    const cart = (await call(alice, 'GET', `/api/cart/${alice.id}`)).json<Cart>();
+    expect(cart).toMatchObject({ tipPercent: 10, tip: 4.6, totalPrice: 56.56 });
+
+    for (const tip of ['7', '', 'abc', '-5']) {
+      const bad = await call(alice, 'GET', `/api/cart/${alice.id}/updateTotalPrice?tip=${tip}`);
+      expect(bad.statusCode, `tip=${tip}`).toBe(400);
+      expect(bad.json().message).toContain('Choose a tip of 0, 5, 10, 15, 20, 25 or 50 percent.');
+    }
+    expect((await call(alice, 'GET', `/api/cart/${alice.id}`)).json<Cart>().tipPercent).toBe(10);
+  });
+
+  it('adds the store’s delivery fee only when the cart is for delivery', async () => {
+    await t.db.query(`update carts set delivery_type = 'delivery' where user_id = $1`, [alice.id]);
+    const delivery = (await call(alice, 'GET', `/api/cart/${alice.id}`)).json<Cart>();
+    // 45.98 + 5.98 + 4.60 + 8.00
+    expect(delivery).toMatchObject({ deliveryType: 'delivery', deliveryFee: 8, totalPrice: 64.56 });
+    await t.db.query(`update carts set delivery_type = 'pickup' where user_id = $1`, [alice.id]);
+    const pickup = (await call(alice, 'GET', `/api/cart/${alice.id}`)).json<Cart>();
+    expect(pickup).toMatchObject({ deliveryType: 'pickup', deliveryFee: 0, totalPrice: 56.56 });
+  });
+});

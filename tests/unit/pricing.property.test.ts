@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CATEGORIES,
+  MAX_QUANTITY,
+  TIP_PERCENTS,
+  cartTotals,
+  linePrice,
+  unitPrice,
+  type Product,
+} from '../../src/domain';
+
+const SIZES = ['Small', 'Medium', 'Large', 'ExtraLarge'];
+
+/** Any product the menu could hold: any category, non-negative prices, 1 to 4 pizzas. */
+const productArb: fc.Arbitrary<Product> = fc.record({
+  id: fc.constant('p'),
+  name: fc.constant('Product'),
+  category: fc.constantFrom(...CATEGORIES),
+  image: fc.constant(''),
+  price: fc.integer({ min: 0, max: 20_000 }),
+  description: fc.constant(''),
+  soldOut: fc.constant(false),
+  details: fc.record({
+    sizes: fc.constant(SIZES),
+    sizePrices: fc.record({
+      Small: fc.integer({ min: 0, max: 5000 }),
+      Medium: fc.integer({ min: 0, max: 5000 }),
+      Large: fc.integer({ min: 0, max: 5000 }),
+      ExtraLarge: fc.integer({ min: 0, max: 5000 }),
+    }),
+    pizzas: fc.integer({ min: 1, max: 4 }),
+    toppingsPerPizza: fc.integer({ min: 0, max: 5 }),
+    extraToppingPrice: fc.integer({ min: 0, max: 500 }),
+  }),
+});
+
+const toppingListsArb = fc.array(fc.array(fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F', 'G')), {
+  maxLength: 4,
+});
+const sizeArb = fc.option(fc.constantFrom(...SIZES), { nil: undefined });
+const quantityArb = fc.integer({ min: 1, max: MAX_QUANTITY });
+
+describe('pricing engine properties', () => {
+  it('never prices a line below zero', () => {
+    fc.assert(
+      fc.property(
+        productArb,
+        sizeArb,
+        toppingListsArb,
+        quantityArb,
+        (product, size, lists, qty) => {
+          expect(linePrice(product, { size, toppings: lists }, qty)).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
+  it('never lowers the price when a topping is added to any pizza', () => {
+    fc.assert(
+      fc.property(
+        productArb,
+        sizeArb,
+        toppingListsArb.filter((lists) => lists.length > 0),
+        fc.nat(),
+        (product, size, lists, pick) => {
+          const index = pick % lists.length;
+          const more = lists.map((list, i) => (i === index ? [...list, 'Extra'] : list));
+          const before = unitPrice(product, { size, toppings: lists });
+          const after = unitPrice(product, { size, toppings: more });
+          expect(after).toBeGreaterThanOrEqual(before);
+          // Never by more than one extra topping's price either.
+          expect(after - before).toBeLessThanOrEqual(product.details.extraToppingPrice ?? 0);
+        },
+      ),
+    );
+  });
+
+  it('prices a line as unit x quantity, in whole cents', () => {
+    fc.assert(
+      fc.property(
+        productArb,
+        sizeArb,
+        toppingListsArb,
+        quantityArb,
+        (product, size, lists, qty) => {
+          const unit = unitPrice(product, { size, toppings: lists });
+          const line = linePrice(product, { size, toppings: lists }, qty);
+          expect(line).toBe(unit * qty);
+          expect(Number.isInteger(line)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  const totalsInput = fc.record({
+    lineTotals: fc.array(fc.integer({ min: 0, max: 2_000_000 }), { maxLength: 20 }),
+    tipPercent: fc.constantFrom(...TIP_PERCENTS),
+    delivery: fc.boolean(),
+    deliveryFee: fc.integer({ min: 0, max: 5000 }),
+  });
+
+  it('makes the total the sum of its parts', () => {
+    fc.assert(
+      fc.property(totalsInput, (input) => {
+        const totals = cartTotals(input);
+        const subtotal = input.lineTotals.reduce((sum, line) => sum + line, 0);
+        expect(totals.subtotal).toBe(subtotal);
+        expect(totals.total).toBe(totals.subtotal + totals.hst + totals.tip + totals.deliveryFee);
+        expect(totals.deliveryFee).toBe(input.delivery && subtotal > 0 ? input.deliveryFee : 0);
+        for (const figure of [totals.hst, totals.tip, totals.total]) {
+          expect(Number.isInteger(figure)).toBe(true);
+          expect(figure).toBeGreaterThanOrEqual(0);
+        }
+      }),
+    );
+  });
+
+  it('keeps HST and tip within half a cent of their exact percent', () => {
+    fc.assert(
+      fc.property(totalsInput, (input) => {
+        const totals = cartTotals(input);
+        expect(Math.abs(totals.hst - totals.subtotal * 0.13)).toBeLessThanOrEqual(0.5 + 1e-9);
+        expect(
+          Math.abs(totals.tip - (totals.subtotal * input.tipPercent) / 100),
+        ).toBeLessThanOrEqual(0.5 + 1e-9);
+      }),
+    );
+  });
+});

@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TIP_PERCENT,
+  TIP_PERCENTS,
+  cartTotals,
+  extraToppingCount,
+  linePrice,
+  priceSelection,
+  toCents,
+  unitPrice,
+  type NormalisedSelection,
+  type Product,
+} from '../../src/domain';
+import { PRODUCTS } from '../../src/server/data/menu-seed';
+
+/** The seeded menu as domain products (cents), keyed by name. */
+const MENU = new Map<string, Product>(
+  PRODUCTS.map((seed) => [
+    seed.name,
+    {
+      id: seed.slug,
+      name: seed.name,
+      category: seed.category,
+      image: '',
+      price: toCents(seed.price),
+      description: seed.description,
+      details: seed.details ?? {},
+      soldOut: false,
+    },
+  ]),
+);
+
+function product(name: string): Product {
+  const found = MENU.get(name);
+  if (!found) throw new Error(`No product "${name}" in the seed`);
+  return found;
+}
+
+/** n distinct topping names. */
+function toppings(n: number): string[] {
+  return Array.from({ length: n }, (_, index) => `Topping ${index + 1}`);
+}
+
+function selection(partial: Partial<NormalisedSelection>): NormalisedSelection {
+  return { sides: [], drinks: [], toppings: [], ...partial };
+}
+
+describe('the issue’s worked examples (line totals)', () => {
+  it('Wings 25 pcs x 2 = (8.99 + 14) x 2 = 45.98', () => {
+    const wings = product('Wings');
+    expect(linePrice(wings, { size: '25 pcs' }, 2)).toBe(4598);
+    expect(unitPrice(wings, { size: '25 pcs' })).toBe(2299);
+  });
+
+  it('Pizza & Wings Combo, Large, 4 toppings = 25.99 + 5 + 1.75 = 32.74', () => {
+    expect(
+      linePrice(product('Pizza & Wings Combo'), { size: 'Large', toppings: [toppings(4)] }, 1),
+    ).toBe(3274);
+  });
+
+  it('Family Combo, Large, toppings 7 + 2 (9 of 6 free) = 32.99 + 16 + 3 x 1.75 = 54.24', () => {
+    const family = product('Two Pizzas Family Combo');
+    const lists = [toppings(7), toppings(2)];
+    expect(extraToppingCount(family, lists)).toBe(3);
+    expect(linePrice(family, { size: 'Large', toppings: lists }, 1)).toBe(5424);
+  });
+
+  it('Two-for-One, Medium, toppings 4/3/5 (1 + 0 + 2 extra) = 18.99 + 4 + 3 x 1.75 = 28.24', () => {
+    const deal = product('Two-for-One Pizza Deal');
+    const lists = [toppings(4), toppings(3), toppings(5)];
+    expect(extraToppingCount(deal, lists)).toBe(3);
+    expect(linePrice(deal, { size: 'Medium', toppings: lists }, 1)).toBe(2824);
+  });
+});
+
+/**
+ * Every product of the menu with a choice and its line total worked out by hand (dollars).
+ * Each row notes the arithmetic so a reader can check it against menu.md.
+ */
+const HAND_CHECKED: [
+  name: string,
+  choice: NormalisedSelection,
+  quantity: number,
+  dollars: number,
+][] = [
+  // 8.99 + 0
+  ['Wings', selection({ size: '10 pcs', flavor: 'Hot' }), 1, 8.99],
+  ['Wings', selection({ size: '15 pcs', flavor: 'Mild' }), 1, 13.99],
+  // (8.99 + 36) x 3
+  ['Wings', selection({ size: '50 pcs', flavor: 'Mild' }), 3, 134.97],
+  // 3 free toppings: 25.99
+  [
+    'Pizza & Wings Combo',
+    selection({ size: 'Small', wingsFlavor: 'Hot', toppings: [toppings(3)] }),
+    1,
+    25.99,
+  ],
+  // 25.99 + 8 + 2 x 1.75 = 37.49
+  [
+    'Pizza & Wings Combo',
+    selection({
+      size: 'ExtraLarge',
+      toppings: [toppings(5)],
+      drinks: [{ name: 'Coke', quantity: 4 }],
+    }),
+    1,
+    37.49,
+  ],
+  // 32.99 + 0, 3 + 3 of 6 free
+  [
+    'Two Pizzas Family Combo',
+    selection({ size: 'Small', toppings: [toppings(3), toppings(3)] }),
+    1,
+    32.99,
+  ],
+  // 6 + 0 is still 6 of 6 free (counted over the total): 32.99 + 24 = 56.99
+  [
+    'Two Pizzas Family Combo',
+    selection({ size: 'ExtraLarge', toppings: [toppings(6), []] }),
+    1,
+    56.99,
+  ],
+  // 38.99 + 10, no toppings
+  ['Mega Deal Combo', selection({ size: 'Medium', toppings: [[], [], []] }), 1, 48.99],
+  // 12 of 9 free: 38.99 + 24 + 3 x 1.75 = 68.24
+  [
+    'Mega Deal Combo',
+    selection({ size: 'Large', toppings: [toppings(4), toppings(4), toppings(4)] }),
+    1,
+    68.24,
+  ],
+  // 18.99 + 8, 3/3/3 all free
+  [
+    'Two-for-One Pizza Deal',
+    selection({ size: 'Large', toppings: [toppings(3), toppings(3), toppings(3)] }),
+    1,
+    26.99,
+  ],
+  // counted per pizza: 6/0/0 = 3 extra: 18.99 + 10 + 5.25 = 34.24
+  [
+    'Two-for-One Pizza Deal',
+    selection({ size: 'ExtraLarge', toppings: [toppings(6), [], []] }),
+    1,
+    34.24,
+  ],
+  // 26.99 + 0 + (1 + 1) x 1.75 = 30.49
+  ['Two Pizza Deal', selection({ size: 'Small', toppings: [toppings(4), toppings(4)] }), 1, 30.49],
+  // (26.99 + 16 + 2 x 1.75) x 2 = 46.49 x 2 = 92.98
+  ['Two Pizza Deal', selection({ size: 'ExtraLarge', toppings: [[], toppings(5)] }), 2, 92.98],
+  // (18.99 + 2 x 1.75) x 2 = 22.49 x 2
+  ['Panzerotti', selection({ flavor: 'Cheese', toppings: [toppings(5)] }), 2, 44.98],
+  ['Panzerotti', selection({ flavor: 'Classic', toppings: [[]] }), 1, 18.99],
+  ['Super Bowl Wings Combo', selection({ wingsFlavor: 'Hot', sides: ['French Fries'] }), 1, 79.99],
+  ['Potato Wedges', selection({}), 2, 9.98],
+  ['Garlic Bread', selection({}), 1, 5.99],
+  ['Medium Garlic Fingers', selection({}), 3, 26.97],
+  ['French Fries', selection({}), 1, 5.99],
+  ['Poutine Fries', selection({}), 2, 11.98],
+  ['Ranch Dip', selection({}), 3, 2.97],
+  ['Creamy Garlic Dip', selection({}), 1, 0.99],
+  ['Cheddar', selection({}), 99, 98.01],
+  ['Coke', selection({}), 2, 2.5],
+  ['Diet Coke', selection({}), 1, 1.25],
+  ['Sprite', selection({}), 1, 1.25],
+  ['Pepsi', selection({}), 4, 5],
+  ['Diet Pepsi', selection({}), 1, 1.25],
+  ['A&W Root Beer', selection({}), 1, 1.25],
+  ['Mountain Dew', selection({}), 1, 1.25],
+  ['Dr Pepper', selection({}), 1, 1.25],
+  ['Cream Soda', selection({}), 1, 1.25],
+  ['Orange Crush', selection({}), 1, 1.25],
+  ['Ginger Ale', selection({}), 3, 3.75],
+  ['Water Bottle', selection({}), 1, 1.25],
+  ['Ginger Ale 591 ml', selection({}), 1, 2.49],
+  ['7Up 591 ml', selection({}), 2, 4.98],
+  ['Mountain Dew 591 ml', selection({}), 1, 2.49],
+  ['Orange Crush 591 ml', selection({}), 1, 2.49],
+  ['Pepsi 591 ml', selection({}), 1, 2.49],
+  ['Diet Pepsi 591 ml', selection({}), 1, 2.49],
+  ['Root Beer 591 ml', selection({}), 1, 2.49],
+  ['Peace Iced Tea', selection({}), 1, 2.49],
+  ['Arizona Mango', selection({}), 1, 2.99],
+  ['Arizona Watermelon', selection({}), 2, 5.98],
+  ['Chocolate Milk', selection({}), 1, 2.99],
+];
+
+describe('every product of the menu, checked by hand', () => {
+  it('covers every seeded product', () => {
+    const checked = new Set(HAND_CHECKED.map(([name]) => name));
+    expect([...MENU.keys()].filter((name) => !checked.has(name))).toEqual([]);
+  });
+
+  it.each(HAND_CHECKED)('%s %j x %i = %d', (name, choice, quantity, dollars) => {
+    const priced = priceSelection(product(name), choice, quantity);
+    expect(priced.line).toBe(toCents(dollars));
+    expect(priced.line).toBe(priced.unit * quantity);
+  });
+});
+
+describe('cart totals', () => {
+  it('adds HST 13% and the tip on the subtotal, without a delivery fee for pickup', () => {
+    // 45.98 + 32.74 = 78.72; HST 10.2336 -> 10.23; tip 5% 3.936 -> 3.94
+    const totals = cartTotals({
+      lineTotals: [4598, 3274],
+      tipPercent: DEFAULT_TIP_PERCENT,
+      delivery: false,
+      deliveryFee: 800,
+    });
+    expect(totals).toEqual({
+      subtotal: 7872,
+      hst: 1023,
+      tipPercent: 5,
+      tip: 394,
+      deliveryFee: 0,
+      total: 7872 + 1023 + 394,
+    });
+  });
+
+  it('adds the delivery fee only for delivery', () => {
+    const totals = cartTotals({
+      lineTotals: [1000],
+      tipPercent: 0,
+      delivery: true,
+      deliveryFee: 800,
+    });
+    expect(totals).toMatchObject({
+      subtotal: 1000,
+      hst: 130,
+      tip: 0,
+      deliveryFee: 800,
+      total: 1930,
+    });
+  });
+
+  it('charges no delivery fee on an empty cart', () => {
+    expect(
+      cartTotals({ lineTotals: [], tipPercent: 5, delivery: true, deliveryFee: 800 }),
+    ).toMatchObject({ subtotal: 0, hst: 0, tip: 0, deliveryFee: 0, total: 0 });
+  });
+
+  it('rounds HST and tip half up to the cent', () => {
+    // 0.50 x 13% = 6.5 cents -> 7; 1.50 x 13% = 19.5 -> 20; 0.10 x 15% = 1.5 -> 2; 0.10 x 5% = 0.5 -> 1
+    expect(
+      cartTotals({ lineTotals: [50], tipPercent: 0, delivery: false, deliveryFee: 0 }).hst,
+    ).toBe(7);
+    expect(
+      cartTotals({ lineTotals: [150], tipPercent: 0, delivery: false, deliveryFee: 0 }).hst,
+    ).toBe(20);
+    expect(
+      cartTotals({ lineTotals: [10], tipPercent: 15, delivery: false, deliveryFee: 0 }).tip,
+    ).toBe(2);
+    expect(
+      cartTotals({ lineTotals: [10], tipPercent: 5, delivery: false, deliveryFee: 0 }).tip,
+    ).toBe(1);
+    // 0.49 x 13% = 6.37 -> 6 (down)
+    expect(
+      cartTotals({ lineTotals: [49], tipPercent: 0, delivery: false, deliveryFee: 0 }).hst,
+    ).toBe(6);
+  });
+
+  it.each([
+    [0, 0],
+    [5, 500],
+    [10, 1000],
+    [15, 1500],
+    [20, 2000],
+    [25, 2500],
+    [50, 5000],
+  ])('tip %i%% of a 100.00 subtotal is %i cents', (percent, tip) => {
+    const totals = cartTotals({
+      lineTotals: [10000],
+      tipPercent: percent,
+      delivery: false,
+      deliveryFee: 0,
+    });
+    expect(totals.tip).toBe(tip);
+    expect(totals.total).toBe(10000 + 1300 + tip);
+  });
+
+  it('offers the spec’s tip percents, default 5', () => {
+    expect([...TIP_PERCENTS]).toEqual([0, 5, 10, 15, 20, 25, 50]);
+    expect(DEFAULT_TIP_PERCENT).toBe(5);
+  });
+});
