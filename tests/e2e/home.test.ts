@@ -1,18 +1,199 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { fixedClock } from '../../src/server/clock';
+import { storeRepository } from '../../src/server/repositories/store';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
 
+interface ApiProduct {
+  _id: string;
+  name: string;
+  category: string;
+}
+
 let h: BrowserHarness;
+let products: ApiProduct[];
+
 beforeAll(async () => {
   // Monday 2026-11-23 18:00 in Toronto: open by the hours.
   h = await startBrowserHarness({ clock: fixedClock('2026-11-23T23:00:00Z') });
+  products = (await h.app.inject({ method: 'GET', url: '/api/products' })).json<ApiProduct[]>();
 });
 afterAll(() => h.close());
 
-it('shows the categories on Home', async () => {
-  const { page } = await h.newPage();
-  await page.goto('/');
-  await page.getByRole('heading', { name: 'Categories' }).waitFor();
-  await page.getByRole('link', { name: /Wings/ }).first().waitFor();
-  expect(h.pageErrors).toEqual([]);
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const product = (name: string) => {
+  const found = products.find((p) => p.name === name);
+  if (!found) throw new Error(`No product ${name}`);
+  return found;
+};
+
+/** Home's cards: the eight items of their own and one card each for Sides and Beverages. */
+function expectedCards(): { title: string; path: string }[] {
+  const own = products
+    .filter((p) => p.category !== 'Sides' && p.category !== 'Beverages')
+    .map((p) => ({ title: p.name, path: `/${p.category.toLowerCase()}/${p._id}` }));
+  const firstSide = products.find((p) => p.category === 'Sides');
+  if (!firstSide) throw new Error('No sides seeded');
+  return [
+    ...own,
+    { title: 'Sides', path: `/sides/${firstSide._id}` },
+    { title: 'Beverages', path: '/category/beverages' },
+  ];
+}
+
+async function cardsOnHome(page: Page) {
+  const grid = page.getByRole('main').getByRole('list').last();
+  await grid.getByRole('link').first().waitFor();
+  return grid.getByRole('link');
+}
+
+describe('Home', () => {
+  it('shows the layout shell and every category card', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+
+    const hours = page.getByRole('region', { name: 'Opening hours' });
+    await expect(hours.textContent()).resolves.toContain(
+      'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
+    );
+    await hours.getByText('Open now').waitFor();
+    await expect(
+      page.getByRole('link', { name: /Royal City Pizza & Wings/ }).getAttribute('href'),
+    ).resolves.toBe('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    await nav.getByRole('link', { name: 'Login' }).waitFor();
+    await nav.getByRole('link', { name: /Cart/ }).waitFor();
+    await page.getByRole('contentinfo').getByText('© 2025').waitFor();
+    const offers = page.getByRole('complementary', { name: 'Special Offers' });
+    await expect(
+      offers.getByRole('link', { name: 'Order Now' }).getAttribute('href'),
+    ).resolves.toBe(`/superbowlcombo/${product('Super Bowl Wings Combo')._id}`);
+    await expect(page.getByText(/store is closed/i).count()).resolves.toBe(0);
+
+    const cards = await cardsOnHome(page);
+    const expected = expectedCards();
+    expect(expected).toHaveLength(10);
+    await expect(cards.count()).resolves.toBe(expected.length);
+    for (const [index, card] of expected.entries()) {
+      const link = cards.nth(index);
+      await expect(link.textContent()).resolves.toContain(card.title);
+      await expect(link.getAttribute('href')).resolves.toBe(card.path);
+      // Every card image has its size, so the grid does not shift while images load.
+      const image = link.locator('img');
+      await expect(image.getAttribute('width')).resolves.toBe('320');
+      await expect(image.getAttribute('height')).resolves.toBe('240');
+    }
+    await context.close();
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('follows each card to its route, where a screen renders', async () => {
+    const { page, context } = await h.newPage();
+    for (const [index, card] of expectedCards().entries()) {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Categories' }).waitFor();
+      await (await cardsOnHome(page)).nth(index).click();
+      await page.waitForURL((url) => url.pathname === card.path);
+      expect(pathOf(page)).toBe(card.path);
+      // The detail screens are built elsewhere: here it is enough that one rendered.
+      const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+      await heading.first().waitFor();
+      await expect(heading.first().textContent()).resolves.not.toBe('Categories');
+    }
+    await context.close();
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('shows Home for an unknown path', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+    await expect((await cardsOnHome(page)).count()).resolves.toBe(10);
+    await context.close();
+    expect(h.pageErrors).toEqual([]);
+  });
+});
+
+describe('Category item list', () => {
+  it('answers /category/Sides with the Sides list, every side named', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/category/Sides');
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: 'Sides' }).waitFor();
+    // The Sides list (its own screen, per the spec: a card per item with Add to Cart).
+    for (const side of products.filter((p) => p.category === 'Sides')) {
+      await main.getByText(side.name, { exact: true }).waitFor();
+    }
+    await expect(main.locator('img[width="320"][height="240"]').count()).resolves.toBe(8);
+    await context.close();
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('lists a deal category and follows an item link to its detail screen', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/category/TwoforOneDeals');
+    await page.getByRole('heading', { level: 1, name: 'Two-for-One Deals' }).waitFor();
+    const deal = product('Two-for-One Pizza Deal');
+    const items = page.getByRole('main').getByRole('list').getByRole('link');
+    await items.first().waitFor();
+    await expect(items.count()).resolves.toBe(1);
+    const item = items.first();
+    await expect(item.textContent()).resolves.toContain('Two-for-One Pizza Deal');
+    await expect(item.textContent()).resolves.toContain('$18.99');
+    await expect(item.locator('img').getAttribute('height')).resolves.toBe('240');
+    await item.click();
+    await page.waitForURL((url) => url.pathname === `/twoforonedeals/${deal._id}`);
+    await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+    await context.close();
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('says so when the category does not exist', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto('/category/desserts');
+    await page.getByRole('heading', { level: 1, name: 'Category not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Categories' }).waitFor();
+    await context.close();
+    expect(h.pageErrors).toEqual([]);
+  });
+
+  it('marks a sold-out item', async () => {
+    await h.db.query(`update products set sold_out = true where slug = 'two-for-one-pizza-deal'`);
+    try {
+      const { page, context } = await h.newPage();
+      await page.goto('/category/twoforonedeals');
+      const item = page.getByRole('main').getByRole('list').getByRole('link').first();
+      await item.getByText('Sold out').waitFor();
+      await context.close();
+    } finally {
+      await h.db.query(
+        `update products set sold_out = false where slug = 'two-for-one-pizza-deal'`,
+      );
+    }
+    expect(h.pageErrors).toEqual([]);
+  });
+});
+
+describe('when the store is closed', () => {
+  it('shows the closed banner on Home', async () => {
+    await storeRepository(h.db).setOpenMode('closed');
+    try {
+      const { page, context } = await h.newPage();
+      await page.goto('/');
+      await page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: 'The store is closed right now.' })
+        .waitFor();
+      await page.getByRole('region', { name: 'Opening hours' }).getByText('Closed now').waitFor();
+      // Browsing still works while closed.
+      await expect((await cardsOnHome(page)).count()).resolves.toBe(10);
+      await context.close();
+    } finally {
+      await storeRepository(h.db).setOpenMode('auto');
+    }
+    expect(h.pageErrors).toEqual([]);
+  });
 });

@@ -1,30 +1,141 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WEEKLY_HOURS, isStoreOpen, isWithinHours } from '../../src/domain';
+import {
+  DEFAULT_WEEKLY_HOURS,
+  describeWeeklyHours,
+  isStoreOpen,
+  isWithinHours,
+  localWeekMinute,
+  type WeeklyHours,
+} from '../../src/domain';
 
-// Instants are written in UTC; Toronto is UTC-5 in winter (EST) and UTC-4 in summer (EDT).
-const open = (iso: string) => isWithinHours(new Date(iso), DEFAULT_WEEKLY_HOURS);
+/**
+ * Instants are written as Toronto wall-clock times with their UTC offset spelled out
+ * (-05:00 EST, -04:00 EDT), so each case says exactly which moment it means and does not rely
+ * on the code under test to convert.
+ */
+const at = (local: string, offset = '-05:00') => new Date(`${local}:00${offset}`);
+const openAt = (local: string, offset?: string) =>
+  isWithinHours(at(local, offset), DEFAULT_WEEKLY_HOURS);
+
+// The week of Sunday 2026-11-22 (after the fall-back, so every instant is EST).
+const WEEK = [
+  { day: 'Sunday', date: '2026-11-22', lastOpen: '2026-11-22T22:59', closed: '2026-11-22T23:00' },
+  { day: 'Monday', date: '2026-11-23', lastOpen: '2026-11-23T22:59', closed: '2026-11-23T23:00' },
+  { day: 'Tuesday', date: '2026-11-24', lastOpen: '2026-11-24T22:59', closed: '2026-11-24T23:00' },
+  {
+    day: 'Wednesday',
+    date: '2026-11-25',
+    lastOpen: '2026-11-25T22:59',
+    closed: '2026-11-25T23:00',
+  },
+  // Thursday closes at midnight: its last minute is 23:59, and Friday 00:00 is closed.
+  { day: 'Thursday', date: '2026-11-26', lastOpen: '2026-11-26T23:59', closed: '2026-11-27T00:00' },
+  // Friday and Saturday run to 01:00 the next morning.
+  { day: 'Friday', date: '2026-11-27', lastOpen: '2026-11-28T00:59', closed: '2026-11-28T01:00' },
+  { day: 'Saturday', date: '2026-11-28', lastOpen: '2026-11-29T00:59', closed: '2026-11-29T01:00' },
+];
 
 describe('opening hours in America/Toronto', () => {
-  it('opens at 11:00 and closes at 23:00 on a Monday', () => {
-    // Monday 2026-11-23
-    expect(open('2026-11-23T15:59:00Z')).toBe(false); // 10:59 EST
-    expect(open('2026-11-23T16:00:00Z')).toBe(true); // 11:00
-    expect(open('2026-11-24T03:59:00Z')).toBe(true); // 22:59
-    expect(open('2026-11-24T04:00:00Z')).toBe(false); // 23:00
+  it('reads the weekday and minute in Toronto, not in the machine zone', () => {
+    expect(localWeekMinute(at('2026-11-23T18:00'))).toEqual({ weekday: 1, minute: 18 * 60 });
+    // 03:30 UTC on Tuesday is still Monday evening in Toronto.
+    expect(localWeekMinute(new Date('2026-11-24T03:30:00Z'))).toEqual({
+      weekday: 1,
+      minute: 22 * 60 + 30,
+    });
   });
 
-  it('counts Friday past midnight for Friday night', () => {
-    // Friday 2026-11-27 11:00-01:00: Saturday 00:59 EST is still open, 01:00 is closed.
-    expect(open('2026-11-28T05:59:00Z')).toBe(true);
-    expect(open('2026-11-28T06:00:00Z')).toBe(false);
+  for (const { day, date, lastOpen, closed } of WEEK) {
+    it(`opens ${day} at 11:00`, () => {
+      expect(openAt(`${date}T10:59`)).toBe(false);
+      expect(openAt(`${date}T11:00`)).toBe(true);
+      expect(openAt(`${date}T18:00`)).toBe(true);
+    });
+
+    it(`closes ${day} night at ${closed.slice(11)}`, () => {
+      expect(openAt(lastOpen)).toBe(true);
+      expect(openAt(closed)).toBe(false);
+    });
+  }
+
+  it('does not carry a night that ended at midnight into the next morning', () => {
+    // Wednesday closes at 23:00 and Thursday at 00:00: neither reaches past midnight.
+    expect(openAt('2026-11-26T00:30')).toBe(false);
+    expect(openAt('2026-11-27T00:30')).toBe(false);
+    expect(openAt('2026-11-25T23:30')).toBe(false);
   });
 
-  it('lets the override win', () => {
-    const at = new Date('2026-11-23T10:00:00Z'); // 05:00 EST, closed by hours
-    expect(isStoreOpen(at, DEFAULT_WEEKLY_HOURS, 'auto')).toBe(false);
-    expect(isStoreOpen(at, DEFAULT_WEEKLY_HOURS, 'open')).toBe(true);
-    expect(isStoreOpen(new Date('2026-11-23T18:00:00Z'), DEFAULT_WEEKLY_HOURS, 'closed')).toBe(
-      false,
+  it('counts the hours past midnight for the night they started', () => {
+    // Friday night continues into Saturday 00:30; Saturday night into Sunday 00:30.
+    expect(openAt('2026-11-28T00:30')).toBe(true);
+    expect(openAt('2026-11-29T00:30')).toBe(true);
+    // Sunday itself closes at 23:00, so Monday 00:30 is closed.
+    expect(openAt('2026-11-30T00:30')).toBe(false);
+  });
+
+  it('keeps the past-midnight night even when the next day is closed all day', () => {
+    const hours: WeeklyHours = [null, ...DEFAULT_WEEKLY_HOURS.slice(1)];
+    expect(isWithinHours(at('2026-11-29T00:30'), hours)).toBe(true);
+    expect(isWithinHours(at('2026-11-29T12:00'), hours)).toBe(false);
+    expect(isWithinHours(at('2026-11-30T12:00'), hours)).toBe(true);
+  });
+
+  describe('daylight-saving days', () => {
+    it('follows the spring-forward Sunday, 2026-03-08 (02:00 EST -> 03:00 EDT)', () => {
+      // Saturday night still runs to 01:00, which is still EST.
+      expect(openAt('2026-03-08T00:59', '-05:00')).toBe(true);
+      expect(openAt('2026-03-08T01:00', '-05:00')).toBe(false);
+      // Opening at 11:00 EDT = 15:00 UTC. A fixed EST offset would open an hour late.
+      expect(isWithinHours(new Date('2026-03-08T14:59:00Z'), DEFAULT_WEEKLY_HOURS)).toBe(false);
+      expect(isWithinHours(new Date('2026-03-08T15:00:00Z'), DEFAULT_WEEKLY_HOURS)).toBe(true);
+      expect(openAt('2026-03-08T11:30', '-04:00')).toBe(true);
+      // Closing at 23:00 EDT = 03:00 UTC Monday.
+      expect(openAt('2026-03-08T22:59', '-04:00')).toBe(true);
+      expect(isWithinHours(new Date('2026-03-09T03:00:00Z'), DEFAULT_WEEKLY_HOURS)).toBe(false);
+    });
+
+    it('follows the fall-back Sunday, 2026-11-01 (02:00 EDT -> 01:00 EST)', () => {
+      // Saturday night ends at 01:00 EDT; the repeated 01:00-01:59 hour (EST) stays closed.
+      expect(openAt('2026-11-01T00:59', '-04:00')).toBe(true);
+      expect(openAt('2026-11-01T01:00', '-04:00')).toBe(false);
+      expect(openAt('2026-11-01T01:30', '-05:00')).toBe(false);
+      // Opening at 11:00 EST = 16:00 UTC. A fixed EDT offset would open an hour early.
+      expect(isWithinHours(new Date('2026-11-01T15:59:00Z'), DEFAULT_WEEKLY_HOURS)).toBe(false);
+      expect(isWithinHours(new Date('2026-11-01T16:00:00Z'), DEFAULT_WEEKLY_HOURS)).toBe(true);
+      expect(openAt('2026-11-01T22:59', '-05:00')).toBe(true);
+      expect(openAt('2026-11-01T23:00', '-05:00')).toBe(false);
+    });
+  });
+
+  it('lets the override win over the hours, both ways', () => {
+    const closedByHours = at('2026-11-23T05:00');
+    const openByHours = at('2026-11-23T13:00');
+    expect(isStoreOpen(closedByHours, DEFAULT_WEEKLY_HOURS, 'auto')).toBe(false);
+    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'auto')).toBe(true);
+    expect(isStoreOpen(closedByHours, DEFAULT_WEEKLY_HOURS, 'open')).toBe(true);
+    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'closed')).toBe(false);
+  });
+});
+
+describe('describeWeeklyHours', () => {
+  it('groups consecutive days with the same hours', () => {
+    expect(describeWeeklyHours(DEFAULT_WEEKLY_HOURS)).toBe(
+      'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
+    );
+  });
+
+  it('names a closed day and a single day on its own', () => {
+    const hours: WeeklyHours = [
+      { open: '12:00', close: '20:00' },
+      null,
+      { open: '11:00', close: '22:00' },
+      { open: '11:00', close: '22:00' },
+      { open: '11:00', close: '22:00' },
+      { open: '11:00', close: '02:00' },
+      { open: '12:00', close: '20:00' },
+    ];
+    expect(describeWeeklyHours(hours)).toBe(
+      'Sun 12:00-20:00 · Mon Closed · Tue-Thu 11:00-22:00 · Fri 11:00-02:00 · Sat 12:00-20:00',
     );
   });
 });

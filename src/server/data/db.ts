@@ -19,7 +19,9 @@ export interface Database extends Queryable {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.schema);
+  return config.kind === 'pglite'
+    ? openPglite(config.dataDir)
+    : openPostgres(config.url, config.schema);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {

@@ -53,7 +53,15 @@ const CANS = [
   'Orange Crush',
   'Ginger Ale',
 ];
-const BOTTLES = ['Ginger Ale', '7Up', 'Mountain Dew', 'Orange Crush', 'Pepsi', 'Diet Pepsi', 'Root Beer'];
+const BOTTLES = [
+  'Ginger Ale',
+  '7Up',
+  'Mountain Dew',
+  'Orange Crush',
+  'Pepsi',
+  'Diet Pepsi',
+  'Root Beer',
+];
 
 /** Surcharges given in dollars, kept in cents. */
 function surcharges(sizes: string[], dollars: number[]): Record<string, number> {
@@ -68,7 +76,17 @@ function slugify(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-const wingSizes = ['10 pcs', '15 pcs', '20 pcs', '25 pcs', '30 pcs', '35 pcs', '40 pcs', '45 pcs', '50 pcs'];
+const wingSizes = [
+  '10 pcs',
+  '15 pcs',
+  '20 pcs',
+  '25 pcs',
+  '30 pcs',
+  '35 pcs',
+  '40 pcs',
+  '45 pcs',
+  '50 pcs',
+];
 
 export const PRODUCTS: SeedProduct[] = [
   {

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { DEFAULT_WEEKLY_HOURS, describeWeeklyHours } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
 import { useOrderType } from '../shared/order-type';
 import { useSession } from '../shared/session';
@@ -11,16 +12,14 @@ import { UserMenu } from './user-menu';
 
 /** The shell on every page: hours, logo, order type, navigation, banner, offers, footer. */
 export function Layout() {
-  const { info } = useStoreInfo();
   const { user } = useSession();
+  const { info } = useStoreInfo();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <p className="hours-banner">
-        Open {info?.hoursText ?? 'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00'}
-      </p>
+      <HoursBanner />
       <header className="site-header">
         <Link
           to={urls.home()}
@@ -39,7 +38,7 @@ export function Layout() {
           <CartLink />
         </nav>
       </header>
-      <div className="banner" role="presentation">
+      <div className="banner">
         <p>Hot pizza and wings, made in Guelph. Pickup or delivery.</p>
       </div>
       <div className="page">
@@ -60,6 +59,27 @@ export function Layout() {
         ) : null}
       </footer>
     </div>
+  );
+}
+
+/** Until the store's own hours arrive, the default hours (menu.md) are the best guess. */
+const FALLBACK_HOURS = describeWeeklyHours(DEFAULT_WEEKLY_HOURS);
+
+/** The hours on every page, with whether the store is open now once that is known. */
+function HoursBanner() {
+  const { info, loaded, failed, storeOpen } = useStoreInfo();
+  const known = loaded && !failed && info !== null;
+  return (
+    <section className="hours-banner" aria-label="Opening hours">
+      <p>
+        {known ? (
+          <strong className={storeOpen ? 'hours-open' : 'hours-closed'}>
+            {storeOpen ? 'Open now' : 'Closed now'}
+          </strong>
+        ) : null}
+        <span>Hours: {info?.hoursText ?? FALLBACK_HOURS}</span>
+      </p>
+    </section>
   );
 }
 

@@ -9,12 +9,39 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-export function ErrorMessage({ children }: { children: ReactNode }) {
+/** A failure in words, with a way to try again when one is given. */
+export function ErrorMessage({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
   return (
-    <p className="error-message" role="alert">
-      {children}
-    </p>
+    <div className="error-message" role="alert">
+      <p>{children}</p>
+      {onRetry ? (
+        <button type="button" className="secondary" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
   );
+}
+
+/** Grey cards in the shape of the grid that is loading, so the page does not jump when it arrives. */
+export function CardSkeletons({ count }: { count: number }) {
+  return (
+    <ul className="card-grid" aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <div className="category-card skeleton-card">
+            <div className="skeleton-image" />
+            <span className="skeleton-line" />
+            <span className="skeleton-line short" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SoldOutBadge() {
+  return <span className="sold-out-badge">Sold out</span>;
 }
 
 export function Price({ dollars }: { dollars: number }) {

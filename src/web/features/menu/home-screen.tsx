@@ -1,19 +1,32 @@
 import { Link } from 'react-router';
 import { useStoreInfo } from '../../shared/store-info';
 import type { ApiProduct } from '../../shared/types';
-import { ErrorMessage, Loading } from '../../shared/ui';
+import { CardSkeletons, ErrorMessage, SoldOutBadge } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import { useApiResource } from './use-api';
 
-interface CategoryCard {
+export interface CategoryCard {
   key: string;
   title: string;
   image: string;
   to: string;
+  /** Lowest price of the card's items, dollars. */
   from: number;
+  /** Whether more than one item sits behind the card (the price then reads "from"). */
+  several: boolean;
+  soldOut: boolean;
 }
 
-/** Beverages and Sides collapse into one card each; every other product is its own card. */
+/** The number of cards the seeded menu makes; the loading grid has the same shape. */
+const EXPECTED_CARDS = 10;
+/** Cards in the first screenful load at once; the rest wait until scrolled near. */
+const EAGER_IMAGES = 4;
+
+/**
+ * Beverages and Sides collapse into one card each (Beverages to `/category/beverages`, Sides to
+ * its first item's route); every other product is its own card to `/{category lowercased}/{id}`.
+ * A collapsed card is sold out only when everything behind it is.
+ */
 export function categoryCards(products: ApiProduct[]): CategoryCard[] {
   const cards: CategoryCard[] = [];
   const collapsed = new Map<string, CategoryCard>();
@@ -22,6 +35,8 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
       const existing = collapsed.get(product.category);
       if (existing) {
         existing.from = Math.min(existing.from, product.price);
+        existing.several = true;
+        existing.soldOut = existing.soldOut && product.soldOut;
         continue;
       }
       const card: CategoryCard = {
@@ -30,6 +45,8 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
         image: product.image,
         to: product.category === 'Beverages' ? urls.beverages() : urls.product(product),
         from: product.price,
+        several: false,
+        soldOut: product.soldOut,
       };
       collapsed.set(product.category, card);
       cards.push(card);
@@ -40,6 +57,8 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
         image: product.image,
         to: urls.product(product),
         from: product.price,
+        several: false,
+        soldOut: product.soldOut,
       });
     }
   }
@@ -47,29 +66,52 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
 }
 
 export default function HomeScreen() {
-  const { storeOpen, loaded } = useStoreInfo();
-  const { data, error, loading } = useApiResource<ApiProduct[]>('/api/products');
+  const { storeOpen, loaded, failed } = useStoreInfo();
+  const { data, error, loading, reload } = useApiResource<ApiProduct[]>('/api/products');
   return (
     <section aria-labelledby="categories-title">
-      {loaded && !storeOpen ? (
+      {loaded && !failed && !storeOpen ? (
         <p className="closed-banner" role="status">
           The store is closed right now. You can browse the menu; ordering opens with our hours.
         </p>
       ) : null}
       <h1 id="categories-title">Categories</h1>
-      {loading ? <Loading /> : null}
-      {error ? (
-        <ErrorMessage>We could not load the menu. Please refresh the page.</ErrorMessage>
+      {loading ? (
+        <>
+          <p className="visually-hidden" role="status">
+            Loading the menu...
+          </p>
+          <CardSkeletons count={EXPECTED_CARDS} />
+        </>
       ) : null}
-      {data && data.length === 0 ? <p>The menu is empty right now.</p> : null}
-      {data ? (
+      {error ? (
+        <ErrorMessage onRetry={reload}>
+          We could not load the menu. Check your connection and try again.
+        </ErrorMessage>
+      ) : null}
+      {data && data.length === 0 ? (
+        <p className="empty-state">
+          The menu is being updated. Please check back in a few minutes.
+        </p>
+      ) : null}
+      {data && data.length > 0 ? (
         <ul className="card-grid">
-          {categoryCards(data).map((card) => (
+          {categoryCards(data).map((card, index) => (
             <li key={card.key}>
-              <Link className="category-card" to={card.to}>
-                <img src={card.image} width="320" height="240" alt="" />
+              <Link className={`category-card${card.soldOut ? ' sold-out' : ''}`} to={card.to}>
+                <img
+                  src={card.image}
+                  width="320"
+                  height="240"
+                  alt=""
+                  loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
                 <span className="card-title">{card.title}</span>
-                <span className="card-price">from ${card.from.toFixed(2)}</span>
+                <span className="card-price">
+                  {card.several ? 'from ' : ''}${card.from.toFixed(2)}
+                </span>
+                {card.soldOut ? <SoldOutBadge /> : null}
               </Link>
             </li>
           ))}

@@ -1,0 +1,90 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/server/clock';
+import { storeRepository } from '../../src/server/repositories/store';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// Monday 2026-11-23, EST (UTC-5): 11:00 local is 16:00Z, 23:00 local is 04:00Z on Tuesday.
+const clock = fixedClock('2026-11-23T23:00:00Z');
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+afterEach(() => storeRepository(t.db).setOpenMode('auto'));
+
+async function storeOpenAt(instant: string): Promise<boolean> {
+  clock.set(instant);
+  const response = await t.app.inject({ method: 'GET', url: '/api/store/status' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('application/json');
+  const body = response.json<{ storeOpen: unknown }>();
+  expect(Object.keys(body)).toEqual(['storeOpen']);
+  expect(typeof body.storeOpen).toBe('boolean');
+  return body.storeOpen as boolean;
+}
+
+describe('GET /api/store/status', () => {
+  it('follows the opening hours in America/Toronto at the hour boundaries', async () => {
+    expect(await storeOpenAt('2026-11-23T15:59:00Z')).toBe(false); // Mon 10:59
+    expect(await storeOpenAt('2026-11-23T16:00:00Z')).toBe(true); // Mon 11:00
+    expect(await storeOpenAt('2026-11-24T03:59:00Z')).toBe(true); // Mon 22:59
+    expect(await storeOpenAt('2026-11-24T04:00:00Z')).toBe(false); // Mon 23:00
+  });
+
+  it('keeps Friday night open past midnight until 01:00', async () => {
+    expect(await storeOpenAt('2026-11-28T05:59:00Z')).toBe(true); // Sat 00:59
+    expect(await storeOpenAt('2026-11-28T06:00:00Z')).toBe(false); // Sat 01:00
+  });
+
+  it('uses daylight time in summer (11:00 EDT is 15:00Z)', async () => {
+    expect(await storeOpenAt('2026-07-06T14:59:00Z')).toBe(false);
+    expect(await storeOpenAt('2026-07-06T15:00:00Z')).toBe(true);
+  });
+
+  it('obeys the stored override: forced closed inside the hours', async () => {
+    await storeRepository(t.db).setOpenMode('closed');
+    expect(await storeOpenAt('2026-11-23T23:00:00Z')).toBe(false);
+  });
+
+  it('obeys the stored override: forced open outside the hours', async () => {
+    await storeRepository(t.db).setOpenMode('open');
+    expect(await storeOpenAt('2026-11-23T10:00:00Z')).toBe(true);
+  });
+
+  it('goes back to the hours when the override is auto again', async () => {
+    const store = storeRepository(t.db);
+    await store.setOpenMode('closed');
+    await store.setOpenMode('auto');
+    expect(await storeOpenAt('2026-11-23T23:00:00Z')).toBe(true);
+    expect(await storeOpenAt('2026-11-23T10:00:00Z')).toBe(false);
+  });
+});
+
+describe('GET /api/store', () => {
+  it("answers the store's profile, hours and open flag for the browser", async () => {
+    clock.set('2026-11-23T23:00:00Z');
+    const response = await t.app.inject({ method: 'GET', url: '/api/store' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Record<string, unknown>>();
+    expect(body).toMatchObject({
+      name: 'Royal City Pizza & Wings',
+      phone: '(519) 555-0142',
+      pickupAddress: expect.stringContaining('Guelph, ON'),
+      hoursText: 'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
+      deliveryFee: 8,
+      storeOpen: true,
+      googleClientId: null,
+      mapsApiKey: null,
+    });
+    expect(body.hours).toHaveLength(7);
+    expect(body.hours).toEqual(expect.arrayContaining([{ open: '11:00', close: '01:00' }]));
+  });
+
+  it('reports the forced-closed store as closed', async () => {
+    clock.set('2026-11-23T23:00:00Z');
+    await storeRepository(t.db).setOpenMode('closed');
+    const response = await t.app.inject({ method: 'GET', url: '/api/store' });
+    expect(response.json()).toMatchObject({ storeOpen: false });
+  });
+});
