@@ -1,6 +1,59 @@
-import { Placeholder } from '../../shared/ui';
+import { Link, useNavigate } from 'react-router';
+import { useStoreInfo } from '../../shared/store-info';
+import { ErrorMessage, Loading } from '../../shared/ui';
+import { urls } from '../../shared/urls';
+import { useCart } from './cart-context';
+import { CartLineItem } from './cart-line-item';
+import { CartSummary } from './cart-summary';
+import './cart.css';
 
-/** Placeholder until its issue lands. */
-export default function Screen() {
-  return <Placeholder title="Cart" />;
+/** The cart: lines, figures, tip and Proceed to Checkout (a guest signs in first). */
+export default function CartScreen() {
+  const { lines, figures, status, signedIn } = useCart();
+  const { storeOpen, loaded } = useStoreInfo();
+  const navigate = useNavigate();
+
+  const proceed = () => {
+    if (signedIn) navigate(urls.checkout());
+    else navigate(urls.login(), { state: { from: urls.cart() } });
+  };
+
+  return (
+    <section className="cart-screen" aria-labelledby="cart-title">
+      <h1 id="cart-title">Your Cart</h1>
+      {status === 'error' ? (
+        <ErrorMessage>We could not load your cart. Please refresh the page.</ErrorMessage>
+      ) : null}
+      {status === 'loading' && lines.length === 0 ? <Loading /> : null}
+      {status !== 'error' && status !== 'loading' && lines.length === 0 ? (
+        <div className="cart-empty">
+          <p>Your cart is empty. Hungry? Pizza, wings and more are a tap away.</p>
+          <Link className="button" to={urls.home()}>
+            Browse the menu
+          </Link>
+        </div>
+      ) : null}
+      {lines.length > 0 ? (
+        <>
+          <ul className="cart-lines" aria-label="Items in your cart">
+            {lines.map((line) => (
+              <CartLineItem key={line.id} line={line} />
+            ))}
+          </ul>
+          {figures ? <CartSummary figures={figures} /> : <Loading />}
+          <div className="cart-actions">
+            <Link to={urls.home()}>Continue shopping</Link>
+            <button
+              type="button"
+              className="primary"
+              disabled={!storeOpen || !figures}
+              onClick={proceed}
+            >
+              {loaded && !storeOpen ? 'Store Closed' : 'Proceed to Checkout'}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
 }

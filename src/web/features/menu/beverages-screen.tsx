@@ -1,6 +1,8 @@
-import { Placeholder } from '../../shared/ui';
+import { SimpleItemList } from './simple-item-list';
 
-/** Placeholder until its issue lands. */
-export default function Screen() {
-  return <Placeholder title="Beverages" />;
+const TEXTS = { added: 'Beverage added to cart!', failed: 'Failed to add beverage to cart.' };
+
+/** Beverages list (`/category/beverages`, `/beverages/:id`). */
+export default function BeveragesScreen() {
+  return <SimpleItemList category="Beverages" title="Beverages" texts={TEXTS} />;
 }

@@ -1,6 +1,8 @@
-import { Placeholder } from '../../shared/ui';
+import { SimpleItemList } from './simple-item-list';
 
-/** Placeholder until its issue lands. */
-export default function Screen() {
-  return <Placeholder title="Sides" />;
+const TEXTS = { added: 'Side added to cart!', failed: 'Failed to add side to cart.' };
+
+/** Sides list (`/category/sides`, `/sides/:id`). */
+export default function SidesScreen() {
+  return <SimpleItemList category="Sides" title="Sides" texts={TEXTS} />;
 }

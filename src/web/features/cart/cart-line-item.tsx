@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { formatMoney, MAX_QUANTITY, MIN_QUANTITY } from '../../../domain';
+import { ApiError } from '../../shared/api';
+import { useNotice } from '../../shared/notices';
+import { useCart } from './cart-context';
+import type { CartLine } from './cart-lines';
+
+/** One cart line: what it is, its options in words, quantity (−/+), Remove and its price. */
+export function CartLineItem({ line }: { line: CartLine }) {
+  const { setQuantity, remove } = useCart();
+  const notify = useNotice();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      console.warn('Cart update failed', error);
+      notify('We could not update your cart. Please try again.', 'error');
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        notify(error.message, 'error');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="cart-line" aria-label={line.name}>
+      {line.image ? <img src={line.image} width="96" height="72" alt="" /> : <span />}
+      <div className="cart-line-body">
+        <h2 className="cart-line-name">{line.name}</h2>
+        {line.description ? <p className="cart-line-options">{line.description}</p> : null}
+        {!line.available ? <p className="error-message">No longer available.</p> : null}
+        <div className="cart-line-controls">
+          {line.fixedQuantity ? (
+            <span>Qty 1</span>
+          ) : (
+            <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+              <button
+                type="button"
+                aria-label={`Decrease quantity of ${line.name}`}
+                disabled={busy || line.quantity <= MIN_QUANTITY}
+                onClick={() => void run(() => setQuantity(line.id, line.quantity - 1))}
+              >
+                −
+              </button>
+              <output aria-live="polite" data-testid="line-quantity">
+                {line.quantity}
+              </output>
+              <button
+                type="button"
+                aria-label={`Increase quantity of ${line.name}`}
+                disabled={busy || line.quantity >= MAX_QUANTITY}
+                onClick={() => void run(() => setQuantity(line.id, line.quantity + 1))}
+              >
+                +
+              </button>
+            </div>
+          )}
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => void run(() => remove(line.id))}
+          >
+            Remove<span className="visually-hidden"> {line.name}</span>
+          </button>
+        </div>
+      </div>
+      <p className="cart-line-price price" data-testid="line-price">
+        {line.lineTotal !== null ? formatMoney(line.lineTotal) : '—'}
+      </p>
+    </li>
+  );
+}

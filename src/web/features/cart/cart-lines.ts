@@ -1,0 +1,199 @@
+import {
+  cartItemPayloadSchema,
+  cartTotals,
+  describeSelection,
+  isCategory,
+  MAX_QUANTITY,
+  PRODUCT_RULES,
+  priceSelection,
+  selectionKey,
+  toCents,
+  toDollars,
+  toppingsPerPizza,
+  type CartTotals,
+  type LocalCartItem,
+  type NormalisedSelection,
+  type Product,
+} from '../../../domain';
+import { readJson, STORAGE_KEYS, writeStorage } from '../../shared/storage';
+import type { NewCartItem, ServerCart, ServerCartItem } from './cart-api';
+
+/** One line of the cart screen, the same shape for a guest's and a signed-in customer's cart. */
+export interface CartLine {
+  id: string;
+  productId: string;
+  name: string;
+  image: string;
+  quantity: number;
+  /** The chosen options in words. */
+  description: string;
+  /** Cents; null while the product is being filled in or no longer exists. */
+  lineTotal: number | null;
+  fixedQuantity: boolean;
+  /** False when the product was removed from the menu. */
+  available: boolean;
+}
+
+/** The options of a stored line in the engine's shape; the server re-checks them on merge. */
+export function normaliseLocal(item: NewCartItem): NormalisedSelection {
+  return {
+    ...(item.size ? { size: item.size } : {}),
+    ...(item.flavor ? { flavor: item.flavor } : {}),
+    ...(item.wingsFlavor ? { wingsFlavor: item.wingsFlavor } : {}),
+    sides: (item.sides ?? []).filter((side) => side !== ''),
+    drinks: item.drinks ?? [],
+    toppings: toppingsPerPizza(item.toppings),
+  };
+}
+
+/** The guest cart from local storage, dropping entries that are not cart lines (edited by hand). */
+export function readLocalCart(): LocalCartItem[] {
+  const stored = readJson<unknown>(STORAGE_KEYS.cart);
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry: unknown): LocalCartItem[] => {
+    const parsed = cartItemPayloadSchema.safeParse(entry);
+    if (!parsed.success || typeof parsed.data.productId !== 'string') return [];
+    const localId = (entry as { _id?: unknown })._id;
+    return [
+      {
+        ...withoutKey(parsed.data, 'userId'),
+        productId: parsed.data.productId,
+        _id: typeof localId === 'string' ? localId : newLocalId(),
+      },
+    ];
+  });
+}
+
+export function writeLocalCart(items: readonly LocalCartItem[]): void {
+  writeStorage(STORAGE_KEYS.cart, items.length > 0 ? JSON.stringify(items) : null);
+}
+
+export function newLocalId(): string {
+  // randomUUID needs a secure context; a plain http preview still gets a unique enough id.
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The guest cart refuses what the server cart would refuse; the message says why. */
+export class CartRefusal extends Error {
+  override name = 'CartRefusal';
+}
+
+/**
+ * Adds a line to the guest cart. The same item chosen again (same options) raises the quantity
+ * of its line, within the same limits as the server's cart, so merging at sign-in keeps the
+ * lines the guest saw. Throws CartRefusal past a limit.
+ */
+export function addLocalItem(
+  items: readonly LocalCartItem[],
+  product: Product,
+  item: NewCartItem,
+): LocalCartItem[] {
+  const key = selectionKey(normaliseLocal(item));
+  const limit = PRODUCT_RULES[product.category].fixedQuantity ? 1 : MAX_QUANTITY;
+  const index = items.findIndex(
+    (line) => line.productId === item.productId && selectionKey(normaliseLocal(line)) === key,
+  );
+  const existing = index >= 0 ? items[index] : undefined;
+  if (!existing) return [...items, { ...item, _id: newLocalId() }];
+  const quantity = existing.quantity + item.quantity;
+  if (quantity > limit) {
+    throw new CartRefusal(
+      limit === 1
+        ? `${product.name} is limited to a quantity of 1.`
+        : `You can have at most ${MAX_QUANTITY} of one item in the cart.`,
+    );
+  }
+  const next = [...items];
+  next[index] = { ...existing, quantity };
+  return next;
+}
+
+/** A guest's line, priced by the domain engine once its product is known. */
+export function localLine(item: LocalCartItem, product: Product | null | undefined): CartLine {
+  if (!product) {
+    return {
+      id: item._id,
+      productId: item.productId,
+      name: item.name ?? (product === null ? 'No longer on the menu' : 'Loading...'),
+      image: '',
+      quantity: item.quantity,
+      description: '',
+      lineTotal: null,
+      fixedQuantity: false,
+      available: product !== null,
+    };
+  }
+  const selection = normaliseLocal(item);
+  return {
+    id: item._id,
+    productId: product.id,
+    name: product.name,
+    image: product.image,
+    quantity: item.quantity,
+    description: describeSelection(product, selection),
+    lineTotal: priceSelection(product, selection, item.quantity).line,
+    fixedQuantity: PRODUCT_RULES[product.category].fixedQuantity,
+    available: !product.soldOut,
+  };
+}
+
+/** Line price as the spec reads it: totalPrice, or else unit price × quantity. */
+export function serverLineTotal(item: ServerCartItem): number | null {
+  if (typeof item.totalPrice === 'number') return toCents(item.totalPrice);
+  const unit = item.priceByQuantity ?? item.productId?.price;
+  return typeof unit === 'number' ? toCents(unit) * item.quantity : null;
+}
+
+export function serverLine(item: ServerCartItem): CartLine {
+  const category = item.productId?.category ?? '';
+  return {
+    id: item._id,
+    productId: item.productId?._id ?? '',
+    name: item.productId?.name ?? 'No longer on the menu',
+    image: item.productId?.image ?? '',
+    quantity: item.quantity,
+    description: item.description ?? '',
+    lineTotal: serverLineTotal(item),
+    fixedQuantity: isCategory(category) && PRODUCT_RULES[category].fixedQuantity,
+    available: item.productId !== null,
+  };
+}
+
+/** The server's figures (dollars) in cents, for display with formatMoney. */
+export function serverFigures(cart: ServerCart): CartTotals {
+  return {
+    subtotal: toCents(cart.subtotal),
+    hst: toCents(cart.hst),
+    tipPercent: cart.tipPercent,
+    tip: toCents(cart.tip),
+    deliveryFee: toCents(cart.deliveryFee),
+    total: toCents(cart.totalPrice),
+  };
+}
+
+/** Stored lines are sent to the server without their local ids (spec: merge-cart). */
+export function withoutLocalIds(items: readonly LocalCartItem[]): NewCartItem[] {
+  return items.map((item) => withoutKey(item, '_id'));
+}
+
+/** A shallow copy without one property (JSON-like objects only). */
+function withoutKey<T extends object, K extends keyof T & string>(value: T, key: K): Omit<T, K> {
+  return Object.fromEntries(Object.entries(value).filter(([name]) => name !== key)) as Omit<T, K>;
+}
+
+/**
+ * The total the customer sees with a new tip, in dollars: the server computes its own and
+ * answers with it; ours goes along as the cross-check its route asks for.
+ */
+export function expectedTotal(cart: ServerCart, tipPercent: number): number {
+  const totals = cartTotals({
+    lineTotals: cart.items.map((item) => serverLine(item).lineTotal ?? 0),
+    tipPercent,
+    delivery: cart.deliveryFee > 0,
+    deliveryFee: toCents(cart.deliveryFee),
+  });
+  return toDollars(totals.total);
+}

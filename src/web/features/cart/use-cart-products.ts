@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Product } from '../../../domain';
+import { ApiError } from '../../shared/api';
+import { toDomainProduct } from '../../shared/product';
+import { cartApi } from './cart-api';
+
+/** Products of guest lines by id: a Product, or null when the menu no longer has it. */
+export type ProductCache = ReadonlyMap<string, Product | null>;
+
+/**
+ * Fills in the guest cart's products: each distinct id once, all at the same time (spec: guests
+ * call GET /api/products/{id} for each local cart item). A failed load is retried on the next
+ * change; a 404 marks the product gone.
+ */
+export function useCartProducts(productIds: readonly string[]): {
+  products: ProductCache;
+  remember: (product: Product) => void;
+} {
+  const [products, setProducts] = useState<ProductCache>(() => new Map());
+  const requested = useRef(new Set<string>());
+
+  useEffect(() => {
+    const missing = [...new Set(productIds)].filter(
+      (id) => !products.has(id) && !requested.current.has(id),
+    );
+    if (missing.length === 0) return;
+    missing.forEach((id) => requested.current.add(id));
+    void Promise.all(
+      missing.map(async (id): Promise<[string, Product | null] | null> => {
+        try {
+          return [id, toDomainProduct(await cartApi.product(id))];
+        } catch (error) {
+          if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+            return [id, null];
+          }
+          requested.current.delete(id);
+          console.warn(`Could not load product ${id} for the cart`, error);
+          return null;
+        }
+      }),
+    ).then((results) => {
+      setProducts((current) => {
+        const next = new Map(current);
+        for (const entry of results) if (entry) next.set(entry[0], entry[1]);
+        return next;
+      });
+    });
+  }, [productIds, products]);
+
+  /** A product the screen already has (just added): no need to fetch it again. */
+  const remember = useCallback((product: Product) => {
+    setProducts((cache) =>
+      cache.has(product.id) ? cache : new Map(cache).set(product.id, product),
+    );
+  }, []);
+
+  return { products, remember };
+}

@@ -1,0 +1,43 @@
+import { flavorOptions, PRODUCT_RULES, type Product } from '../../../domain';
+import { OptionGroup } from './option-group';
+
+/** The product's flavour field: wings flavour for combos, flavour for wings and panzerotti. */
+export function FlavorPicker({
+  product,
+  flavor,
+  onChange,
+}: {
+  product: Product;
+  flavor: string | undefined;
+  onChange: (flavor: string) => void;
+}) {
+  const rules = PRODUCT_RULES[product.category];
+  const options = flavorOptions(product);
+  if (rules.flavor === 'none' || options.length === 0) return null;
+  return (
+    <OptionGroup
+      legend={rules.flavor === 'wingsFlavor' ? 'Wings flavour' : 'Flavour'}
+      name="flavor"
+      options={options}
+      value={flavor}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The combo's side. */
+export function SidePicker({
+  product,
+  side,
+  onChange,
+}: {
+  product: Product;
+  side: string | undefined;
+  onChange: (side: string) => void;
+}) {
+  const options = product.details.sides ?? [];
+  if (PRODUCT_RULES[product.category].sides === 0 || options.length === 0) return null;
+  return (
+    <OptionGroup legend="Side" name="side" options={options} value={side} onChange={onChange} />
+  );
+}

@@ -1,0 +1,47 @@
+import { useId, type ReactNode } from 'react';
+
+interface OptionGroupProps {
+  legend: string;
+  /** Radio group name; unique per screen. */
+  name: string;
+  options: readonly string[];
+  value: string | undefined;
+  onChange: (value: string) => void;
+  /** Extra text after an option's label, e.g. a surcharge. */
+  note?: (option: string) => ReactNode;
+  disabled?: boolean;
+}
+
+/** A set of radio buttons in a fieldset: one choice, keyboard usable with the arrow keys. */
+export function OptionGroup({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  note,
+  disabled,
+}: OptionGroupProps) {
+  const id = useId();
+  return (
+    <fieldset className="option-group" disabled={disabled}>
+      <legend>{legend}</legend>
+      <div className="option-list">
+        {options.map((option, index) => (
+          <label key={option} className="option" htmlFor={`${id}-${index}`}>
+            <input
+              type="radio"
+              id={`${id}-${index}`}
+              name={`${id}-${name}`}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            <span>{option}</span>
+            {note ? <span className="option-note">{note(option)}</span> : null}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

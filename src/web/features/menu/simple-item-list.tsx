@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatMoney, MAX_QUANTITY, toCents } from '../../../domain';
+import { useNotice } from '../../shared/notices';
+import { toDomainProduct } from '../../shared/product';
+import type { ApiProduct } from '../../shared/types';
+import { ErrorMessage, Loading } from '../../shared/ui';
+import { urls } from '../../shared/urls';
+import { useAddToCart, type AddToCartTexts } from '../cart/use-add-to-cart';
+import { useApiResource } from './use-api';
+import './simple-items.css';
+
+/**
+ * Beverages and Sides: a card per item with a quantity and Add to Cart (no options). Reached by
+ * the list's route, or by an item's route, which shows the list with that item picked out.
+ */
+export function SimpleItemList({
+  category,
+  title,
+  texts,
+}: {
+  category: 'Beverages' | 'Sides';
+  title: string;
+  texts: AddToCartTexts;
+}) {
+  const { id } = useParams();
+  const { data, error, loading } = useApiResource<ApiProduct[]>(
+    `/api/products?category=${category}`,
+  );
+  return (
+    <section aria-labelledby="simple-list-title">
+      <Link to={urls.home()} className="back-link">
+        Back to Categories
+      </Link>
+      <h1 id="simple-list-title">{title}</h1>
+      {loading ? <Loading /> : null}
+      {error ? <ErrorMessage>We could not load the {title.toLowerCase()}.</ErrorMessage> : null}
+      {data && data.length === 0 ? <p>Nothing here right now.</p> : null}
+      {data ? (
+        <ul className="card-grid simple-items">
+          {data.map((item) => (
+            <li key={item._id}>
+              <SimpleItemCard item={item} texts={texts} picked={item._id === id} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function SimpleItemCard({
+  item,
+  texts,
+  picked,
+}: {
+  item: ApiProduct;
+  texts: AddToCartTexts;
+  picked: boolean;
+}) {
+  const id = useId();
+  const [quantity, setQuantity] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const addToCart = useAddToCart();
+  const notify = useNotice();
+  const card = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (picked) card.current?.scrollIntoView({ block: 'center' });
+  }, [picked]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(quantity);
+    if (quantity.trim() === '' || !Number.isFinite(value) || value <= 0) {
+      notify('Please select a quantity greater than 0.', 'error');
+      return;
+    }
+    if (!Number.isInteger(value) || value > MAX_QUANTITY) {
+      notify(`Please select a whole number up to ${MAX_QUANTITY}.`, 'error');
+      return;
+    }
+    const product = toDomainProduct(item);
+    if (!product) return;
+    setBusy(true);
+    try {
+      await addToCart(product, { productId: item._id, name: item.name, quantity: value }, texts);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      ref={card}
+      className={`item-card simple-item${picked ? ' picked' : ''}`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-name`}
+    >
+      <img src={item.image} width="320" height="240" alt="" loading="lazy" />
+      <h2 id={`${id}-name`} className="card-title">
+        {item.name}
+      </h2>
+      <p className="simple-item-description">{item.description}</p>
+      <p className="card-price">
+        {formatMoney(toCents(item.price))}
+        {item.soldOut ? <span className="sold-out-tag"> · Sold out</span> : null}
+      </p>
+      <div className="simple-item-controls">
+        <label htmlFor={`${id}-quantity`}>
+          Quantity<span className="visually-hidden"> of {item.name}</span>
+        </label>
+        <input
+          id={`${id}-quantity`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_QUANTITY}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+        />
+        <button type="submit" className="primary" disabled={item.soldOut || busy}>
+          {item.soldOut ? 'Sold out' : 'Add to Cart'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { isCategory, toCents, type Product, type ProductDetails } from '../../domain';
+import type { ApiProduct, ApiProductDetails } from './types';
+
+/**
+ * The API speaks dollars; the domain's pricing engine works in integer cents. Every screen that
+ * prices a product converts it here first, so the browser prices exactly as the server does.
+ */
+export function toDomainDetails(details: ApiProductDetails | undefined): ProductDetails {
+  if (!details) return {};
+  const { sizePrices, extraToppingPrice, ...rest } = details;
+  return {
+    ...rest,
+    ...(sizePrices
+      ? {
+          sizePrices: Object.fromEntries(
+            Object.entries(sizePrices).map(([size, dollars]) => [size, toCents(dollars)]),
+          ),
+        }
+      : {}),
+    ...(extraToppingPrice !== undefined ? { extraToppingPrice: toCents(extraToppingPrice) } : {}),
+  };
+}
+
+/** The API's product as the domain's Product, or null when its category is not one we know. */
+export function toDomainProduct(product: ApiProduct): Product | null {
+  if (!isCategory(product.category)) return null;
+  return {
+    id: product._id,
+    name: product.name,
+    category: product.category,
+    image: product.image,
+    price: toCents(product.price),
+    description: product.description,
+    details: toDomainDetails(product.details),
+    soldOut: product.soldOut,
+  };
+}
