@@ -5,5 +5,6 @@ export * from './contact-rules';
 export * from './catalog';
 export * from './pricing';
 export * from './cart-item';
+export * from './cart-item-schema';
 export * from './order-states';
 export * from './account';

@@ -1,5 +1,4 @@
 import {
-  cartItemPayloadSchema,
   cartTotals,
   describeSelection,
   isCategory,
@@ -46,22 +45,57 @@ export function normaliseLocal(item: NewCartItem): NormalisedSelection {
   };
 }
 
-/** The guest cart from local storage, dropping entries that are not cart lines (edited by hand). */
+/**
+ * The guest cart from local storage, dropping entries that are not cart lines (edited by hand or
+ * left by an older version). A type check only, not the zod schema: this runs in the first
+ * screen's bundle and zod would add a third to it. Options are still checked against the product
+ * by the engine before pricing, and by the server at merge.
+ */
 export function readLocalCart(): LocalCartItem[] {
   const stored = readJson<unknown>(STORAGE_KEYS.cart);
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((entry: unknown): LocalCartItem[] => {
-    const parsed = cartItemPayloadSchema.safeParse(entry);
-    if (!parsed.success || typeof parsed.data.productId !== 'string') return [];
-    const localId = (entry as { _id?: unknown })._id;
-    return [
-      {
-        ...withoutKey(parsed.data, 'userId'),
-        productId: parsed.data.productId,
-        _id: typeof localId === 'string' ? localId : newLocalId(),
-      },
-    ];
+    if (!isLocalCartItem(entry)) return [];
+    const item = withoutKey(entry as LocalCartItem & { userId?: unknown }, 'userId');
+    return [{ ...item, _id: typeof item._id === 'string' ? item._id : newLocalId() }];
   });
+}
+
+const isText = (value: unknown) =>
+  value === undefined || value === null || typeof value === 'string';
+const isTextList = (value: unknown): value is unknown[] =>
+  Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+
+function isLocalCartItem(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Record<string, unknown>;
+  const { quantity, drinks, toppings, sides } = item;
+  return (
+    typeof item.productId === 'string' &&
+    typeof quantity === 'number' &&
+    Number.isInteger(quantity) &&
+    quantity >= 1 &&
+    quantity <= MAX_QUANTITY &&
+    isText(item.size) &&
+    isText(item.flavor) &&
+    isText(item.wingsFlavor) &&
+    isText(item.name) &&
+    (sides === undefined || sides === null || isTextList(sides)) &&
+    (drinks === undefined ||
+      drinks === null ||
+      (Array.isArray(drinks) &&
+        drinks.every(
+          (drink: unknown) =>
+            typeof drink === 'object' &&
+            drink !== null &&
+            typeof (drink as { name?: unknown }).name === 'string' &&
+            Number.isInteger((drink as { quantity?: unknown }).quantity),
+        ))) &&
+    (toppings === undefined ||
+      toppings === null ||
+      isTextList(toppings) ||
+      (Array.isArray(toppings) && toppings.every(isTextList)))
+  );
 }
 
 export function writeLocalCart(items: readonly LocalCartItem[]): void {

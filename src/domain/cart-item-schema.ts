@@ -1,0 +1,47 @@
+/**
+ * The spec's "cart item as sent", as a zod schema. Kept apart from cart-item.ts so the browser's
+ * first screen (the cart context) can use the engine's functions without downloading zod; the
+ * server parses every request with it.
+ */
+import { z } from 'zod';
+import { MAX_QUANTITY, MIN_QUANTITY } from './pricing';
+
+const optionText = z.string().max(100).nullish();
+
+/** A drink chosen inside a combo. */
+export const cartDrinkSchema = z.object({
+  name: z.string().min(1).max(100),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
+});
+
+/**
+ * The spec's "cart item as sent". `priceByQuantity`, `totalPrice` and `description` are
+ * accepted for the spec's client but never trusted: the server prices and describes every line
+ * itself. Beverages and sides may be named (`name`) instead of `productId`.
+ */
+export const cartItemPayloadSchema = z
+  .object({
+    userId: z.string().nullish(),
+    productId: z.string().min(1).max(100).optional(),
+    name: z.string().min(1).max(200).optional(),
+    size: optionText,
+    flavor: optionText,
+    wingsFlavor: optionText,
+    sides: z.array(z.string().max(100)).max(20).nullish(),
+    drinks: z.array(cartDrinkSchema).max(50).nullish(),
+    toppings: z
+      .union([
+        z.array(z.string().max(100)).max(100),
+        z.array(z.array(z.string().max(100)).max(100)).max(20),
+      ])
+      .nullish(),
+    quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
+    priceByQuantity: z.number().nullish(),
+    totalPrice: z.number().nullish(),
+    description: z.string().max(1000).nullish(),
+  })
+  .refine((item) => item.productId !== undefined || item.name !== undefined, {
+    message: 'Send a productId (or a name for beverages and sides).',
+    path: ['productId'],
+  });
+export type CartItemPayload = z.output<typeof cartItemPayloadSchema>;
