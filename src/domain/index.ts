@@ -8,3 +8,4 @@ export * from './cart-item';
 export * from './cart-item-schema';
 export * from './order-states';
 export * from './account';
+export type * from './api-types';

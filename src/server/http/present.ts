@@ -2,26 +2,13 @@
  * The API's view of domain objects: `_id` strings and dollars with two decimals, as the spec's
  * client reads them. Cents never leave the server except through these functions.
  */
-import { toDollars, type Product, type ProductDetails } from '../../domain';
-
-export interface ApiProductDetails extends Omit<
-  ProductDetails,
-  'sizePrices' | 'extraToppingPrice'
-> {
-  sizePrices?: Record<string, number>;
-  extraToppingPrice?: number;
-}
-
-export interface ApiProduct {
-  _id: string;
-  name: string;
-  category: string;
-  image: string;
-  price: number;
-  description: string;
-  soldOut: boolean;
-  details?: ApiProductDetails;
-}
+import {
+  toDollars,
+  type ApiProduct,
+  type ApiProductDetails,
+  type Product,
+  type ProductDetails,
+} from '../../domain';
 
 export function presentDetails(details: ProductDetails): ApiProductDetails {
   const { sizePrices, extraToppingPrice, ...rest } = details;

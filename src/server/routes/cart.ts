@@ -12,6 +12,9 @@ import {
   selectionKey,
   toDollars,
   validateSelection,
+  type ApiCart,
+  type ApiCartItem,
+  type ApiCartTotals,
   type CartItemPayload,
   type CartTotals,
   type NormalisedSelection,
@@ -30,45 +33,6 @@ import { storeRepository } from '../repositories/store';
  * current product with the domain engine; prices sent by the browser are ignored. Every route
  * names a user id and is guarded by requireSelf (401 anonymous, 403 anyone else's cart).
  */
-
-export interface CartItemView {
-  _id: string;
-  productId: {
-    _id: string;
-    name: string;
-    image: string;
-    price: number;
-    category: string;
-    soldOut: boolean;
-  };
-  quantity: number;
-  size: string | null;
-  flavor: string | null;
-  wingsFlavor: string | null;
-  sides: string[];
-  drinks: { name: string; quantity: number }[];
-  toppings: string[][];
-  description: string;
-  /** Unit price, dollars. */
-  priceByQuantity: number;
-  /** Line price, dollars. */
-  totalPrice: number;
-}
-
-export interface TotalsView {
-  totalPrice: number;
-  subtotal: number;
-  hst: number;
-  tipPercent: number;
-  tip: number;
-  deliveryFee: number;
-}
-
-export interface CartView extends TotalsView {
-  _id: string;
-  items: CartItemView[];
-  deliveryType: 'pickup' | 'delivery' | null;
-}
 
 const tipMessage = `Choose a tip of ${TIP_PERCENTS.slice(0, -1).join(', ')} or ${TIP_PERCENTS[TIP_PERCENTS.length - 1] ?? ''} percent.`;
 
@@ -109,7 +73,7 @@ function quantityTooBig(product: Product): HttpError {
   );
 }
 
-function presentItem(item: CartItemRecord, product: Product): CartItemView {
+function presentItem(item: CartItemRecord, product: Product): ApiCartItem {
   const { unit, line } = priceSelection(product, item.selection, item.quantity);
   return {
     _id: item.id,
@@ -134,7 +98,7 @@ function presentItem(item: CartItemRecord, product: Product): CartItemView {
   };
 }
 
-function presentTotals(totals: CartTotals): TotalsView {
+function presentTotals(totals: CartTotals): ApiCartTotals {
   return {
     totalPrice: toDollars(totals.total),
     subtotal: toDollars(totals.subtotal),
@@ -150,10 +114,10 @@ export const cartRoutes: RouteModule = (app, ctx) => {
   async function pricedItems(
     db: Queryable,
     cartId: string,
-  ): Promise<{ views: CartItemView[]; lineTotals: number[] }> {
+  ): Promise<{ views: ApiCartItem[]; lineTotals: number[] }> {
     const items = await cartsRepository(db).items(cartId);
     const products = await productsRepository(db).getMany(items.map((item) => item.productId));
-    const views: CartItemView[] = [];
+    const views: ApiCartItem[] = [];
     const lineTotals: number[] = [];
     for (const item of items) {
       // The foreign key keeps a product while a cart holds it; this only guards a broken row.
@@ -171,7 +135,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     return cartTotals({ lineTotals, tipPercent: cart.tipPercent, delivery, deliveryFee });
   }
 
-  async function cartView(db: Queryable, cart: CartRecord): Promise<CartView> {
+  async function cartView(db: Queryable, cart: CartRecord): Promise<ApiCart> {
     const { views, lineTotals } = await pricedItems(db, cart.id);
     const totals = await totalsOf(db, cart, lineTotals);
     return {
@@ -243,7 +207,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     await carts.setQuantity(cartId, same.id, total);
   }
 
-  async function itemViews(db: Queryable, cartId: string): Promise<CartItemView[]> {
+  async function itemViews(db: Queryable, cartId: string): Promise<ApiCartItem[]> {
     return (await pricedItems(db, cartId)).views;
   }
 

@@ -4,6 +4,8 @@ import {
   MAX_CONTACTS_PER_USER,
   contactSchema,
   defaultPhoneSchema,
+  type ApiContact,
+  type ApiUser,
 } from '../../domain';
 import { requireSelf } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -12,21 +14,6 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { contactsRepository, type Contact } from '../repositories/contacts';
 import { isUuid } from '../repositories/products';
 import { usersRepository } from '../repositories/users';
-
-export interface ApiContact {
-  _id: string;
-  phone: string;
-  address: string;
-  isDefault: boolean;
-}
-
-/** The spec's user object; built only from these fields, so it can never carry a hash. */
-export interface ApiUser {
-  _id: string;
-  name: string;
-  email: string;
-  contacts: ApiContact[];
-}
 
 export const presentContact = (contact: Contact): ApiContact => ({
   _id: contact.id,

@@ -1,35 +1,16 @@
-import type { LocalCartItem } from '../../../domain';
+import type {
+  ApiCart,
+  ApiCartItem,
+  ApiCartTotals,
+  ApiProduct,
+  LocalCartItem,
+} from '../../../domain';
 import { api } from '../../shared/api';
-import type { ApiProduct } from '../../shared/types';
 
-/** A cart line as the server shows it (contracts.md): dollars, product populated. */
-export interface ServerCartItem {
-  _id: string;
-  productId: Pick<ApiProduct, '_id' | 'name' | 'image' | 'price' | 'category'> | null;
-  quantity: number;
-  description?: string | null;
-  /** Unit price, dollars. */
-  priceByQuantity?: number | null;
-  /** Line price, dollars. */
-  totalPrice?: number | null;
-}
-
-export interface ServerTotals {
-  subtotal: number;
-  hst: number;
-  tipPercent: number;
-  tip: number;
-  deliveryFee: number;
-  totalPrice: number;
-}
-
-export interface ServerCart extends ServerTotals {
-  _id: string;
-  items: ServerCartItem[];
-  deliveryType?: string | null;
-  /** merge-cart only: guest lines the menu no longer offers (sold out or removed). */
-  skipped?: { name: string; reason: string }[];
-}
+/** The server cart's shapes (contracts.md), shared with the server through the domain. */
+export type ServerCartItem = ApiCartItem;
+export type ServerTotals = ApiCartTotals;
+export type ServerCart = ApiCart;
 
 /** What a screen adds: the guest's stored line without its local id. */
 export type NewCartItem = Omit<LocalCartItem, '_id'>;
