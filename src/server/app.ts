@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { ensureAdmin } from './auth/admin';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -39,6 +40,10 @@ export async function buildApp(
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const seeded = await seed(db);
   if (seeded.products + seeded.toppings > 0) app.log.info(seeded, 'menu seeded');
+  if (config.admin) {
+    const outcome = await ensureAdmin(db, config.admin);
+    app.log.info({ email: config.admin.email, outcome }, 'admin account');
+  }
 
   const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
 

@@ -79,6 +79,29 @@ export function usersRepository(db: Queryable) {
       return rows.length === 1;
     },
 
+    /** Makes the account with this email an admin with this password hash, creating it if needed. */
+    async upsertAdmin(admin: {
+      name: string;
+      email: string;
+      passwordHash: string;
+    }): Promise<UserRecord> {
+      const rows = await db.query<UserRow>(
+        `insert into users (name, email, password_hash, role) values ($1, $2, $3, 'admin')
+         on conflict ((lower(email))) do update
+           set password_hash = excluded.password_hash, role = 'admin'
+         returning ${COLUMNS}`,
+        [admin.name, admin.email, admin.passwordHash],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('upsert into users returned no row');
+      return toUser(row);
+    },
+
+    /** Ends every session of a user (after a password reset). */
+    async endSessions(userId: string): Promise<void> {
+      await db.query('delete from sessions where user_id = $1', [userId]);
+    },
+
     /**
      * Locks the user's row until the transaction ends, so concurrent changes to that user's
      * contacts (the count cap, the single default) happen one after another.
