@@ -40,15 +40,30 @@ export function contactProblem(phone: string, address: string): string | null {
   return null;
 }
 
+/**
+ * Text as a person types it: no control characters other than tab and line breaks, and no
+ * unpaired surrogate. NUL cannot even be stored in a Postgres text column.
+ */
+export function isPlainText(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const control = (code < 0x20 && !['\t', '\n', '\r'].includes(char)) || code === 0x7f;
+    if (control || (code >= 0xd800 && code <= 0xdfff)) return false;
+  }
+  return true;
+}
+
 /** A contact as typed: strings (trimmed), nothing checked yet beyond lengths. */
 const contactDraftSchema = z.object(
   {
     phone: z.string({ error: ACCOUNT_MESSAGES.contactRequired }).trim().max(40, {
       error: ACCOUNT_MESSAGES.phoneInvalid,
     }),
-    address: z.string({ error: ACCOUNT_MESSAGES.contactRequired }).trim().max(300, {
-      error: 'Please keep the address under 300 characters.',
-    }),
+    address: z
+      .string({ error: ACCOUNT_MESSAGES.contactRequired })
+      .trim()
+      .max(300, { error: 'Please keep the address under 300 characters.' })
+      .refine(isPlainText, { error: 'Please remove special characters from the address.' }),
     isDefault: z.boolean({ error: 'isDefault must be true or false.' }).optional(),
   },
   { error: 'Send the contact as a JSON object with phone and address.' },
@@ -76,7 +91,8 @@ export const registerSchema = z.object(
       .string({ error: ACCOUNT_MESSAGES.nameRequired })
       .trim()
       .min(1, { error: ACCOUNT_MESSAGES.nameRequired })
-      .max(100, { error: 'Please keep the name under 100 characters.' }),
+      .max(100, { error: 'Please keep the name under 100 characters.' })
+      .refine(isPlainText, { error: 'Please remove special characters from the name.' }),
     email: emailSchema,
     password: z
       .string({ error: ACCOUNT_MESSAGES.passwordRequired })

@@ -13,6 +13,15 @@ import { seed } from './data/seed';
 import { HttpError } from './http/errors';
 import { apiRoutes } from './routes';
 
+/** The host of an Origin header, or null when it is not a URL. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 export interface BuildOptions {
   clock?: Clock;
   /** An already open database (tests share one per file); otherwise opened from config. */
@@ -58,13 +67,21 @@ export async function buildApp(
   // No cross-site form can act: a state-changing API call must come from our own origin, and a
   // body, if any, must be JSON (a cross-site form cannot send application/json without CORS).
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method))
-      return;
-    const origin = request.headers.origin;
-    if (origin && new URL(origin).host !== request.headers.host) {
+    // The matched route, not the raw URL: '/%61pi/cart' is routed to '/api/cart' as well.
+    const path = request.routeOptions.url ?? request.url;
+    if (!path.startsWith('/api/')) return;
+    // Browsers say where a request comes from. No other site has business calling our API with
+    // the customer's cookie, not even with a GET (the spec's updateTotalPrice changes the cart).
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
       throw new HttpError(403, 'Cross-site requests are not allowed.', 'cross_site');
     }
-    const type = request.headers['content-type'];
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    const origin = request.headers.origin;
+    // 'null' (sandboxed frames, file: pages) or any unparsable origin is another site too.
+    if (origin && hostOf(origin) !== request.headers.host) {
+      throw new HttpError(403, 'Cross-site requests are not allowed.', 'cross_site');
+    }
+    const type = request.headers['content-type']?.toLowerCase();
     if (type && !type.startsWith('application/json')) {
       throw new HttpError(415, 'Send the request body as JSON.', 'unsupported_media_type');
     }

@@ -228,3 +228,26 @@ describe('rate limits', () => {
     expect(answers).toEqual([201, ...Array<number>(limit - 1).fill(409), 429]);
   });
 });
+
+describe('session expiry', () => {
+  it('ends a session after 30 days and sweeps it at the next sign-in', async () => {
+    const email = `expiry-${Date.now()}@example.test`;
+    const first = await register({ name: 'Expiry', email, password: TEST_PASSWORD });
+    expect(first.statusCode).toBe(201);
+    const oldCookie = sidOf(first);
+    const userId = first.json<ApiUser>()._id;
+    const start = clock.now();
+    try {
+      clock.advance(30 * 24 * 60 * 60 * 1000 + 1000);
+      expect((await me(oldCookie)).statusCode).toBe(401);
+      const again = await login(email, TEST_PASSWORD);
+      expect(again.statusCode).toBe(200);
+      expect(
+        await countRows('select count(*)::int as n from sessions where user_id = $1', [userId]),
+      ).toBe(1);
+      expect((await me(sidOf(again))).statusCode).toBe(200);
+    } finally {
+      clock.set(start);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { isPlainText } from '../../domain';
 import type { AppConfig } from '../config';
 
 /** What a verified Google ID token tells us; only these values are ever used. */
@@ -52,7 +53,17 @@ export function createGoogleVerifier(google: AppConfig['google'] & { clientId: s
       throw new GoogleTokenRejected('The token lacks a subject or an email');
     }
     if (emailVerified !== true) throw new GoogleTokenRejected('The email is not verified');
-    const displayName = typeof name === 'string' && name.trim() !== '' ? name.trim() : '';
+    // Signed claims are still text from elsewhere: nothing Postgres cannot store (NUL).
+    if (!isPlainText(sub) || !isPlainText(email)) {
+      throw new GoogleTokenRejected('The token has control characters in its subject or email');
+    }
+    const displayName =
+      typeof name === 'string'
+        ? [...name]
+            .filter((char) => isPlainText(char))
+            .join('')
+            .trim()
+        : '';
     return {
       subject: sub,
       email,

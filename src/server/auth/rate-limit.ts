@@ -31,7 +31,9 @@ export function createRateLimiter(clock: Clock) {
     /**
      * Counts one attempt against every key; when any key is over its limit, throws 429 with a
      * Retry-After (seconds) header set on `reply`. Every attempt counts, successful or not, so
-     * a burst of parallel guesses is cut off as surely as a slow series.
+     * a burst of parallel guesses is cut off as surely as a slow series. Once one key refuses,
+     * the later keys are only read, never counted or created: a blocked address can neither use
+     * up another account's attempts nor fill the map with keys of made-up accounts.
      */
     hit(reply: FastifyReply, attempts: readonly { key: string; rule: RateRule }[]): void {
       const now = clock.now().getTime();
@@ -39,6 +41,12 @@ export function createRateLimiter(clock: Clock) {
       let retryAfterMs = 0;
       for (const { key, rule } of attempts) {
         let window = windows.get(key);
+        if (retryAfterMs > 0) {
+          if (window && window.resetAt > now && window.count >= rule.limit) {
+            retryAfterMs = Math.max(retryAfterMs, window.resetAt - now);
+          }
+          continue;
+        }
         if (!window || window.resetAt <= now) {
           window = { count: 0, resetAt: now + rule.windowMs };
           windows.set(key, window);

@@ -31,6 +31,8 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  // Each sign-in sweeps the user's own expired sessions, so the table does not grow forever.
+  await db.query('delete from sessions where user_id = $1 and expires_at <= $2', [userId, now]);
   await db.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [
     hashToken(token),
     userId,

@@ -62,6 +62,8 @@ export function productsRepository(db: Queryable) {
     },
     /** A beverage or side by its name (the spec's cart payload names them). */
     async findByName(category: Category, name: string): Promise<Product | null> {
+      // No stored name holds NUL, and Postgres refuses it as a parameter: answer "none".
+      if (name.includes('\u0000')) return null;
       const rows = await db.query<ProductRow>(
         `select ${COLUMNS} from products where category = $1 and lower(name) = lower($2) limit 1`,
         [category, name],

@@ -22,7 +22,7 @@ import {
 } from '../../domain';
 import type { RouteModule } from '../context';
 import type { Queryable } from '../data/db';
-import { requireSelf } from '../auth/sessions';
+import { requireSelf, requireUser } from '../auth/sessions';
 import { badRequest, conflict, notFound, parseInput, type HttpError } from '../http/errors';
 import { cartsRepository, type CartItemRecord, type CartRecord } from '../repositories/carts';
 import { isUuid, productsRepository } from '../repositories/products';
@@ -233,6 +233,8 @@ export const cartRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get('/cart', async (request) => {
+    // The guard first: an anonymous caller gets 401 whatever the query looks like.
+    await requireUser(request, ctx);
     const { userId } = parseInput(userIdQuery, request.query);
     const user = await requireSelf(request, ctx, userId);
     const cart = await cartsRepository(ctx.db).findActive(user.id);
