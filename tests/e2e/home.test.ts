@@ -101,6 +101,10 @@ describe('Home', () => {
       const heading = page.getByRole('main').getByRole('heading', { level: 1 });
       await heading.first().waitFor();
       await expect(heading.first().textContent()).resolves.not.toBe('Categories');
+      // The layout moves focus to the new screen's heading (the clicked card is gone).
+      await expect
+        .poll(() => heading.first().evaluate((node) => node === document.activeElement))
+        .toBe(true);
     }
     await context.close();
     expect(h.pageErrors).toEqual([]);

@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Fragment, Suspense, useRef } from 'react';
+import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { DEFAULT_WEEKLY_HOURS, describeWeeklyHours } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
 import { useOrderType } from '../shared/order-type';
@@ -7,6 +7,7 @@ import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import { Loading } from '../shared/ui';
 import { urls } from '../shared/urls';
+import { useRouteFocus } from './route-focus';
 import { SpecialOffers } from './special-offers';
 import { UserMenu } from './user-menu';
 
@@ -14,8 +15,11 @@ import { UserMenu } from './user-menu';
 export function Layout() {
   const { user } = useSession();
   const { info } = useStoreInfo();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
   return (
     <div className="shell">
+      <ScrollRestoration />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -42,7 +46,7 @@ export function Layout() {
         <p>Hot pizza and wings, made in Guelph. Pickup or delivery.</p>
       </div>
       <div className="page">
-        <main id="main" tabIndex={-1}>
+        <main id="main" tabIndex={-1} ref={main}>
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
@@ -77,7 +81,15 @@ function HoursBanner() {
             {storeOpen ? 'Open now' : 'Closed now'}
           </strong>
         ) : null}
-        <span>Hours: {info?.hoursText ?? FALLBACK_HOURS}</span>
+        <span>
+          Hours:{' '}
+          {(info?.hoursText ?? FALLBACK_HOURS).split(' · ').map((part, index) => (
+            <Fragment key={part}>
+              {index > 0 ? ' · ' : null}
+              <span className="nowrap">{part}</span>
+            </Fragment>
+          ))}
+        </span>
       </p>
     </section>
   );
@@ -93,7 +105,7 @@ function OrderTypeSummary() {
         : 'Pickup or delivery?';
   return (
     <div className="order-type-summary">
-      <span>{summary}</span>
+      <span title={summary}>{summary}</span>
       <button
         type="button"
         className="link-button"

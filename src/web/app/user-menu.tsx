@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../shared/session';
 import { urls } from '../shared/urls';
@@ -7,7 +7,7 @@ import './user-menu.css';
 /**
  * My Account, My Orders and Logout for a signed-in customer, as a disclosure: a button with
  * aria-expanded that shows a list of links. Escape closes it and returns focus to the button;
- * a click elsewhere closes it too. Tab order stays the page's own (no roving focus to learn).
+ * a click elsewhere or tabbing out closes it too. Tab order stays the page's own (no roving focus to learn).
  */
 export function UserMenu() {
   const { user, signOut } = useSession();
@@ -36,6 +36,13 @@ export function UserMenu() {
     }
   };
 
+  // Tabbing past the last item closes the list, so it never hangs open over the page. Only a
+  // focus that lands elsewhere counts: a tap (no new focus in Safari) is the pointer handler's.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !root.current?.contains(next)) setOpen(false);
+  };
+
   const logout = async () => {
     setOpen(false);
     // signOut ends the server session and clears the stored user, order type and address.
@@ -44,7 +51,7 @@ export function UserMenu() {
   };
 
   return (
-    <div className="account-menu" ref={root} onKeyDown={onKeyDown}>
+    <div className="account-menu" ref={root} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={toggle}
         type="button"
@@ -54,7 +61,9 @@ export function UserMenu() {
         onClick={() => setOpen((current) => !current)}
       >
         <span className="visually-hidden">Account menu for </span>
-        <span className="account-menu-name">{user.name}</span>
+        <span className="account-menu-name" title={user.name}>
+          {user.name}
+        </span>
         <span aria-hidden="true" className="account-menu-caret">
           ▾
         </span>

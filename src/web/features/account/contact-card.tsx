@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ApiContact } from '../../shared/types';
 import type { ContactInput } from './account-api';
 import { ContactForm } from './contact-form';
+import { CheckboxField } from './form-parts';
 
 /** One saved contact: phone, address, Default box, Edit and Delete, or its inline edit form. */
 export function ContactCard({
@@ -49,27 +50,22 @@ export function ContactCard({
       <p>
         <strong>Address:</strong> {contact.address}
       </p>
-      <label className="checkbox-label">
-        <input
-          type="checkbox"
-          checked={contact.isDefault}
-          onChange={(event) => onDefault(event.target.checked)}
-        />
-        Default
-      </label>
-      <div className="contact-actions">
-        <button
-          ref={editButton}
-          type="button"
-          className="secondary"
-          aria-describedby={titleId}
-          onClick={() => setEditing(true)}
-        >
-          Edit
-        </button>
-        <button type="button" className="secondary" aria-describedby={titleId} onClick={onDelete}>
-          Delete
-        </button>
+      <div className="contact-card-footer">
+        <CheckboxField label="Default" checked={contact.isDefault} onChecked={onDefault} />
+        <div className="contact-actions">
+          <button
+            ref={editButton}
+            type="button"
+            className="secondary"
+            aria-describedby={titleId}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </button>
+          <button type="button" className="secondary" aria-describedby={titleId} onClick={onDelete}>
+            Delete
+          </button>
+        </div>
       </div>
     </article>
   );

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, contactProblem } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import type { ContactInput } from './account-api';
-import { Field, FormError } from './form-parts';
+import { CheckboxField, Field, FormError } from './form-parts';
 
 /**
  * The add form and the inline edit form of Manage Contacts. It checks the fields itself (the
@@ -73,7 +73,7 @@ export function ContactForm({
         aria-invalid={phoneInvalid || undefined}
         autoFocus
         value={phone}
-        onChange={(event) => setPhone(event.target.value)}
+        onValue={setPhone}
       />
       <Field
         label="Address"
@@ -83,17 +83,10 @@ export function ContactForm({
         aria-required="true"
         aria-invalid={addressInvalid || undefined}
         value={address}
-        onChange={(event) => setAddress(event.target.value)}
+        onValue={setAddress}
       />
       {showDefault ? (
-        <label className="checkbox-label">
-          <input
-            type="checkbox"
-            checked={isDefault}
-            onChange={(event) => setIsDefault(event.target.checked)}
-          />
-          Set as Default
-        </label>
+        <CheckboxField label="Set as Default" checked={isDefault} onChecked={setIsDefault} />
       ) : null}
       <FormError id={errorId} message={error} />
       <div className="form-actions">

@@ -8,9 +8,8 @@ import { useStoreInfo } from '../../shared/store-info';
 import type { ApiUser } from '../../shared/types';
 import { urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
-import { Field, FormError } from './form-parts';
+import { AccountScreen, Field, FormError } from './form-parts';
 import { GoogleSignInButton } from './google-sign-in';
-import { useHeadingFocus } from './use-heading-focus';
 import './account.css';
 
 const LOGIN_FAILED = ACCOUNT_MESSAGES.invalidCredentials;
@@ -24,7 +23,6 @@ function failureMessage(error: unknown, fallback: string): string {
 }
 
 export default function LoginScreen() {
-  const heading = useHeadingFocus();
   const errorId = useId();
   const { signIn } = useSession();
   const { info } = useStoreInfo();
@@ -77,10 +75,7 @@ export default function LoginScreen() {
   };
 
   return (
-    <section className="account-screen" aria-labelledby="login-title">
-      <h1 id="login-title" ref={heading} tabIndex={-1}>
-        Login
-      </h1>
+    <AccountScreen title="Login">
       {info?.googleClientId ? (
         <GoogleSignInButton
           clientId={info.googleClientId}
@@ -101,7 +96,7 @@ export default function LoginScreen() {
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onValue={setEmail}
         />
         <Field
           label="Password"
@@ -110,7 +105,7 @@ export default function LoginScreen() {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValue={setPassword}
         />
         <FormError id={errorId} message={error} />
         <div className="form-actions">
@@ -125,6 +120,6 @@ export default function LoginScreen() {
           Sign up
         </Link>
       </p>
-    </section>
+    </AccountScreen>
   );
 }

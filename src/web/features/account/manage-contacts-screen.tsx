@@ -8,7 +8,7 @@ import { returnPath, type ContactInput } from './account-api';
 import { ContactCard } from './contact-card';
 import { ContactForm } from './contact-form';
 import { useContacts } from './use-contacts';
-import { useHeadingFocus } from './use-heading-focus';
+import { AccountScreen } from './form-parts';
 import './account.css';
 
 /** Manage Contacts needs a signed-in user; anyone else logs in first and comes back here. */
@@ -23,7 +23,8 @@ export default function ManageContactsScreen() {
 }
 
 function ContactsManager({ user }: { user: ApiUser }) {
-  const heading = useHeadingFocus();
+  // Deleting a card drops the focus it held; the heading takes it back.
+  const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
   const from = returnPath(useLocation().state);
   const { contacts, add, update, remove, setDefault } = useContacts(user);
@@ -65,10 +66,7 @@ function ContactsManager({ user }: { user: ApiUser }) {
   );
 
   return (
-    <section className="account-screen" aria-labelledby="contacts-title">
-      <h1 id="contacts-title" ref={heading} tabIndex={-1}>
-        Manage Contacts
-      </h1>
+    <AccountScreen title="Manage Contacts" headingRef={heading}>
       <nav className="contacts-links" aria-label="Manage Contacts">
         <Link to={urls.home()}>Home</Link>
         <Link to={urls.cart()}>Proceed to Cart</Link>
@@ -108,6 +106,6 @@ function ContactsManager({ user }: { user: ApiUser }) {
           {contacts.length > 0 && !adding ? addButtonView : null}
         </>
       )}
-    </section>
+    </AccountScreen>
   );
 }

@@ -6,8 +6,7 @@ import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
-import { Field, FormError } from './form-parts';
-import { useHeadingFocus } from './use-heading-focus';
+import { AccountScreen, Field, FormError } from './form-parts';
 import './account.css';
 
 const REGISTER_FAILED = ACCOUNT_MESSAGES.registerFailed;
@@ -28,9 +27,7 @@ function failure(error: unknown): { notice: string; detail: string } {
 }
 
 export default function RegisterScreen() {
-  const heading = useHeadingFocus();
   const errorId = useId();
-  const hintId = useId();
   const { signIn } = useSession();
   const notify = useNotice();
   const navigate = useNavigate();
@@ -74,10 +71,7 @@ export default function RegisterScreen() {
   };
 
   return (
-    <section className="account-screen" aria-labelledby="register-title">
-      <h1 id="register-title" ref={heading} tabIndex={-1}>
-        Register
-      </h1>
+    <AccountScreen title="Register">
       <form
         className="account-form"
         onSubmit={(event) => void onSubmit(event)}
@@ -90,7 +84,7 @@ export default function RegisterScreen() {
           autoComplete="name"
           required
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onValue={setName}
         />
         <Field
           label="Email"
@@ -99,7 +93,7 @@ export default function RegisterScreen() {
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onValue={setEmail}
         />
         <Field
           label="Password"
@@ -108,13 +102,10 @@ export default function RegisterScreen() {
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
-          aria-describedby={hintId}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValue={setPassword}
         />
-        <p id={hintId} className="field-hint">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
         <FormError id={errorId} message={error} />
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>
@@ -128,6 +119,6 @@ export default function RegisterScreen() {
           Login
         </Link>
       </p>
-    </section>
+    </AccountScreen>
   );
 }

@@ -28,50 +28,54 @@ export function CartLineItem({ line }: { line: CartLine }) {
 
   return (
     <li className="cart-line" aria-label={line.name}>
-      {line.image ? <img src={line.image} width="96" height="72" alt="" /> : <span />}
+      {line.image ? (
+        <img className="cart-line-image" src={line.image} width="96" height="72" alt="" />
+      ) : (
+        <span className="cart-line-image" />
+      )}
       <div className="cart-line-body">
         <h2 className="cart-line-name">{line.name}</h2>
         {line.description ? <p className="cart-line-options">{line.description}</p> : null}
         {!line.available ? <p className="error-message">No longer available.</p> : null}
-        <div className="cart-line-controls">
-          {line.fixedQuantity ? (
-            <span>Qty 1</span>
-          ) : (
-            <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
-              <button
-                type="button"
-                aria-label={`Decrease quantity of ${line.name}`}
-                disabled={busy || line.quantity <= MIN_QUANTITY}
-                onClick={() => void run(() => setQuantity(line.id, line.quantity - 1))}
-              >
-                −
-              </button>
-              <output aria-live="polite" data-testid="line-quantity">
-                {line.quantity}
-              </output>
-              <button
-                type="button"
-                aria-label={`Increase quantity of ${line.name}`}
-                disabled={busy || line.quantity >= MAX_QUANTITY}
-                onClick={() => void run(() => setQuantity(line.id, line.quantity + 1))}
-              >
-                +
-              </button>
-            </div>
-          )}
-          <button
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={() => void run(() => remove(line.id))}
-          >
-            Remove<span className="visually-hidden"> {line.name}</span>
-          </button>
-        </div>
       </div>
       <p className="cart-line-price price" data-testid="line-price">
         {line.lineTotal !== null ? formatMoney(line.lineTotal) : '—'}
       </p>
+      <div className="cart-line-controls">
+        {line.fixedQuantity ? (
+          <span className="fixed-qty">Qty 1</span>
+        ) : (
+          <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+            <button
+              type="button"
+              aria-label={`Decrease quantity of ${line.name}`}
+              disabled={busy || line.quantity <= MIN_QUANTITY}
+              onClick={() => void run(() => setQuantity(line.id, line.quantity - 1))}
+            >
+              −
+            </button>
+            <output aria-live="polite" data-testid="line-quantity">
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              aria-label={`Increase quantity of ${line.name}`}
+              disabled={busy || line.quantity >= MAX_QUANTITY}
+              onClick={() => void run(() => setQuantity(line.id, line.quantity + 1))}
+            >
+              +
+            </button>
+          </div>
+        )}
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy}
+          onClick={() => void run(() => remove(line.id))}
+        >
+          Remove<span className="visually-hidden"> {line.name}</span>
+        </button>
+      </div>
     </li>
   );
 }

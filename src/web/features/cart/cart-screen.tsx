@@ -41,8 +41,15 @@ export default function CartScreen() {
             ))}
           </ul>
           {figures ? <CartSummary figures={figures} /> : <Loading />}
+          {loaded && !storeOpen ? (
+            <p className="cart-closed-note">
+              We are closed right now, so checkout is paused. Your cart is kept until we open.
+            </p>
+          ) : null}
           <div className="cart-actions">
-            <Link to={urls.home()}>Continue shopping</Link>
+            <Link className="continue-link" to={urls.home()}>
+              Continue shopping
+            </Link>
             <button
               type="button"
               className="primary"

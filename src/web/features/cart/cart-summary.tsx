@@ -35,7 +35,7 @@ export function CartSummary({ figures }: { figures: CartTotals }) {
         <legend>Tip</legend>
         <div className="tip-options">
           {TIP_PERCENTS.map((percent) => (
-            <label key={percent} htmlFor={`${id}-tip-${percent}`}>
+            <label key={percent} className="tip-option" htmlFor={`${id}-tip-${percent}`}>
               <input
                 type="radio"
                 id={`${id}-tip-${percent}`}
@@ -44,7 +44,7 @@ export function CartSummary({ figures }: { figures: CartTotals }) {
                 checked={chosen === percent}
                 onChange={() => void chooseTip(percent)}
               />
-              {percent}%
+              <span>{percent}%</span>
             </label>
           ))}
         </div>

@@ -1,9 +1,12 @@
+import { useId } from 'react';
 import { drinkLimitMessage, PRODUCT_RULES, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 
 /**
  * A toggle per drink the combo offers, within the size's limit. Choosing one more than the
- * limit shows the spec's alert and leaves the choice as it was.
+ * limit shows the spec's alert and leaves the choice as it was. The count beside the list says
+ * how many are left, and at the limit the other drinks look unavailable (yet still answer a tap
+ * with the alert, so the reason is never a mystery).
  */
 export function DrinkToggles({
   product,
@@ -20,29 +23,43 @@ export function DrinkToggles({
   onToggle: (name: string) => boolean;
 }) {
   const notify = useNotice();
+  const countId = useId();
   const drinks = product.details.drinks ?? [];
   if (!PRODUCT_RULES[product.category].drinks || drinks.length === 0) return null;
+  const full = chosen.length >= limit;
   return (
     <fieldset className="drink-toggles">
       <legend>Drinks</legend>
-      <p className="hint" aria-live="polite">
-        Included in the price: choose up to {limit}. {chosen.length} chosen.
-      </p>
+      <div className="drink-status">
+        <p className="hint">
+          Up to {limit} {limit === 1 ? 'drink' : 'drinks'} included in the price.
+        </p>
+        <p id={countId} className={full ? 'drink-count full' : 'drink-count'} aria-live="polite">
+          {full ? 'Limit reached: ' : ''}
+          {chosen.length} of {limit} chosen
+        </p>
+      </div>
       <div className="toggle-list">
-        {drinks.map((name) => (
-          <button
-            key={name}
-            type="button"
-            className="toggle"
-            aria-pressed={chosen.includes(name)}
-            onClick={() => {
-              if (!onToggle(name)) notify(drinkLimitMessage(product.category, size), 'error');
-            }}
-          >
-            {chosen.includes(name) ? <span aria-hidden="true">✓ </span> : null}
-            {name}
-          </button>
-        ))}
+        {drinks.map((name) => {
+          const pressed = chosen.includes(name);
+          return (
+            <button
+              key={name}
+              type="button"
+              className={full && !pressed ? 'toggle at-limit' : 'toggle'}
+              aria-pressed={pressed}
+              aria-describedby={full && !pressed ? countId : undefined}
+              onClick={() => {
+                if (!onToggle(name)) notify(drinkLimitMessage(product.category, size), 'error');
+              }}
+            >
+              <span aria-hidden="true" className="toggle-mark">
+                {pressed ? '✓' : '+'}
+              </span>
+              {name}
+            </button>
+          );
+        })}
       </div>
     </fieldset>
   );

@@ -7,7 +7,7 @@ export function ItemActions({ soldOut, busy }: { soldOut: boolean; busy: boolean
   const { count } = useCart();
   return (
     <div className="item-actions">
-      <button type="submit" className="primary" disabled={soldOut || busy}>
+      <button type="submit" className="primary add-to-cart" disabled={soldOut || busy}>
         {soldOut ? 'Sold out' : 'Add to Cart'}
       </button>
       {count > 0 ? (

@@ -33,6 +33,7 @@ export default function ItemDetailScreen() {
   return (
     <article className="item-detail" aria-labelledby="item-title">
       <Link to={urls.home()} className="back-link">
+        <span aria-hidden="true">←</span>
         Back to Categories
       </Link>
       {product.loading ? <Loading /> : null}
@@ -61,21 +62,27 @@ export default function ItemDetailScreen() {
       ) : null}
       {domainProduct && isDetailCategory(domainProduct.category) ? (
         <>
-          <p className="item-kind">{ITEM_SCREENS[domainProduct.category].kind}</p>
-          <h1 id="item-title">{domainProduct.name}</h1>
-          <img
-            className="item-image"
-            src={domainProduct.image}
-            width="480"
-            height="360"
-            alt={domainProduct.name}
-          />
-          <p className="item-description">{domainProduct.description}</p>
-          {domainProduct.soldOut ? (
-            <p className="sold-out" role="status">
-              Sold out
-            </p>
-          ) : null}
+          <div className="item-intro">
+            <div className="item-heading">
+              <p className="item-kind">{ITEM_SCREENS[domainProduct.category].kind}</p>
+              <h1 id="item-title">{domainProduct.name}</h1>
+            </div>
+            <img
+              className="item-image"
+              src={domainProduct.image}
+              width="480"
+              height="360"
+              alt={domainProduct.name}
+            />
+            <div className="item-about">
+              <p className="item-description">{domainProduct.description}</p>
+              {domainProduct.soldOut ? (
+                <p className="sold-out" role="status">
+                  Sold out
+                </p>
+              ) : null}
+            </div>
+          </div>
           <ItemForm
             key={domainProduct.id}
             product={domainProduct}

@@ -87,12 +87,15 @@ export function ItemForm({
         invalid={state.quantity === null}
         onChange={state.setQuantityText}
       />
-      <PriceLine
-        unit={state.price.unit}
-        line={state.price.line}
-        quantity={state.payload.quantity}
-      />
-      <ItemActions soldOut={product.soldOut} busy={busy} />
+      {/* Price and Add to Cart stay in reach at the bottom of a phone's screen while choosing. */}
+      <div className="item-summary">
+        <PriceLine
+          unit={state.price.unit}
+          line={state.price.line}
+          quantity={state.payload.quantity}
+        />
+        <ItemActions soldOut={product.soldOut} busy={busy} />
+      </div>
     </form>
   );
 }

@@ -37,8 +37,10 @@ export function OptionGroup({
               checked={value === option}
               onChange={() => onChange(option)}
             />
-            <span>{option}</span>
-            {note ? <span className="option-note">{note(option)}</span> : null}
+            <span className="option-text">
+              <span>{option}</span>
+              {note ? <span className="option-note">{note(option)}</span> : null}
+            </span>
           </label>
         ))}
       </div>

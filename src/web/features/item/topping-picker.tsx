@@ -34,7 +34,7 @@ export function ToppingsSection({
     <section className="toppings" aria-labelledby="toppings-title">
       <h2 id="toppings-title">Toppings</h2>
       <p className="hint">{allowanceText(product, chosen.length)}</p>
-      <p className="hint" aria-live="polite">
+      <p className={extras > 0 ? 'extra-count has-extras' : 'extra-count'} aria-live="polite">
         Extra toppings: {extras}
       </p>
       {loadFailed ? (
@@ -82,9 +82,9 @@ function ToppingPicker({
               disabled={topping.soldOut && !chosen.includes(topping.name)}
               onChange={() => onToggle(topping.name)}
             />
-            <span>
-              {topping.name}
-              {topping.soldOut ? ' (sold out)' : ''}
+            <span className="option-text">
+              <span>{topping.name}</span>
+              {topping.soldOut ? <span className="option-note">(sold out)</span> : null}
             </span>
           </label>
         ))}

@@ -30,6 +30,7 @@ export default function CategoryScreen() {
   return (
     <section aria-labelledby="category-title">
       <Link to={urls.home()} className="back-link">
+        <span aria-hidden="true">←</span>
         Back to Categories
       </Link>
       <h1 id="category-title">{title}</h1>

@@ -30,6 +30,7 @@ export function SimpleItemList({
   return (
     <section aria-labelledby="simple-list-title">
       <Link to={urls.home()} className="back-link">
+        <span aria-hidden="true">←</span>
         Back to Categories
       </Link>
       <h1 id="simple-list-title">{title}</h1>
