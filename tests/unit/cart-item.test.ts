@@ -4,28 +4,14 @@ import {
   describeSelection,
   priceSelection,
   selectionKey,
-  toCents,
   validateSelection,
   type Product,
   type SelectionInput,
 } from '../../src/domain';
 import { PRODUCTS, TOPPINGS } from '../../src/server/data/menu-seed';
+import { SEEDED_MENU } from '../support/menu';
 
-const MENU = new Map<string, Product>(
-  PRODUCTS.map((seed) => [
-    seed.name,
-    {
-      id: seed.slug,
-      name: seed.name,
-      category: seed.category,
-      image: '',
-      price: toCents(seed.price),
-      description: seed.description,
-      details: seed.details ?? {},
-      soldOut: false,
-    },
-  ]),
-);
+const MENU = SEEDED_MENU;
 const TOPPING_NAMES = new Set(TOPPINGS);
 const DRINK_NAMES = new Set(
   PRODUCTS.filter((seed) => seed.category === 'Beverages').map((seed) => seed.name),

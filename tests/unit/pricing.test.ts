@@ -11,24 +11,9 @@ import {
   type NormalisedSelection,
   type Product,
 } from '../../src/domain';
-import { PRODUCTS } from '../../src/server/data/menu-seed';
+import { SEEDED_MENU } from '../support/menu';
 
-/** The seeded menu as domain products (cents), keyed by name. */
-const MENU = new Map<string, Product>(
-  PRODUCTS.map((seed) => [
-    seed.name,
-    {
-      id: seed.slug,
-      name: seed.name,
-      category: seed.category,
-      image: '',
-      price: toCents(seed.price),
-      description: seed.description,
-      details: seed.details ?? {},
-      soldOut: false,
-    },
-  ]),
-);
+const MENU = SEEDED_MENU;
 
 function product(name: string): Product {
   const found = MENU.get(name);
