@@ -228,9 +228,8 @@ export function validateSelection(
     if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
       fail(`Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
     }
-    if (PRODUCT_RULES[product.category].fixedQuantity && quantity !== 1) {
-      fail(`${product.name} is limited to a quantity of 1.`);
-    }
+    const tooMany = lineQuantityProblem(product, quantity);
+    if (tooMany) fail(tooMany);
     const size = checkSize(product, payload.size);
     const selection: NormalisedSelection = {
       ...(size !== undefined ? { size } : {}),
@@ -301,4 +300,21 @@ export function selectionKey(selection: NormalisedSelection): string {
       .map((drink) => [drink.name, drink.quantity]),
     selection.toppings.map((list) => [...list].sort()),
   ]);
+}
+
+/**
+ * The most of one product a cart line may hold (1 for the Super Bowl combo, else MAX_QUANTITY),
+ * as the words to show when `quantity` goes past it, or null when it fits. Adding an item that
+ * is already in the cart raises its line, so both carts check the sum with this.
+ */
+export function lineQuantityProblem(
+  product: Pick<Product, 'name' | 'category'>,
+  quantity: number,
+): string | null {
+  if (PRODUCT_RULES[product.category].fixedQuantity) {
+    return quantity > 1 ? `${product.name} is limited to a quantity of 1.` : null;
+  }
+  return quantity > MAX_QUANTITY
+    ? `You can have at most ${MAX_QUANTITY} of one item in the cart.`
+    : null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cartItemPayloadSchema,
   describeSelection,
+  lineQuantityProblem,
   priceSelection,
   selectionKey,
   validateSelection,
@@ -279,5 +280,18 @@ describe('describeSelection, priceSelection and selectionKey', () => {
     if (!a.ok || !b.ok || !c.ok) throw new Error('expected valid selections');
     expect(selectionKey(a.selection)).toBe(selectionKey(b.selection));
     expect(selectionKey(a.selection)).not.toBe(selectionKey(c.selection));
+  });
+});
+
+describe('lineQuantityProblem', () => {
+  it('caps a line at 99, and the Super Bowl combo at 1, with the words to show', () => {
+    expect(lineQuantityProblem(product('Wings'), 99)).toBeNull();
+    expect(lineQuantityProblem(product('Wings'), 100)).toBe(
+      'You can have at most 99 of one item in the cart.',
+    );
+    expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 1)).toBeNull();
+    expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 2)).toBe(
+      'Super Bowl Wings Combo is limited to a quantity of 1.',
+    );
   });
 });

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import {
   MAX_QUANTITY,
   MIN_QUANTITY,
-  PRODUCT_RULES,
   TIP_PERCENTS,
   cartItemPayloadSchema,
   cartTotals,
   describeSelection,
   isTipPercent,
+  lineQuantityProblem,
   priceSelection,
   selectionKey,
   toDollars,
@@ -64,13 +64,10 @@ function bodyUserId(body: unknown): unknown {
     : undefined;
 }
 
-function quantityTooBig(product: Product): HttpError {
-  return badRequest(
-    PRODUCT_RULES[product.category].fixedQuantity
-      ? `${product.name} is limited to a quantity of 1.`
-      : `You can have at most ${MAX_QUANTITY} of one item in the cart.`,
-    'quantity_limit',
-  );
+/** 400 when a line would hold more of a product than a cart line may. */
+function checkLineQuantity(product: Product, quantity: number): void {
+  const problem = lineQuantityProblem(product, quantity);
+  if (problem) throw badRequest(problem, 'quantity_limit');
 }
 
 function presentItem(item: CartItemRecord, product: Product): ApiCartItem {
@@ -202,8 +199,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       return;
     }
     const total = same.quantity + quantity;
-    const limit = PRODUCT_RULES[product.category].fixedQuantity ? 1 : MAX_QUANTITY;
-    if (total > limit) throw quantityTooBig(product);
+    checkLineQuantity(product, total);
     await carts.setQuantity(cartId, same.id, total);
   }
 
@@ -322,9 +318,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       return ctx.db.transaction(async (tx) => {
         const { cart, item } = await ownLine(tx, user.id, request.params.itemId);
         const product = await productsRepository(tx).get(item.productId);
-        if (product && PRODUCT_RULES[product.category].fixedQuantity && quantity !== 1) {
-          throw quantityTooBig(product);
-        }
+        if (product) checkLineQuantity(product, quantity);
         await cartsRepository(tx).setQuantity(cart.id, item.id, quantity);
         return itemViews(tx, cart.id);
       });

@@ -1,5 +1,6 @@
 import {
   cartTotals,
+  lineQuantityProblem,
   describeSelection,
   isCategory,
   MAX_QUANTITY,
@@ -126,20 +127,14 @@ export function addLocalItem(
   item: NewCartItem,
 ): LocalCartItem[] {
   const key = selectionKey(normaliseLocal(item));
-  const limit = PRODUCT_RULES[product.category].fixedQuantity ? 1 : MAX_QUANTITY;
   const index = items.findIndex(
     (line) => line.productId === item.productId && selectionKey(normaliseLocal(line)) === key,
   );
   const existing = index >= 0 ? items[index] : undefined;
   if (!existing) return [...items, { ...item, _id: newLocalId() }];
   const quantity = existing.quantity + item.quantity;
-  if (quantity > limit) {
-    throw new CartRefusal(
-      limit === 1
-        ? `${product.name} is limited to a quantity of 1.`
-        : `You can have at most ${MAX_QUANTITY} of one item in the cart.`,
-    );
-  }
+  const problem = lineQuantityProblem(product, quantity);
+  if (problem) throw new CartRefusal(problem);
   const next = [...items];
   next[index] = { ...existing, quantity };
   return next;
