@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Clock } from '../../src/server/clock';
+import type { AppConfig } from '../../src/server/config';
 import { createTestApp, type TestApp } from './test-app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,10 +19,11 @@ export interface BrowserHarness extends TestApp {
 
 /**
  * The built web app (dist/web, made by `npm run build`) served by the real server on a free port
- * with a fresh PGlite database, and Debian's Chromium driven by Playwright.
+ * with a fresh PGlite database, and Debian's Chromium driven by Playwright. `config` overrides
+ * the test configuration (e.g. `google`); `webDir` is always WEB_DIR.
  */
 export async function startBrowserHarness(
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; config?: Partial<AppConfig> } = {},
 ): Promise<BrowserHarness> {
   if (!existsSync(`${WEB_DIR}/index.html`)) {
     throw new Error(`${WEB_DIR} is missing: run \`npm run build\` first (npm test does).`);
@@ -29,7 +31,7 @@ export async function startBrowserHarness(
   const testApp = await createTestApp({
     kind: 'pglite',
     clock: options.clock,
-    config: { webDir: WEB_DIR },
+    config: { ...options.config, webDir: WEB_DIR },
   });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const address = testApp.app.server.address();
