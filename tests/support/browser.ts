@@ -13,8 +13,17 @@ export interface BrowserHarness extends TestApp {
   browser: Browser;
   /** Uncaught errors of any page opened here; a journey test expects it empty at its end. */
   pageErrors: string[];
-  /** A fresh browser context (empty storage and cookies), as a new visitor, on a phone-sized screen. */
-  newPage: () => Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (empty cookies), on a phone-sized screen, as a visitor who already
+   * chose pickup: journeys about other things do not meet the order type modal. `orderType: null`
+   * is a true first visit (empty storage), so the modal opens.
+   */
+  newPage: (options?: NewPageOptions) => Promise<{ context: BrowserContext; page: Page }>;
+}
+
+export interface NewPageOptions {
+  /** Stored on every load unless the page already has one; null stores nothing. Default 'pickup'. */
+  orderType?: 'pickup' | null;
 }
 
 /**
@@ -55,12 +64,19 @@ export async function startBrowserHarness(
     baseUrl,
     browser,
     pageErrors,
-    newPage: async () => {
+    newPage: async ({ orderType = 'pickup' }: NewPageOptions = {}) => {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width: 390, height: 844 },
         locale: 'en-CA',
       });
+      if (orderType !== null) {
+        // Only when absent, so a value the page itself stored survives a reload.
+        await context.addInitScript((type) => {
+          if (!window.localStorage.getItem('orderType'))
+            window.localStorage.setItem('orderType', type);
+        }, orderType);
+      }
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
       return { context, page };

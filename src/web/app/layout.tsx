@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useRef } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useRef, type RefObject } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { DEFAULT_WEEKLY_HOURS, describeWeeklyHours } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
@@ -11,12 +11,22 @@ import { useRouteFocus } from './route-focus';
 import { SpecialOffers } from './special-offers';
 import { UserMenu } from './user-menu';
 
+/** Most visits already have an order type stored, so the chooser's code loads only when needed. */
+const OrderTypeDialog = lazy(() => import('./order-type-dialog'));
+
 /** The shell on every page: hours, logo, order type, navigation, banner, offers, footer. */
 export function Layout() {
   const { user } = useSession();
   const { info } = useStoreInfo();
   const main = useRef<HTMLElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Set by Edit: after the new choice focus goes back to Edit, otherwise to the page's content.
+  const editing = useRef(false);
   useRouteFocus(main);
+  const returnFocus = useCallback(() => {
+    (editing.current ? editButton.current : main.current)?.focus();
+    editing.current = false;
+  }, []);
   return (
     <div className="shell">
       <ScrollRestoration />
@@ -33,7 +43,12 @@ export function Layout() {
           <img src="/favicon.svg" width="36" height="36" alt="" />
           <span>{info?.name ?? 'Royal City Pizza & Wings'}</span>
         </Link>
-        <OrderTypeSummary />
+        <OrderTypeSummary
+          editButton={editButton}
+          onEdit={() => {
+            editing.current = true;
+          }}
+        />
         <nav aria-label="Main" className="main-nav">
           <NavLink to={urls.home()} end>
             Home
@@ -62,6 +77,7 @@ export function Layout() {
           </p>
         ) : null}
       </footer>
+      <OrderTypeGate onDone={returnFocus} />
     </div>
   );
 }
@@ -95,7 +111,24 @@ function HoursBanner() {
   );
 }
 
-function OrderTypeSummary() {
+/** The spec's order type modal, whenever no order type is stored (first visit, Edit, logout). */
+function OrderTypeGate({ onDone }: { onDone: () => void }) {
+  const { orderType } = useOrderType();
+  if (orderType !== null) return null;
+  return (
+    <Suspense fallback={null}>
+      <OrderTypeDialog onDone={onDone} />
+    </Suspense>
+  );
+}
+
+function OrderTypeSummary({
+  editButton,
+  onEdit,
+}: {
+  editButton: RefObject<HTMLButtonElement | null>;
+  onEdit: () => void;
+}) {
   const { orderType, address, clear } = useOrderType();
   const summary =
     orderType === 'pickup'
@@ -109,7 +142,11 @@ function OrderTypeSummary() {
       <button
         type="button"
         className="link-button"
-        onClick={clear}
+        ref={editButton}
+        onClick={() => {
+          onEdit();
+          clear();
+        }}
         aria-label="Change pickup or delivery"
       >
         Edit
