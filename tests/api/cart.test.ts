@@ -3,6 +3,8 @@ import {
   cartTotals,
   priceSelection,
   validateSelection,
+  type ApiCart,
+  type ApiCartItem,
   type CartItemPayload,
 } from '../../src/domain';
 import { TOPPINGS } from '../../src/server/data/menu-seed';
@@ -10,30 +12,9 @@ import { productsRepository } from '../../src/server/repositories/products';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
-interface Item {
-  _id: string;
-  productId: { _id: string; name: string; price: number };
-  quantity: number;
-  size: string | null;
-  toppings: string[][];
-  description: string;
-  priceByQuantity: number;
-  totalPrice: number;
-}
-interface Totals {
-  totalPrice: number;
-  subtotal: number;
-  hst: number;
-  tipPercent: number;
-  tip: number;
-  deliveryFee: number;
-}
-interface Cart extends Totals {
-  _id: string;
-  items: Item[];
-  deliveryType: string | null;
-  skipped?: { name: string; reason: string }[];
-}
+// The API's own shapes: a field renamed on the server breaks this file's type-check.
+type Item = ApiCartItem;
+type Cart = ApiCart;
 
 let t: TestApp;
 const ids = new Map<string, string>();

@@ -11,6 +11,7 @@ import {
   selectionKey,
   toDollars,
   validateSelection,
+  type ApiCartItem,
   type NormalisedSelection,
   type Product,
 } from '../../src/domain';
@@ -725,19 +726,7 @@ function validCartPayload() {
   });
 }
 
-interface CartLine {
-  _id: string;
-  productId: { _id: string };
-  quantity: number;
-  size: string | null;
-  flavor: string | null;
-  wingsFlavor: string | null;
-  sides: string[];
-  drinks: { name: string; quantity: number }[];
-  toppings: string[][];
-  priceByQuantity: number;
-  totalPrice: number;
-}
+type CartLine = ApiCartItem;
 
 describe('properties', () => {
   it('POST /api/cart with arbitrary JSON: < 500; on 2xx the line is priced by the domain engine', async () => {

@@ -25,15 +25,19 @@ export const conflict = (message: string, code?: string) => new HttpError(409, m
 
 /**
  * Parses untrusted input with a zod schema; the first problem becomes a 400 whose message names
- * the field, e.g. "quantity: Too big: expected number to be <=99".
+ * the field, e.g. "quantity: Too big: expected number to be <=99". Schemas whose messages are
+ * already whole sentences in the spec's words (the account forms: 'Phone and address are
+ * required.') pass `{ sentences: true }` to answer the message as it is.
  */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
   value: unknown,
+  options: { sentences?: boolean } = {},
 ): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  const where =
+    !options.sentences && issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   throw badRequest(`${where}${issue?.message ?? 'Invalid request.'}`, 'invalid_input');
 }

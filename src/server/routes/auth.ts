@@ -19,10 +19,10 @@ import {
 } from '../auth/sessions';
 import type { AppContext, RouteModule } from '../context';
 import type { Queryable } from '../data/db';
-import { HttpError, conflict, notFound } from '../http/errors';
+import { HttpError, conflict, notFound, parseInput } from '../http/errors';
 import { contactsRepository } from '../repositories/contacts';
 import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
-import { loadApiUser, parseAccountInput } from './contacts';
+import { loadApiUser } from './contacts';
 
 const MINUTE = 60_000;
 
@@ -54,7 +54,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
   const verifyGoogle = clientId ? createGoogleVerifier({ ...ctx.config.google, clientId }) : null;
 
   app.post('/auth/register', async (request, reply) => {
-    const input = parseAccountInput(registerSchema, request.body);
+    const input = parseInput(registerSchema, request.body, { sentences: true });
     limiter.hit(reply, [
       { key: `register:ip:${request.ip}`, rule: RATE_RULES.registerIp },
       { key: `register:account:${input.email.toLowerCase()}`, rule: RATE_RULES.registerAccount },
@@ -92,7 +92,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
   });
 
   app.post('/auth/login', async (request, reply) => {
-    const input = parseAccountInput(loginSchema, request.body);
+    const input = parseInput(loginSchema, request.body, { sentences: true });
     limiter.hit(reply, [
       { key: `login:ip:${request.ip}`, rule: RATE_RULES.loginIp },
       { key: `login:account:${input.email.toLowerCase()}`, rule: RATE_RULES.loginAccount },
@@ -113,7 +113,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
     }
     limiter.hit(reply, [{ key: `social:ip:${request.ip}`, rule: RATE_RULES.socialIp }]);
     // Only the signed credential is read; a name or email in the body is never trusted.
-    const { credential } = parseAccountInput(socialLoginSchema, request.body);
+    const { credential } = parseInput(socialLoginSchema, request.body, { sentences: true });
     const identity = await verifyCredential(verifyGoogle, credential, request);
     const user = await findOrCreateGoogleUser(ctx, identity).catch((error: unknown) => {
       // Two first sign-ins at once: the loser finds the account the winner created.

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   MAX_CONTACTS_PER_USER,
@@ -10,7 +9,7 @@ import {
 import { requireSelf } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import type { Queryable } from '../data/db';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { HttpError, badRequest, notFound, parseInput } from '../http/errors';
 import { contactsRepository, type Contact } from '../repositories/contacts';
 import { isUuid } from '../repositories/products';
 import { usersRepository } from '../repositories/users';
@@ -33,19 +32,6 @@ export async function loadApiUser(
     email: user.email,
     contacts: contacts.map(presentContact),
   };
-}
-
-/**
- * Like parseInput, but the account schemas' messages are whole sentences in the spec's words
- * (e.g. 'Phone and address are required.'), so the first message is answered as it is.
- */
-export function parseAccountInput<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-): z.output<Schema> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw badRequest(result.error.issues[0]?.message ?? 'Invalid request.', 'invalid_input');
 }
 
 function contactId(id: string): string {
@@ -81,7 +67,7 @@ export const contactRoutes: RouteModule = (app, ctx) => {
 
   app.post<{ Params: UserParams }>('/user/:userId/contacts', async (request) => {
     const user = await requireSelf(request, ctx, request.params.userId);
-    const input = parseAccountInput(contactSchema, request.body);
+    const input = parseInput(contactSchema, request.body, { sentences: true });
     return ctx.db.transaction(async (tx) => {
       await usersRepository(tx).lock(user.id);
       const repo = contactsRepository(tx);
@@ -100,7 +86,7 @@ export const contactRoutes: RouteModule = (app, ctx) => {
   app.put<{ Params: ContactParams }>('/user/:userId/contacts/:contactId', async (request) => {
     const user = await requireSelf(request, ctx, request.params.userId);
     const id = contactId(request.params.contactId);
-    const input = parseAccountInput(contactSchema, request.body);
+    const input = parseInput(contactSchema, request.body, { sentences: true });
     return ctx.db.transaction(async (tx) => {
       await usersRepository(tx).lock(user.id);
       const repo = contactsRepository(tx);
@@ -136,7 +122,7 @@ export const contactRoutes: RouteModule = (app, ctx) => {
     '/user/:userId/contacts/default/:phone',
     async (request) => {
       const user = await requireSelf(request, ctx, request.params.userId);
-      const phone = parseAccountInput(defaultPhoneSchema, request.params.phone);
+      const phone = parseInput(defaultPhoneSchema, request.params.phone, { sentences: true });
       const contact = await contacts.setDefaultPhone(user.id, phone);
       if (!contact) throw notFound('There is no default contact to update. Please add a contact.');
       return { phone: contact.phone, address: contact.address };
