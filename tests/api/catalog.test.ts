@@ -304,6 +304,7 @@ describe('the web app fallback', () => {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>spa-shell-marker</title>');
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'assets', 'app-1234abcd.js'), 'console.log(1);');
+    writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // A second app on the same database: building again must also be harmless.
     web = await buildApp(testConfig({ webDir }), { db: t.db });
     await web.ready();
@@ -326,13 +327,21 @@ describe('the web app fallback', () => {
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('spa-shell-marker');
+      // The shell names the current hashed assets: browsers must revalidate it every visit.
+      expect(response.headers['cache-control'], path).toBe('no-cache');
     }
+  });
+
+  it('revalidates un-hashed files such as the icon on every visit', async () => {
+    const response = await get('/favicon.svg', web);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves built assets with an immutable cache', async () => {
     const response = await get('/assets/app-1234abcd.js', web);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('keeps unknown API paths a JSON 404', async () => {
