@@ -3,22 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../src/domain';
+import { CATEGORIES, type ApiProduct } from '../../src/domain';
 import { buildApp } from '../../src/server/app';
 import { createTestApp, testConfig, type TestApp } from '../support/test-app';
 
-interface ListedProduct {
-  _id: string;
-  name: string;
-  category: string;
-  image: string;
-  price: number;
-  description: string;
-  soldOut: boolean;
-}
-interface DetailedProduct extends ListedProduct {
-  details: Record<string, unknown>;
-}
+// The API's own shapes: a field renamed on the server breaks this file's type-check.
+type ListedProduct = ApiProduct;
+type DetailedProduct = ApiProduct & { details: Record<string, unknown> };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // menu.md, in its order.
