@@ -44,6 +44,29 @@ export interface ProductDetails {
   extraToppingPrice?: number;
 }
 
+/**
+ * A product's details with their money fields (size surcharges, extra topping price) passed
+ * through `convert`: cents to dollars at the API's edge (`toDollars`), back in the browser
+ * (`toCents`). Everything else is copied as it is.
+ */
+export function convertDetailsMoney(
+  details: ProductDetails,
+  convert: (amount: number) => number,
+): ProductDetails {
+  const { sizePrices, extraToppingPrice, ...rest } = details;
+  return {
+    ...rest,
+    ...(sizePrices
+      ? {
+          sizePrices: Object.fromEntries(
+            Object.entries(sizePrices).map(([size, amount]) => [size, convert(amount)]),
+          ),
+        }
+      : {}),
+    ...(extraToppingPrice !== undefined ? { extraToppingPrice: convert(extraToppingPrice) } : {}),
+  };
+}
+
 export interface Product {
   id: string;
   name: string;

@@ -3,10 +3,12 @@ import {
   DEFAULT_TIP_PERCENT,
   TIP_PERCENTS,
   cartTotals,
+  convertDetailsMoney,
   extraToppingCount,
   linePrice,
   priceSelection,
   toCents,
+  toDollars,
   unitPrice,
   type NormalisedSelection,
   type Product,
@@ -265,5 +267,18 @@ describe('cart totals', () => {
   it('offers the spec’s tip percents, default 5', () => {
     expect([...TIP_PERCENTS]).toEqual([0, 5, 10, 15, 20, 25, 50]);
     expect(DEFAULT_TIP_PERCENT).toBe(5);
+  });
+});
+
+describe('convertDetailsMoney', () => {
+  it('turns every seeded product’s money fields into dollars and back without losing a cent', () => {
+    for (const product of SEEDED_MENU.values()) {
+      const dollars = convertDetailsMoney(product.details, toDollars);
+      expect(convertDetailsMoney(dollars, toCents), product.name).toEqual(product.details);
+    }
+    const combo = convertDetailsMoney(product('Pizza & Wings Combo').details, toDollars);
+    expect(combo.sizePrices).toEqual({ Small: 0, Medium: 3, Large: 5, ExtraLarge: 8 });
+    expect(combo.extraToppingPrice).toBe(1.75);
+    expect(combo.sides).toEqual(product('Pizza & Wings Combo').details.sides);
   });
 });

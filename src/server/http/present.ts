@@ -3,6 +3,7 @@
  * client reads them. Cents never leave the server except through these functions.
  */
 import {
+  convertDetailsMoney,
   toDollars,
   type ApiProduct,
   type ApiProductDetails,
@@ -11,18 +12,7 @@ import {
 } from '../../domain';
 
 export function presentDetails(details: ProductDetails): ApiProductDetails {
-  const { sizePrices, extraToppingPrice, ...rest } = details;
-  return {
-    ...rest,
-    ...(sizePrices
-      ? {
-          sizePrices: Object.fromEntries(
-            Object.entries(sizePrices).map(([size, cents]) => [size, toDollars(cents)]),
-          ),
-        }
-      : {}),
-    ...(extraToppingPrice !== undefined ? { extraToppingPrice: toDollars(extraToppingPrice) } : {}),
-  };
+  return convertDetailsMoney(details, toDollars);
 }
 
 export function presentProduct(product: Product, withDetails = true): ApiProduct {

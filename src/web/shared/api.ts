@@ -61,3 +61,13 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * The server's reason when it refused the request itself (a 4xx): written to be shown to a
+ * person. Null for a network failure or a server error, whose details mean nothing to them.
+ */
+export function refusalReason(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? error.message
+    : null;
+}

@@ -1,4 +1,10 @@
-import { isCategory, toCents, type Product, type ProductDetails } from '../../domain';
+import {
+  convertDetailsMoney,
+  isCategory,
+  toCents,
+  type Product,
+  type ProductDetails,
+} from '../../domain';
 import type { ApiProduct, ApiProductDetails } from './types';
 
 /**
@@ -6,19 +12,7 @@ import type { ApiProduct, ApiProductDetails } from './types';
  * prices a product converts it here first, so the browser prices exactly as the server does.
  */
 export function toDomainDetails(details: ApiProductDetails | undefined): ProductDetails {
-  if (!details) return {};
-  const { sizePrices, extraToppingPrice, ...rest } = details;
-  return {
-    ...rest,
-    ...(sizePrices
-      ? {
-          sizePrices: Object.fromEntries(
-            Object.entries(sizePrices).map(([size, dollars]) => [size, toCents(dollars)]),
-          ),
-        }
-      : {}),
-    ...(extraToppingPrice !== undefined ? { extraToppingPrice: toCents(extraToppingPrice) } : {}),
-  };
+  return details ? convertDetailsMoney(details, toCents) : {};
 }
 
 /** The API's product as the domain's Product, or null when its category is not one we know. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney, MAX_QUANTITY, MIN_QUANTITY } from '../../../domain';
-import { ApiError } from '../../shared/api';
+import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useCart } from './cart-context';
 import type { CartLine } from './cart-lines';
@@ -18,9 +18,8 @@ export function CartLineItem({ line }: { line: CartLine }) {
     } catch (error) {
       console.warn('Cart update failed', error);
       notify('We could not update your cart. Please try again.', 'error');
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        notify(error.message, 'error');
-      }
+      const reason = refusalReason(error);
+      if (reason) notify(reason, 'error');
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatMoney, HST_PERCENT, TIP_PERCENTS, type CartTotals } from '../../../domain';
-import { ApiError } from '../../shared/api';
+import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useCart } from './cart-context';
 
@@ -20,9 +20,8 @@ export function CartSummary({ figures }: { figures: CartTotals }) {
     } catch (error) {
       console.warn('Tip update failed', error);
       notify('We could not update the tip. Please try again.', 'error');
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        notify(error.message, 'error');
-      }
+      const reason = refusalReason(error);
+      if (reason) notify(reason, 'error');
     } finally {
       setPendingTip(null);
     }

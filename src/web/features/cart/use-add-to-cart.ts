@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Product } from '../../../domain';
-import { ApiError } from '../../shared/api';
+import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import type { NewCartItem } from './cart-api';
 import { useCart } from './cart-context';
@@ -37,12 +37,8 @@ export function useAddToCart(): (
       } catch (error) {
         console.warn('Adding to the cart failed', error);
         notify(texts.failed, 'error');
-        if (
-          error instanceof CartRefusal ||
-          (error instanceof ApiError && error.status >= 400 && error.status < 500)
-        ) {
-          notify(error.message, 'error');
-        }
+        const reason = error instanceof CartRefusal ? error.message : refusalReason(error);
+        if (reason) notify(reason, 'error');
         return false;
       }
     },
