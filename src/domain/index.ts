@@ -8,4 +8,5 @@ export * from './cart-item';
 export * from './cart-item-schema';
 export * from './order-states';
 export * from './account';
+export * from './error-codes';
 export type * from './api-types';

@@ -10,7 +10,9 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './data/db';
 import { migrate } from './data/migrate';
 import { seed } from './data/seed';
+import type { ErrorCode } from '../domain';
 import { HttpError } from './http/errors';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/zod-provider';
 import { apiRoutes } from './routes';
 
 /** The host of an Origin header, or null when it is not a URL. */
@@ -41,7 +43,9 @@ export async function buildApp(
     // Bodies are small JSON documents; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   const db = options.db ?? (await openDatabase(config.database));
   if (!options.db) app.addHook('onClose', () => db.close());
@@ -95,10 +99,15 @@ export async function buildApp(
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      // Fastify's own 4xx (malformed JSON, body too large): its message is safe to show.
-      return reply
-        .status(status)
-        .send({ statusCode: status, code: error.code, message: error.message });
+      // Fastify's own 4xx (malformed JSON, body too large): its message is safe to show, its
+      // code (FST_ERR_...) is mapped onto our closed list.
+      const code: ErrorCode =
+        status === 413
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : 'invalid_input';
+      return reply.status(status).send({ statusCode: status, code, message: error.message });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({

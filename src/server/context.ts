@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './data/db';
+import type { ApiInstance } from './http/zod-provider';
 
 /** What every route module receives: configuration, the database and the clock. */
 export interface AppContext {
@@ -11,4 +11,4 @@ export interface AppContext {
 }
 
 /** A group of routes, registered under /api. */
-export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+export type RouteModule = (app: ApiInstance, ctx: AppContext) => void | Promise<void>;

@@ -130,3 +130,19 @@ export async function requireRole(
   if (!roles.includes(user.role)) throw forbidden('This needs a staff account.');
   return user;
 }
+
+/**
+ * A route's `preValidation` hook for routes that name a user: the guard runs before the
+ * request's shape is checked, so an anonymous caller gets 401 and someone else 403 whatever they
+ * sent. The handler then reads the caller with `requireUser` (the session is looked up once).
+ */
+export function selfGuard(ctx: AppContext, where: 'params' | 'query' | 'body') {
+  return async (request: FastifyRequest): Promise<void> => {
+    const source: unknown = request[where];
+    const userId =
+      typeof source === 'object' && source !== null && 'userId' in source
+        ? source.userId
+        : undefined;
+    await requireSelf(request, ctx, userId);
+  };
+}

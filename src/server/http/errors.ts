@@ -1,33 +1,47 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../../domain';
 
 /**
- * An expected failure with a status and a message the UI can show as it is. Anything else
- * thrown is unexpected: logged in full and answered with a generic 500.
+ * An expected failure with a status, a code from the closed list (`domain/error-codes.ts`) and a
+ * message the UI can show as it is. Anything else thrown is unexpected: logged in full and
+ * answered with a generic 500.
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly code?: string,
+    readonly code: ErrorCode,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (message: string, code?: string) => new HttpError(400, message, code);
+export const badRequest = (message: string, code: ErrorCode = 'invalid_input') =>
+  new HttpError(400, message, code);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new HttpError(401, message, 'unauthorized');
 export const forbidden = (message = 'You can only access your own account.') =>
   new HttpError(403, message, 'forbidden');
 export const notFound = (message = 'Not found.') => new HttpError(404, message, 'not_found');
-export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
+export const conflict = (message: string, code: ErrorCode) => new HttpError(409, message, code);
 
 /**
- * Parses untrusted input with a zod schema; the first problem becomes a 400 whose message names
- * the field, e.g. "quantity: Too big: expected number to be <=99". Schemas whose messages are
- * already whole sentences in the spec's words (the account forms: 'Phone and address are
- * required.') pass `{ sentences: true }` to answer the message as it is.
+ * The first problem zod found, as one line a person can read: "quantity: Too big: expected
+ * number to be <=99". Schemas whose messages are already whole sentences in the spec's words
+ * (the account forms: 'Phone and address are required.') pass `sentences` to get the message
+ * as it is.
+ */
+export function describeIssue(error: z.ZodError, sentences = false): string {
+  const issue = error.issues[0];
+  const where = !sentences && issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue?.message ?? 'Invalid request.'}`;
+}
+
+/**
+ * Parses untrusted input with a zod schema; the first problem becomes a 400 `invalid_input`.
+ * Routes declare their schemas on the route instead (`http/zod-provider.ts`); this is for input
+ * read by hand, such as a value inside an already parsed body.
  */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
@@ -36,8 +50,5 @@ export function parseInput<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where =
-    !options.sentences && issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  throw badRequest(`${where}${issue?.message ?? 'Invalid request.'}`, 'invalid_input');
+  throw badRequest(describeIssue(result.error, options.sentences), 'invalid_input');
 }

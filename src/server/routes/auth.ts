@@ -170,7 +170,7 @@ async function verifyCredential(
       throw new HttpError(
         503,
         'Google sign-in is not available right now. Please try again, or sign in with email.',
-        'google_unavailable',
+        'unavailable',
       );
     }
     throw error;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CATEGORIES, categoryFromSegment } from '../../domain';
 import type { RouteModule } from '../context';
-import { badRequest, notFound, parseInput } from '../http/errors';
+import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
+import { badRequest, notFound } from '../http/errors';
 import { presentProduct } from '../http/present';
 import { isUuid, productsRepository } from '../repositories/products';
 
@@ -23,33 +24,52 @@ const listQuery = z.object({
     }),
 });
 
+const productList = { 200: z.array(apiProductSchema) };
+
+/**
+ * The menu, as the spec's table lists it. Each route declares its input and answer
+ * (`http/zod-provider.ts`): the handler gets parsed input and its return value is checked
+ * against the API's shapes.
+ */
 export const catalogRoutes: RouteModule = (app, ctx) => {
   const products = productsRepository(ctx.db);
 
-  app.get('/products', async (request) => {
-    const { category } = parseInput(listQuery, request.query);
-    return (await products.list(category)).map((product) => presentProduct(product, false));
-  });
+  app.get(
+    '/products',
+    { schema: { querystring: listQuery, response: productList } },
+    async (request) => {
+      const { category } = request.query;
+      return (await products.list(category)).map((product) => presentProduct(product, false));
+    },
+  );
 
-  app.get('/products/beverages', async () => {
+  app.get('/products/beverages', { schema: { response: productList } }, async () => {
     return (await products.list('Beverages')).map((product) => presentProduct(product, false));
   });
 
-  app.get<{ Params: { id: string } }>('/products/:id', async (request) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');
-    const product = await products.get(id);
-    if (!product) throw notFound('No product with this id.');
-    return presentProduct(product);
-  });
+  app.get(
+    '/products/:id',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: apiProductSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');
+      const product = await products.get(id);
+      if (!product) throw notFound('No product with this id.');
+      return presentProduct(product);
+    },
+  );
 
-  app.get<{ Params: { category: string } }>('/items/:category', async (request) => {
-    const category = categoryFromSegment(request.params.category);
-    if (!category) throw notFound(`No category "${request.params.category}".`);
-    return (await products.list(category)).map((product) => presentProduct(product, false));
-  });
+  app.get(
+    '/items/:category',
+    { schema: { params: z.object({ category: z.string() }), response: productList } },
+    async (request) => {
+      const category = categoryFromSegment(request.params.category);
+      if (!category) throw notFound(`No category "${request.params.category}".`);
+      return (await products.list(category)).map((product) => presentProduct(product, false));
+    },
+  );
 
-  app.get('/toppings', async () => {
+  app.get('/toppings', { schema: { response: { 200: z.array(apiToppingSchema) } } }, async () => {
     return (await products.toppings()).map((topping) => ({
       _id: topping.id,
       name: topping.name,

@@ -1,0 +1,57 @@
+/**
+ * The closed list of error codes the API answers with, shared by the server and the browser.
+ * The browser decides what to do from `code` (sign in again, show the reason, offer a retry),
+ * never from message text or a bare status number. The message is still written for a person and
+ * is shown as it is.
+ */
+export const ERROR_CODES = [
+  /** The request's params, query or body do not have the right shape (400). */
+  'invalid_input',
+  /** An id in the path or body is not a well-formed id (400). */
+  'invalid_id',
+  /** A product's options are not offered by it (400). */
+  'invalid_option',
+  /** More of a product on one line than a line may hold (400). */
+  'quantity_limit',
+  /** No valid session (401). */
+  'unauthorized',
+  /** Signed in, but not allowed: another user's data or a staff route (403). */
+  'forbidden',
+  /** A request from another site (403). */
+  'cross_site',
+  /** No such thing, or not yours (404). */
+  'not_found',
+  /** An item, topping or drink is sold out right now (409). */
+  'sold_out',
+  /** Registering an email that already has an account (409). */
+  'email_taken',
+  /** The contact list is full (409). */
+  'too_many_contacts',
+  /** Wrong email or password, told apart from neither (401). */
+  'invalid_credentials',
+  /** The Google credential could not be verified (401). */
+  'google_login_failed',
+  /** Too many attempts; Retry-After says when to come back (429). */
+  'rate_limited',
+  /** A body that is not JSON (415). */
+  'unsupported_media_type',
+  /** The body is larger than any request of ours (413). */
+  'payload_too_large',
+  /** Our own fault; details are in the server's log, never in the answer (500). */
+  'internal',
+  /** The database or another dependency is not answering right now (503). */
+  'unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The body of every error answer. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+}
