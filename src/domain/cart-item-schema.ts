@@ -8,6 +8,18 @@ import { MAX_QUANTITY, MIN_QUANTITY } from './pricing';
 
 const optionText = z.string().max(100).nullish();
 
+/**
+ * A figure the spec's client sends but the server never reads (`priceByQuantity`, `totalPrice`):
+ * a number, or a numeric string as `toFixed(2)` makes it ("12.99").
+ */
+const ignoredFigure = z
+  .union([z.number(), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/, 'Expected a number.')])
+  .nullish();
+
+/** A text the spec's client may send as a number; read as text. */
+const looseText = (max: number) =>
+  z.union([z.string().max(max), z.number().transform(String)]).nullish();
+
 /** A drink chosen inside a combo. */
 export const cartDrinkSchema = z.object({
   name: z.string().min(1).max(100),
@@ -16,14 +28,15 @@ export const cartDrinkSchema = z.object({
 
 /**
  * The spec's "cart item as sent". `priceByQuantity`, `totalPrice` and `description` are
- * accepted for the spec's client but never trusted: the server prices and describes every line
- * itself. Beverages and sides may be named (`name`) instead of `productId`.
+ * accepted for the spec's client (numbers or numeric strings) but never trusted: the server
+ * prices and describes every line itself. Beverages and sides may be named (`name`) instead of
+ * `productId`; with a `productId` the name is ignored. Fields we do not know are dropped.
  */
 export const cartItemPayloadSchema = z
   .object({
     userId: z.string().nullish(),
     productId: z.string().min(1).max(100).optional(),
-    name: z.string().min(1).max(200).optional(),
+    name: z.union([z.string().min(1).max(200), z.number().transform(String)]).optional(),
     size: optionText,
     flavor: optionText,
     wingsFlavor: optionText,
@@ -36,9 +49,9 @@ export const cartItemPayloadSchema = z
       ])
       .nullish(),
     quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
-    priceByQuantity: z.number().nullish(),
-    totalPrice: z.number().nullish(),
-    description: z.string().max(1000).nullish(),
+    priceByQuantity: ignoredFigure,
+    totalPrice: ignoredFigure,
+    description: looseText(1000),
   })
   .refine((item) => item.productId !== undefined || item.name !== undefined, {
     message: 'Send a productId (or a name for beverages and sides).',

@@ -94,21 +94,35 @@ function checkSize(product: Product, size: string | null | undefined): string | 
   return size;
 }
 
+/**
+ * Products whose flavour may also arrive in the other flavour field: the spec's wings screen
+ * sends the chosen flavour in both `flavor` and `wingsFlavor`.
+ */
+const FLAVOR_ALIASES: Partial<Record<Product['category'], 'flavor' | 'wingsFlavor'>> = {
+  Wings: 'wingsFlavor',
+};
+
 function checkFlavor(
   product: Product,
   input: SelectionInput,
 ): Pick<NormalisedSelection, 'flavor' | 'wingsFlavor'> {
   const rules = PRODUCT_RULES[product.category];
+  const alias = FLAVOR_ALIASES[product.category];
   const options = flavorOptions(product);
   const fields = ['flavor', 'wingsFlavor'] as const;
   for (const field of fields) {
-    if (field !== rules.flavor && present(input[field])) {
+    if (field !== rules.flavor && field !== alias && present(input[field])) {
       fail(`${product.name} takes no ${field === 'flavor' ? 'flavour' : 'wings flavour'}.`);
     }
   }
   if (rules.flavor === 'none' || options.length === 0) return {};
   const label = rules.flavor === 'wingsFlavor' ? 'wings flavour' : 'flavour';
-  const value = input[rules.flavor];
+  const main = input[rules.flavor];
+  const other = alias ? input[alias] : undefined;
+  if (present(main) && present(other) && main !== other) {
+    fail(`Two different flavours were sent ("${main}" and "${other}"): choose one.`);
+  }
+  const value = present(main) ? main : other;
   const choose = `Choose a ${label}: ${orList(options)}.`;
   if (!present(value)) fail(choose);
   if (!options.includes(value)) fail(`Unknown ${label} "${value}". ${choose}`);
@@ -177,26 +191,21 @@ function checkToppings(
     return [];
   }
   const pizzas = pizzaCount(product);
-  let perPizza: string[][];
-  if (mode === 'flat') {
-    if (lists.length > 1) fail(`${product.name} takes one topping list, not ${lists.length}.`);
-    perPizza = [lists[0] ?? []];
-  } else if (lists.length === 0) {
-    // No toppings at all: plain pizzas.
-    perPizza = Array.from({ length: pizzas }, () => []);
-  } else if (!isNested) {
+  if (mode === 'per-pizza' && lists.length > 0 && !isNested) {
     fail(`Send one topping list per pizza (${pizzas} pizzas), not a single list.`);
-  } else if (lists.length < pizzas) {
-    fail(
-      `Pizza ${lists.length + 1} has no topping list: send one list per pizza (${pizzas} pizzas).`,
-    );
-  } else if (lists.length > pizzas) {
-    fail(
-      `Too many topping lists: send one list per pizza (${pizzas} pizzas), not ${lists.length}.`,
-    );
-  } else {
-    perPizza = lists;
   }
+  // The spec's deal screens send one list per pizza they draw, starting empty, and may draw
+  // more or fewer than the product has: a missing list is a plain pizza, an empty list past
+  // the last pizza is nothing; only toppings on a pizza the product does not have are refused.
+  const beyond = lists.slice(pizzas).findIndex((list) => list.length > 0);
+  if (beyond >= 0) {
+    fail(
+      mode === 'flat'
+        ? `${product.name} takes one topping list, not ${pizzas + beyond + 1}.`
+        : `Too many topping lists: ${product.name} has ${pizzas} pizzas, and toppings were sent for pizza ${pizzas + beyond + 1}.`,
+    );
+  }
+  const perPizza = Array.from({ length: pizzas }, (_, index) => lists[index] ?? []);
 
   perPizza.forEach((list, index) => {
     const where = mode === 'per-pizza' ? ` on pizza ${index + 1}` : '';

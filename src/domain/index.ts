@@ -5,6 +5,7 @@ export * from './contact-rules';
 export * from './catalog';
 export * from './pricing';
 export * from './cart-item';
+export * from './cart-lines';
 export * from './cart-item-schema';
 export * from './order-states';
 export * from './account';

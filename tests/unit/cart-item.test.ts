@@ -49,6 +49,27 @@ describe('cartItemPayloadSchema', () => {
     ).toBe(true);
   });
 
+  // The spec's client sends its own figures as `toFixed(2)` strings; the server ignores them.
+  it('accepts the figures and texts the spec’s client sends as numbers or numeric strings', () => {
+    for (const sent of [
+      { priceByQuantity: '12.99', totalPrice: '25.98', description: 'Large', name: 'Wings' },
+      { priceByQuantity: 12.99, totalPrice: 25.98, description: 3, name: 7 },
+      { priceByQuantity: null, totalPrice: ' 0 ', unknownField: { a: 1 } },
+    ]) {
+      const result = cartItemPayloadSchema.safeParse({ productId: 'x', quantity: 2, ...sent });
+      expect(result.success, JSON.stringify(sent)).toBe(true);
+      expect(result.data && 'unknownField' in result.data).toBe(false);
+    }
+    for (const figure of ['12,99', 'abc', '', {}, []]) {
+      const result = cartItemPayloadSchema.safeParse({
+        productId: 'x',
+        quantity: 1,
+        totalPrice: figure,
+      });
+      expect(result.success, JSON.stringify(figure)).toBe(false);
+    }
+  });
+
   it.each([
     [{ quantity: 1 }, 'productId'],
     [{ productId: 'x', quantity: 0 }, 'quantity'],
@@ -96,6 +117,31 @@ describe('validateSelection', () => {
     );
     expect(problem('Pizza & Wings Combo', { ...COMBO, flavor: 'Hot' })).toBe(
       'Pizza & Wings Combo takes no flavour.',
+    );
+  });
+
+  // The spec's wings screen sends the flavour in both fields.
+  it('takes the wings flavour in `flavor`, `wingsFlavor` or both when they agree', () => {
+    for (const input of [
+      { flavor: 'Hot' },
+      { wingsFlavor: 'Hot' },
+      { flavor: 'Hot', wingsFlavor: 'Hot' },
+      { flavor: '', wingsFlavor: 'Hot' },
+    ]) {
+      const result = check('Wings', { size: '10 pcs', ...input });
+      expect(result.ok && result.selection, JSON.stringify(input)).toEqual({
+        size: '10 pcs',
+        flavor: 'Hot',
+        sides: [],
+        drinks: [],
+        toppings: [],
+      });
+    }
+    expect(problem('Wings', { size: '10 pcs', flavor: 'Hot', wingsFlavor: 'Mild' })).toBe(
+      'Two different flavours were sent ("Hot" and "Mild"): choose one.',
+    );
+    expect(problem('Wings', { size: '10 pcs', wingsFlavor: 'Gold' })).toContain(
+      'Unknown flavour "Gold".',
     );
   });
 
@@ -171,11 +217,8 @@ describe('validateSelection', () => {
         toppings: [['Ham'], ['Bacon', 'Bacon'], []],
       }),
     ).toBe('Topping "Bacon" is chosen twice on pizza 2.');
-    expect(problem('Two-for-One Pizza Deal', { size: 'Small', toppings: [['Ham']] })).toBe(
-      'Pizza 2 has no topping list: send one list per pizza (3 pizzas).',
-    );
-    expect(problem('Two Pizza Deal', { size: 'Small', toppings: [['Ham'], [], []] })).toBe(
-      'Too many topping lists: send one list per pizza (2 pizzas), not 3.',
+    expect(problem('Two Pizza Deal', { size: 'Small', toppings: [['Ham'], [], ['Bacon']] })).toBe(
+      'Too many topping lists: Two Pizza Deal has 2 pizzas, and toppings were sent for pizza 3.',
     );
     expect(problem('Two Pizza Deal', { size: 'Small', toppings: ['Ham'] })).toBe(
       'Send one topping list per pizza (2 pizzas), not a single list.',
@@ -197,6 +240,24 @@ describe('validateSelection', () => {
     expect(none.ok && none.selection.toppings).toEqual([[], [], []]);
     const plain = check('Panzerotti', { flavor: 'Classic' });
     expect(plain.ok && plain.selection.toppings).toEqual([[]]);
+  });
+
+  // The spec's deal screens draw their own number of pizzas, each starting with an empty list.
+  it('reads fewer lists than pizzas as plain pizzas, and ignores empty lists past the last', () => {
+    const short = check('Two-for-One Pizza Deal', { size: 'Small', toppings: [['Ham']] });
+    expect(short.ok && short.selection.toppings).toEqual([['Ham'], [], []]);
+    const long = check('Two Pizza Deal', { size: 'Small', toppings: [['Ham'], [], [], []] });
+    expect(long.ok && long.selection.toppings).toEqual([['Ham'], []]);
+    const flat = check('Panzerotti', { flavor: 'Cheese', toppings: [['Ham'], []] });
+    expect(flat.ok && flat.selection.toppings).toEqual([['Ham']]);
+    // Same item, same key: a short list and its padded form merge into one line.
+    const padded = check('Two-for-One Pizza Deal', {
+      size: 'Small',
+      toppings: [['Ham'], [], []],
+    });
+    expect(short.ok && padded.ok && selectionKey(short.selection)).toBe(
+      padded.ok && selectionKey(padded.selection),
+    );
   });
 
   it('fixes the Super Bowl combo at quantity 1 and refuses a sold-out product', () => {

@@ -8,8 +8,8 @@ import {
   describeSelection,
   isTipPercent,
   lineQuantityProblem,
+  mergeLine,
   priceSelection,
-  selectionKey,
   toDollars,
   validateSelection,
   type ApiCart,
@@ -190,17 +190,14 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     quantity: number,
   ): Promise<void> {
     const carts = cartsRepository(tx);
-    const key = selectionKey(selection);
-    const same = (await carts.items(cartId)).find(
-      (item) => item.productId === product.id && selectionKey(item.selection) === key,
-    );
-    if (!same) {
+    const lines = await carts.items(cartId);
+    const merge = mergeLine(lines, { productId: product.id, selection, quantity }, product);
+    if (merge.kind === 'refused') throw badRequest(merge.message, 'quantity_limit');
+    if (merge.kind === 'new') {
       await carts.addItem(cartId, product.id, selection, quantity);
       return;
     }
-    const total = same.quantity + quantity;
-    checkLineQuantity(product, total);
-    await carts.setQuantity(cartId, same.id, total);
+    await carts.setQuantity(cartId, lines[merge.index]?.id ?? '', merge.quantity);
   }
 
   async function itemViews(db: Queryable, cartId: string): Promise<ApiCartItem[]> {

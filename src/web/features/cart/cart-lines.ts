@@ -1,12 +1,11 @@
 import {
   cartTotals,
-  lineQuantityProblem,
   describeSelection,
   isCategory,
   MAX_QUANTITY,
+  mergeLine,
   PRODUCT_RULES,
   priceSelection,
-  selectionKey,
   toCents,
   toDollars,
   toppingsPerPizza,
@@ -126,18 +125,17 @@ export function addLocalItem(
   product: Product,
   item: NewCartItem,
 ): LocalCartItem[] {
-  const key = selectionKey(normaliseLocal(item));
-  const index = items.findIndex(
-    (line) => line.productId === item.productId && selectionKey(normaliseLocal(line)) === key,
+  const state = (line: NewCartItem) => ({
+    productId: line.productId,
+    selection: normaliseLocal(line),
+    quantity: line.quantity,
+  });
+  const merge = mergeLine(items.map(state), state(item), product);
+  if (merge.kind === 'refused') throw new CartRefusal(merge.message);
+  if (merge.kind === 'new') return [...items, { ...item, _id: newLocalId() }];
+  return items.map((line, index) =>
+    index === merge.index ? { ...line, quantity: merge.quantity } : line,
   );
-  const existing = index >= 0 ? items[index] : undefined;
-  if (!existing) return [...items, { ...item, _id: newLocalId() }];
-  const quantity = existing.quantity + item.quantity;
-  const problem = lineQuantityProblem(product, quantity);
-  if (problem) throw new CartRefusal(problem);
-  const next = [...items];
-  next[index] = { ...existing, quantity };
-  return next;
 }
 
 /** A guest's line, priced by the domain engine once its product is known. */

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  mergeLine,
+  sameLine,
+  type CartLineState,
+  type NormalisedSelection,
+  type Product,
+} from '../../src/domain';
+import { SEEDED_MENU } from '../support/menu';
+
+function product(name: string): Product {
+  const found = SEEDED_MENU.get(name);
+  if (!found) throw new Error(`No product "${name}"`);
+  return found;
+}
+
+const selection = (over: Partial<NormalisedSelection> = {}): NormalisedSelection => ({
+  sides: [],
+  drinks: [],
+  toppings: [],
+  ...over,
+});
+
+const line = (
+  productId: string,
+  quantity: number,
+  over: Partial<NormalisedSelection> = {},
+): CartLineState => ({ productId, quantity, selection: selection(over) });
+
+describe('sameLine', () => {
+  it('is the same product with the same options, whatever their order', () => {
+    const a = line('p', 1, {
+      size: 'Large',
+      drinks: [
+        { name: 'Coke', quantity: 1 },
+        { name: 'Sprite', quantity: 2 },
+      ],
+      toppings: [['Ham', 'Bacon'], []],
+    });
+    const b = line('p', 5, {
+      size: 'Large',
+      drinks: [
+        { name: 'Sprite', quantity: 2 },
+        { name: 'Coke', quantity: 1 },
+      ],
+      toppings: [['Bacon', 'Ham'], []],
+    });
+    expect(sameLine(a, b)).toBe(true);
+  });
+
+  it('tells apart another product, size, flavour, drink count or pizza', () => {
+    const base = line('p', 1, { size: 'Large', toppings: [['Ham'], []] });
+    expect(sameLine(base, { ...base, productId: 'q' })).toBe(false);
+    expect(sameLine(base, line('p', 1, { size: 'Small', toppings: [['Ham'], []] }))).toBe(false);
+    expect(
+      sameLine(base, line('p', 1, { size: 'Large', flavor: 'Hot', toppings: [['Ham'], []] })),
+    ).toBe(false);
+    // The same toppings on the other pizza is another item.
+    expect(sameLine(base, line('p', 1, { size: 'Large', toppings: [[], ['Ham']] }))).toBe(false);
+    expect(
+      sameLine(
+        line('p', 1, { drinks: [{ name: 'Coke', quantity: 1 }] }),
+        line('p', 1, { drinks: [{ name: 'Coke', quantity: 2 }] }),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('mergeLine', () => {
+  const wings = product('Wings');
+  const superbowl = product('Super Bowl Wings Combo');
+
+  it('answers a new line when no line holds the same item', () => {
+    const lines = [line(wings.id, 2, { size: '10 pcs', flavor: 'Hot' })];
+    expect(mergeLine(lines, line(wings.id, 1, { size: '10 pcs', flavor: 'Mild' }), wings)).toEqual({
+      kind: 'new',
+    });
+    expect(mergeLine([], line(wings.id, 1), wings)).toEqual({ kind: 'new' });
+  });
+
+  it('raises the same line by the added quantity', () => {
+    const lines = [
+      line('other', 1),
+      line(wings.id, 2, { size: '10 pcs', flavor: 'Hot' }),
+      line(wings.id, 4, { size: '20 pcs', flavor: 'Hot' }),
+    ];
+    expect(mergeLine(lines, line(wings.id, 3, { size: '10 pcs', flavor: 'Hot' }), wings)).toEqual({
+      kind: 'raise',
+      index: 1,
+      quantity: 5,
+    });
+  });
+
+  it('refuses past the product’s limit, with the words to show', () => {
+    const hot = { size: '10 pcs', flavor: 'Hot' };
+    expect(mergeLine([line(wings.id, 98, hot)], line(wings.id, 1, hot), wings)).toEqual({
+      kind: 'raise',
+      index: 0,
+      quantity: 99,
+    });
+    expect(mergeLine([line(wings.id, 98, hot)], line(wings.id, 2, hot), wings)).toEqual({
+      kind: 'refused',
+      message: 'You can have at most 99 of one item in the cart.',
+    });
+    const combo = { wingsFlavor: 'Hot', sides: ['French Fries'] };
+    expect(
+      mergeLine([line(superbowl.id, 1, combo)], line(superbowl.id, 1, combo), superbowl),
+    ).toEqual({
+      kind: 'refused',
+      message: 'Super Bowl Wings Combo is limited to a quantity of 1.',
+    });
+  });
+});
