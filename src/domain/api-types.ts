@@ -95,6 +95,19 @@ export interface ApiCart extends ApiCartTotals {
   _id: string;
   items: ApiCartItem[];
   deliveryType: 'pickup' | 'delivery' | null;
-  /** merge-cart only: guest lines the menu no longer offers (sold out or removed). */
-  skipped?: { name: string; reason: string }[];
+}
+
+/** A guest line merge-cart left out, and why (words to show the customer). */
+export interface ApiSkippedLine {
+  name: string;
+  reason: string;
+}
+
+/**
+ * merge-cart's answer: the cart after the merge, how many guest lines went in, and each line
+ * refused (invalid, sold out, gone, over a limit) with its reason. Never all-or-nothing.
+ */
+export interface ApiMergedCart extends ApiCart {
+  merged: number;
+  skipped: ApiSkippedLine[];
 }

@@ -111,3 +111,34 @@ export function cartTotals(input: {
     total: subtotal + hst + tip + deliveryFee,
   };
 }
+
+/** A tip amount in dollars read back as the percent it was computed from. */
+export type TipFromAmount =
+  | { ok: true; tipPercent: TipPercent }
+  | { ok: false; options: { tipPercent: TipPercent; tip: number }[] };
+
+/**
+ * The allowed percent whose tip on `subtotal` equals `tipCents` within a cent (the spec's cart
+ * sends the tip in dollars, computed as the subtotal times the chosen percent). Where several
+ * fit, the nearest wins, then the current percent, then the lowest. On an empty cart every
+ * percent is $0.00, so a zero tip keeps the current percent. When none fits, `options` lists
+ * each percent with its tip in cents, for the refusal.
+ */
+export function tipPercentForAmount(
+  subtotal: number,
+  tipCents: number,
+  currentPercent: number,
+): TipFromAmount {
+  const options = TIP_PERCENTS.map((tipPercent) => ({
+    tipPercent,
+    tip: mulDivRoundHalfUp(subtotal, tipPercent, 100),
+  }));
+  // A hair of float tolerance: 16.00 dollars may arrive as 1599.9999999 cents.
+  const distance = (tip: number) => Math.abs(tip - tipCents);
+  const fitting = options.filter((option) => distance(option.tip) <= 1 + 1e-6);
+  if (fitting.length === 0) return { ok: false, options };
+  const nearest = Math.min(...fitting.map((option) => distance(option.tip)));
+  const best = fitting.filter((option) => distance(option.tip) === nearest);
+  const chosen = best.find((option) => option.tipPercent === currentPercent) ?? best[0];
+  return chosen ? { ok: true, tipPercent: chosen.tipPercent } : { ok: false, options };
+}

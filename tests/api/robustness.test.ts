@@ -297,7 +297,7 @@ const ROUTES: Record<string, RouteSpec> = {
     names: 'path',
     example: (owner) => ({
       params: { userId: owner.id },
-      query: { tip: '10', newTotalPrice: '12.5' },
+      query: { tipPercent: '10', newTotalPrice: '12.5' },
     }),
   },
   'PUT /api/cart/:userId/:itemId': {

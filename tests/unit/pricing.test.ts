@@ -12,6 +12,7 @@ import {
   unitPrice,
   type NormalisedSelection,
   type Product,
+  tipPercentForAmount,
 } from '../../src/domain';
 import { SEEDED_MENU } from '../support/menu';
 
@@ -280,5 +281,40 @@ describe('convertDetailsMoney', () => {
     expect(combo.sizePrices).toEqual({ Small: 0, Medium: 3, Large: 5, ExtraLarge: 8 });
     expect(combo.extraToppingPrice).toBe(1.75);
     expect(combo.sides).toEqual(product('Pizza & Wings Combo').details.sides);
+  });
+});
+
+describe('tipPercentForAmount (the spec sends the tip in dollars)', () => {
+  it('reads the percent back from its amount on the subtotal, within a cent', () => {
+    // 80.00 subtotal: 20% is 16.00.
+    expect(tipPercentForAmount(8000, 1600, 5)).toEqual({ ok: true, tipPercent: 20 });
+    expect(tipPercentForAmount(8000, 1601, 5)).toEqual({ ok: true, tipPercent: 20 });
+    expect(tipPercentForAmount(8000, 1599, 5)).toEqual({ ok: true, tipPercent: 20 });
+    expect(tipPercentForAmount(8000, 0, 5)).toEqual({ ok: true, tipPercent: 0 });
+    // 45.98 x 10% = 4.598: the spec's client may send 4.598 or 4.60.
+    expect(tipPercentForAmount(4598, 459.8, 5)).toEqual({ ok: true, tipPercent: 10 });
+    expect(tipPercentForAmount(4598, 460, 5)).toEqual({ ok: true, tipPercent: 10 });
+  });
+
+  it('refuses an amount that is no allowed percent, listing each option', () => {
+    const result = tipPercentForAmount(8000, 1602, 5);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.options).toEqual([
+      { tipPercent: 0, tip: 0 },
+      { tipPercent: 5, tip: 400 },
+      { tipPercent: 10, tip: 800 },
+      { tipPercent: 15, tip: 1200 },
+      { tipPercent: 20, tip: 1600 },
+      { tipPercent: 25, tip: 2000 },
+      { tipPercent: 50, tip: 4000 },
+    ]);
+  });
+
+  it('keeps the current percent when the amount cannot tell (an empty or tiny cart)', () => {
+    expect(tipPercentForAmount(0, 0, 15)).toEqual({ ok: true, tipPercent: 15 });
+    expect(tipPercentForAmount(0, 100, 15).ok).toBe(false);
+    // 0.10 subtotal: 5% and 10% are both one cent; the nearest, then the current, then the lowest.
+    expect(tipPercentForAmount(10, 1, 10)).toEqual({ ok: true, tipPercent: 10 });
+    expect(tipPercentForAmount(10, 1, 0)).toEqual({ ok: true, tipPercent: 5 });
   });
 });

@@ -4,7 +4,15 @@
  * cannot drift apart. Server-only: the browser uses the plain types and never downloads zod.
  */
 import { z } from 'zod';
-import type { ApiProduct, ApiProductDetails, ApiTopping } from '../../domain';
+import type {
+  ApiCart,
+  ApiCartItem,
+  ApiCartTotals,
+  ApiMergedCart,
+  ApiProduct,
+  ApiProductDetails,
+  ApiTopping,
+} from '../../domain';
 
 const dollars = z.number();
 
@@ -37,3 +45,45 @@ export const apiToppingSchema = z.object({
   name: z.string(),
   soldOut: z.boolean(),
 }) satisfies z.ZodType<ApiTopping>;
+
+export const apiCartItemSchema = z.object({
+  _id: z.string(),
+  productId: apiProductSchema.pick({
+    _id: true,
+    name: true,
+    image: true,
+    price: true,
+    category: true,
+    soldOut: true,
+  }),
+  quantity: z.number().int(),
+  size: z.string().nullable(),
+  flavor: z.string().nullable(),
+  wingsFlavor: z.string().nullable(),
+  sides: z.array(z.string()),
+  drinks: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  toppings: z.array(z.array(z.string())),
+  description: z.string(),
+  priceByQuantity: dollars,
+  totalPrice: dollars,
+}) satisfies z.ZodType<ApiCartItem>;
+
+export const apiCartTotalsSchema = z.object({
+  totalPrice: dollars,
+  subtotal: dollars,
+  hst: dollars,
+  tipPercent: z.number().int(),
+  tip: dollars,
+  deliveryFee: dollars,
+}) satisfies z.ZodType<ApiCartTotals>;
+
+export const apiCartSchema = apiCartTotalsSchema.extend({
+  _id: z.string(),
+  items: z.array(apiCartItemSchema),
+  deliveryType: z.enum(['pickup', 'delivery']).nullable(),
+}) satisfies z.ZodType<ApiCart>;
+
+export const apiMergedCartSchema = apiCartSchema.extend({
+  merged: z.number().int(),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+}) satisfies z.ZodType<ApiMergedCart>;

@@ -1,3 +1,16 @@
+/**
+ * LOCK ORDER for every write to a cart (read this before adding a write path):
+ *
+ *   1. the cart row first: `lockActive` / `ensureLocked` (`select ... for update` on `carts`),
+ *   2. then its lines (`cart_items`), in the same transaction.
+ *
+ * Every method below that writes assumes the caller's transaction already holds the cart's lock.
+ * Touching a line before the cart (update a line, then `touch` the cart) while another request
+ * holds the cart and waits for that line is a deadlock on Postgres (40P01, a 500 to the
+ * customer). Holding the cart first also serialises read-then-write rules such as merging a
+ * line into the same line, and makes a line deleted by a concurrent request simply absent
+ * when the next one looks (so it answers 404, not a silent success).
+ */
 import type { NormalisedSelection } from '../../domain';
 import type { Queryable } from '../data/db';
 
@@ -61,12 +74,27 @@ const ITEM_COLUMNS = 'id, product_id, selection, quantity';
 
 /** The signed-in customers' carts: one active cart per user (a unique partial index). */
 export function cartsRepository(db: Queryable) {
-  async function findActive(userId: string): Promise<CartRecord | null> {
+  async function selectActive(userId: string, lock: boolean): Promise<CartRecord | null> {
     const rows = await db.query<CartRow>(
-      `select ${CART_COLUMNS} from carts where user_id = $1 and status = 'active'`,
+      `select ${CART_COLUMNS} from carts where user_id = $1 and status = 'active'${lock ? ' for update' : ''}`,
       [userId],
     );
     return rows[0] ? toCart(rows[0]) : null;
+  }
+
+  /**
+   * Two requests racing to create the cart both end with the same row: the loser's insert does
+   * nothing against the unique index.
+   */
+  async function ensure(userId: string, lock: boolean): Promise<CartRecord> {
+    await db.query(
+      `insert into carts (user_id) values ($1)
+         on conflict (user_id) where status = 'active' do nothing`,
+      [userId],
+    );
+    const cart = await selectActive(userId, lock);
+    if (!cart) throw new Error('The active cart vanished right after it was ensured');
+    return cart;
   }
 
   async function touch(cartId: string): Promise<void> {
@@ -74,26 +102,27 @@ export function cartsRepository(db: Queryable) {
   }
 
   return {
-    findActive,
+    findActive: (userId: string) => selectActive(userId, false),
+
+    /** The user's active cart, created on first use; for reading. */
+    ensureActive: (userId: string) => ensure(userId, false),
+
+    /** The user's active cart, created on first use and locked (step 1 of the lock order). */
+    ensureLocked: (userId: string) => ensure(userId, true),
 
     /**
-     * The user's active cart, created on first use. Two requests racing to create it both end
-     * with the same row: the loser's insert does nothing against the unique index.
+     * The user's active cart, locked until the transaction ends (step 1 of the lock order);
+     * null when they have none.
      */
-    async ensureActive(userId: string): Promise<CartRecord> {
-      await db.query(
-        `insert into carts (user_id) values ($1)
-           on conflict (user_id) where status = 'active' do nothing`,
-        [userId],
-      );
-      const cart = await findActive(userId);
-      if (!cart) throw new Error('The active cart vanished right after it was ensured');
-      return cart;
-    },
+    lockActive: (userId: string) => selectActive(userId, true),
 
-    /** Serialises writes to one cart inside a transaction (merging lines reads then writes). */
-    async lock(cartId: string): Promise<void> {
-      await db.query('select id from carts where id = $1 for update', [cartId]);
+    /** One line of this cart, or null (another cart's line counts as none). */
+    async item(cartId: string, itemId: string): Promise<CartItemRecord | null> {
+      const rows = await db.query<ItemRow>(
+        `select ${ITEM_COLUMNS} from cart_items where cart_id = $1 and id = $2`,
+        [cartId, itemId],
+      );
+      return rows[0] ? toItem(rows[0]) : null;
     },
 
     async items(cartId: string): Promise<CartItemRecord[]> {

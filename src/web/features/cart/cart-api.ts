@@ -2,6 +2,7 @@ import type {
   ApiCart,
   ApiCartItem,
   ApiCartTotals,
+  ApiMergedCart,
   ApiProduct,
   LocalCartItem,
 } from '../../../domain';
@@ -23,7 +24,7 @@ export const cartApi = {
   add: (userId: string, item: NewCartItem) =>
     api<ServerCart>('/api/cart', { method: 'POST', body: { ...item, userId } }),
   merge: (userId: string, localCart: NewCartItem[]) =>
-    api<ServerCart>('/api/cart/merge-cart', { method: 'POST', body: { userId, localCart } }),
+    api<ApiMergedCart>('/api/cart/merge-cart', { method: 'POST', body: { userId, localCart } }),
   setQuantity: (userId: string, itemId: string, quantity: number) =>
     api<ServerCartItem[]>(`${userPath(userId)}/${encodeURIComponent(itemId)}`, {
       method: 'PUT',

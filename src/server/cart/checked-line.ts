@@ -1,0 +1,106 @@
+/**
+ * A line a customer asks for, checked against the menu as it is now, and added to a cart with
+ * the domain's merge rule. Shared by adding one item and merging a guest cart.
+ */
+import {
+  mergeLine,
+  validateSelection,
+  type CartItemPayload,
+  type NormalisedSelection,
+  type Product,
+} from '../../domain';
+import type { Queryable } from '../data/db';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { cartsRepository } from '../repositories/carts';
+import { isUuid, productsRepository } from '../repositories/products';
+
+export interface CheckedLine {
+  product: Product;
+  selection: NormalisedSelection;
+  quantity: number;
+}
+
+/** What options are on offer right now: toppings and beverages not sold out. */
+export interface Offer {
+  toppingNames: ReadonlySet<string>;
+  drinkNames: ReadonlySet<string>;
+}
+
+export async function currentOffer(db: Queryable): Promise<Offer> {
+  const products = productsRepository(db);
+  const [toppings, beverages] = await Promise.all([
+    products.toppings(),
+    products.list('Beverages'),
+  ]);
+  return {
+    toppingNames: new Set(toppings.filter((t) => !t.soldOut).map((t) => t.name)),
+    drinkNames: new Set(beverages.filter((b) => !b.soldOut).map((b) => b.name)),
+  };
+}
+
+/** The product a payload names: by id, or a beverage or side by name. */
+async function findProduct(db: Queryable, item: CartItemPayload): Promise<Product | HttpError> {
+  const products = productsRepository(db);
+  if (item.productId !== undefined) {
+    if (!isUuid(item.productId)) {
+      return badRequest(`"${item.productId}" is not a valid product id.`, 'invalid_id');
+    }
+    return (await products.get(item.productId)) ?? notFound('No product with this id.');
+  }
+  const name = item.name ?? '';
+  return (
+    (await products.findByName('Beverages', name)) ??
+    (await products.findByName('Sides', name)) ??
+    notFound(`No beverage or side named "${name}".`)
+  );
+}
+
+/**
+ * The payload checked against its product and what is on offer, or the refusal: 400 for a bad
+ * id or option, 404 for a product the menu does not have, 409 when it is sold out.
+ */
+export async function checkLine(
+  db: Queryable,
+  item: CartItemPayload,
+  offer: Offer,
+): Promise<{ ok: true; line: CheckedLine } | { ok: false; error: HttpError; name?: string }> {
+  const product = await findProduct(db, item);
+  if (product instanceof HttpError) return { ok: false, error: product };
+  const checked = validateSelection(product, item, offer.toppingNames, offer.drinkNames);
+  if (!checked.ok) {
+    const error =
+      checked.reason === 'sold-out'
+        ? conflict(checked.message, 'sold_out')
+        : badRequest(checked.message, 'invalid_option');
+    return { ok: false, error, name: product.name };
+  }
+  return { ok: true, line: { product, selection: checked.selection, quantity: item.quantity } };
+}
+
+/**
+ * Adds a checked line to the cart, raised into the same line when there is one (the domain's
+ * merge rule). The caller's transaction holds the cart's lock (lock order in
+ * `repositories/carts.ts`). Answers the refusal's words when the raised line would be too big.
+ */
+export async function addLine(
+  tx: Queryable,
+  cartId: string,
+  line: CheckedLine,
+): Promise<string | null> {
+  const carts = cartsRepository(tx);
+  const lines = await carts.items(cartId);
+  const incoming = {
+    productId: line.product.id,
+    selection: line.selection,
+    quantity: line.quantity,
+  };
+  const merge = mergeLine(lines, incoming, line.product);
+  if (merge.kind === 'refused') return merge.message;
+  const same = merge.kind === 'raise' ? lines[merge.index] : undefined;
+  if (merge.kind === 'raise' && same) {
+    await carts.setQuantity(cartId, same.id, merge.quantity);
+  } else {
+    await carts.addItem(cartId, line.product.id, line.selection, line.quantity);
+  }
+  return null;
+}

@@ -1,0 +1,26 @@
+import type { Queryable } from '../data/db';
+import { badRequest, notFound } from '../http/errors';
+import { cartsRepository, type CartItemRecord, type CartRecord } from '../repositories/carts';
+import { isUuid } from '../repositories/products';
+
+/**
+ * The caller's line `itemId`, its cart locked first (lock order in `repositories/carts.ts`).
+ * 404 when it is not in their active cart, whoever owns it, and also when a concurrent request
+ * removed it while this one waited for the lock: the line is gone, so nothing was changed.
+ */
+export async function lockedLine(
+  tx: Queryable,
+  userId: string,
+  itemId: string,
+): Promise<{
+  cart: CartRecord;
+  item: CartItemRecord;
+  carts: ReturnType<typeof cartsRepository>;
+}> {
+  if (!isUuid(itemId)) throw badRequest(`"${itemId}" is not a valid cart item id.`, 'invalid_id');
+  const carts = cartsRepository(tx);
+  const cart = await carts.lockActive(userId);
+  const item = cart ? await carts.item(cart.id, itemId) : null;
+  if (!cart || !item) throw notFound('This item is not in your cart.');
+  return { cart, item, carts };
+}

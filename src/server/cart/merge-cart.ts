@@ -1,0 +1,67 @@
+import { cartItemPayloadSchema, type ApiMergedCart, type ApiSkippedLine } from '../../domain';
+import type { Database } from '../data/db';
+import { describeIssue } from '../http/errors';
+import { cartsRepository } from '../repositories/carts';
+import { addLine, checkLine, currentOffer, type CheckedLine } from './checked-line';
+import { presentCart } from './present-cart';
+
+const GONE = 'This item is no longer on the menu.';
+
+/** What to call a guest line in a refusal: its name, its product id, or its place. */
+function lineName(entry: unknown, index: number): string {
+  if (typeof entry === 'object' && entry !== null) {
+    const { name, productId } = entry as { name?: unknown; productId?: unknown };
+    if (typeof name === 'string' && name !== '') return name.slice(0, 200);
+    if (typeof productId === 'string' && productId !== '') return productId.slice(0, 100);
+  }
+  return `Item ${index + 1}`;
+}
+
+/**
+ * POST /api/cart/merge-cart: a guest's lines into the signed-in customer's cart. Never
+ * all-or-nothing (the spec's client deletes its local copy after this call, so refusing the
+ * whole cart for one line would lose the customer's cart): every acceptable line is merged,
+ * each refused one (a bad shape or option, sold out, gone, over a line's limit) is listed in
+ * `skipped` with its reason, in the guest cart's order.
+ */
+export async function mergeCart(
+  db: Database,
+  userId: string,
+  localCart: readonly unknown[],
+): Promise<ApiMergedCart> {
+  const offer = await currentOffer(db);
+  const skipped: (ApiSkippedLine & { index: number })[] = [];
+  const accepted: (CheckedLine & { index: number; name: string })[] = [];
+  for (const [index, entry] of localCart.entries()) {
+    const name = lineName(entry, index);
+    const parsed = cartItemPayloadSchema.safeParse(entry);
+    if (!parsed.success) {
+      skipped.push({ index, name, reason: describeIssue(parsed.error) });
+      continue;
+    }
+    const checked = await checkLine(db, parsed.data, offer);
+    if (checked.ok) {
+      accepted.push({ ...checked.line, index, name: checked.line.product.name });
+    } else {
+      const reason = checked.error.code === 'not_found' ? GONE : checked.error.message;
+      skipped.push({ index, name: checked.name ?? name, reason });
+    }
+  }
+
+  return db.transaction(async (tx) => {
+    const cart = await cartsRepository(tx).ensureLocked(userId);
+    let merged = 0;
+    for (const line of accepted) {
+      const refused = await addLine(tx, cart.id, line);
+      if (refused) skipped.push({ index: line.index, name: line.name, reason: refused });
+      else merged += 1;
+    }
+    return {
+      ...(await presentCart(tx, cart)),
+      merged,
+      skipped: skipped
+        .sort((a, b) => a.index - b.index)
+        .map(({ name, reason }) => ({ name, reason })),
+    };
+  });
+}

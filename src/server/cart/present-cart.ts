@@ -1,0 +1,96 @@
+/**
+ * The cart as the API shows it: every line priced now, from the current product, by the domain
+ * engine (a browser's figures are never read), and the cart's totals. Shared by the cart's use
+ * cases; cents stay inside until these functions turn them into dollars.
+ */
+import {
+  cartTotals,
+  describeSelection,
+  priceSelection,
+  toDollars,
+  type ApiCart,
+  type ApiCartItem,
+  type ApiCartTotals,
+  type CartTotals,
+  type Product,
+} from '../../domain';
+import type { Queryable } from '../data/db';
+import { cartsRepository, type CartItemRecord, type CartRecord } from '../repositories/carts';
+import { productsRepository } from '../repositories/products';
+import { storeRepository } from '../repositories/store';
+
+function presentItem(item: CartItemRecord, product: Product): ApiCartItem {
+  const { unit, line } = priceSelection(product, item.selection, item.quantity);
+  return {
+    _id: item.id,
+    productId: {
+      _id: product.id,
+      name: product.name,
+      image: product.image,
+      price: toDollars(product.price),
+      category: product.category,
+      soldOut: product.soldOut,
+    },
+    quantity: item.quantity,
+    size: item.selection.size ?? null,
+    flavor: item.selection.flavor ?? null,
+    wingsFlavor: item.selection.wingsFlavor ?? null,
+    sides: item.selection.sides,
+    drinks: item.selection.drinks,
+    toppings: item.selection.toppings,
+    description: describeSelection(product, item.selection),
+    priceByQuantity: toDollars(unit),
+    totalPrice: toDollars(line),
+  };
+}
+
+export function presentTotals(totals: CartTotals): ApiCartTotals {
+  return {
+    totalPrice: toDollars(totals.total),
+    subtotal: toDollars(totals.subtotal),
+    hst: toDollars(totals.hst),
+    tipPercent: totals.tipPercent,
+    tip: toDollars(totals.tip),
+    deliveryFee: toDollars(totals.deliveryFee),
+  };
+}
+
+/** The cart's lines, priced now from the current products (cents kept for the totals). */
+export async function pricedItems(
+  db: Queryable,
+  cartId: string,
+): Promise<{ items: ApiCartItem[]; lineTotals: number[] }> {
+  const records = await cartsRepository(db).items(cartId);
+  const products = await productsRepository(db).getMany(records.map((item) => item.productId));
+  const items: ApiCartItem[] = [];
+  const lineTotals: number[] = [];
+  for (const record of records) {
+    // The foreign key keeps a product while a cart holds it; this only guards a broken row.
+    const product = products.get(record.productId);
+    if (!product) continue;
+    items.push(presentItem(record, product));
+    lineTotals.push(priceSelection(product, record.selection, record.quantity).line);
+  }
+  return { items, lineTotals };
+}
+
+/** The cart's figures in cents for these line totals and the cart's tip and delivery choice. */
+export async function totalsOf(
+  db: Queryable,
+  cart: CartRecord,
+  lineTotals: readonly number[],
+): Promise<CartTotals> {
+  const delivery = cart.deliveryType === 'delivery';
+  const deliveryFee = delivery ? (await storeRepository(db).settings()).deliveryFeeCents : 0;
+  return cartTotals({ lineTotals, tipPercent: cart.tipPercent, delivery, deliveryFee });
+}
+
+export async function presentCart(db: Queryable, cart: CartRecord): Promise<ApiCart> {
+  const { items, lineTotals } = await pricedItems(db, cart.id);
+  return {
+    _id: cart.id,
+    items,
+    deliveryType: cart.deliveryType,
+    ...presentTotals(await totalsOf(db, cart, lineTotals)),
+  };
+}

@@ -1,0 +1,17 @@
+import type { ApiCartItem } from '../../domain';
+import type { Database } from '../data/db';
+import { lockedLine } from './locked-line';
+import { pricedItems } from './present-cart';
+
+/** DELETE /api/cart/{userId}/{itemId}: removes a line; answers the cart's lines. */
+export async function removeItem(
+  db: Database,
+  userId: string,
+  itemId: string,
+): Promise<ApiCartItem[]> {
+  return db.transaction(async (tx) => {
+    const { cart, item, carts } = await lockedLine(tx, userId, itemId);
+    await carts.deleteItem(cart.id, item.id);
+    return (await pricedItems(tx, cart.id)).items;
+  });
+}

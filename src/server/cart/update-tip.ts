@@ -1,0 +1,51 @@
+import { TIP_PERCENTS, formatMoney, tipPercentForAmount, type ApiCartTotals } from '../../domain';
+import type { Database } from '../data/db';
+import { badRequest } from '../http/errors';
+import { cartsRepository } from '../repositories/carts';
+import { presentTotals, pricedItems, totalsOf } from './present-cart';
+
+/**
+ * The tip as a request gives it: `tipPercent` (our web app), or `tipCents`, the spec's `tip` in
+ * dollars as its cart computes it (the subtotal times the chosen percent).
+ */
+export type TipChoice = { tipPercent: number } | { tipCents: number };
+
+export const TIP_PERCENT_MESSAGE = `Choose a tip of ${TIP_PERCENTS.slice(0, -1).join(', ')} or ${TIP_PERCENTS[TIP_PERCENTS.length - 1] ?? ''} percent.`;
+
+/**
+ * GET /api/cart/{userId}/updateTotalPrice: records the tip percent and answers the totals the
+ * server computes (the browser's `newTotalPrice` is never read). A tip in dollars is read back
+ * as the allowed percent whose amount on the server's own subtotal it equals within a cent;
+ * on an empty cart a zero tip keeps the current percent. Anything else is a 400 listing the
+ * options.
+ */
+export async function updateTip(
+  db: Database,
+  userId: string,
+  choice: TipChoice,
+): Promise<ApiCartTotals> {
+  return db.transaction(async (tx) => {
+    const carts = cartsRepository(tx);
+    const cart = await carts.ensureLocked(userId);
+    const { lineTotals } = await pricedItems(tx, cart.id);
+    const subtotal = lineTotals.reduce((sum, line) => sum + line, 0);
+    let tipPercent: number;
+    if ('tipPercent' in choice) {
+      tipPercent = choice.tipPercent;
+    } else {
+      const read = tipPercentForAmount(subtotal, choice.tipCents, cart.tipPercent);
+      if (!read.ok) {
+        const options = read.options
+          .map((option) => `${formatMoney(option.tip)} (${option.tipPercent}%)`)
+          .join(', ');
+        throw badRequest(
+          `A tip of ${formatMoney(Math.round(choice.tipCents))} is not one of the allowed options on a subtotal of ${formatMoney(subtotal)}: ${options}.`,
+          'invalid_input',
+        );
+      }
+      tipPercent = read.tipPercent;
+    }
+    await carts.setTipPercent(cart.id, tipPercent);
+    return presentTotals(await totalsOf(tx, { ...cart, tipPercent }, lineTotals));
+  });
+}
