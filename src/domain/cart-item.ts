@@ -120,7 +120,7 @@ function checkFlavor(
   const main = input[rules.flavor];
   const other = alias ? input[alias] : undefined;
   if (present(main) && present(other) && main !== other) {
-    fail(`Two different flavours were sent ("${main}" and "${other}"): choose one.`);
+    fail(`Choose one flavour, not "${main}" and "${other}".`);
   }
   const value = present(main) ? main : other;
   const choose = `Choose a ${label}: ${orList(options)}.`;

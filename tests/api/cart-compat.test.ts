@@ -119,7 +119,7 @@ describe('a cart line as the spec’s screens send it', () => {
     expect(different.statusCode).toBe(400);
     expect(different.json()).toMatchObject({
       code: 'invalid_option',
-      message: 'Two different flavours were sent ("Mild" and "Hot"): choose one.',
+      message: 'Choose one flavour, not "Mild" and "Hot".',
     });
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { TEST_PASSWORD, registerUser } from '../support/users';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -84,5 +85,68 @@ it('shows only the valid line of a guest cart that local storage holds garbage i
 
   await context.close();
   expect(consoleErrors).toEqual([]);
+  expect(h.pageErrors).toEqual([]);
+});
+
+it('merges a guest cart at sign-in, tells which line stayed out, and keeps it on a failed merge', async () => {
+  const { context, page } = await h.newPage();
+  const products = (await (await page.request.get('/api/products')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const idOf = (name: string) => products.find((product) => product.name === name)?._id ?? '';
+  const guestCart = JSON.stringify([
+    { _id: 'a', productId: idOf('Water Bottle'), name: 'Water Bottle', quantity: 2 },
+    { _id: 'b', productId: idOf('Dr Pepper'), name: 'Dr Pepper', quantity: 1 },
+    { _id: 'c', productId: idOf('Garlic Bread'), name: 'Garlic Bread', quantity: 1 },
+  ]);
+  await page.goto('/');
+  await openCartWith(page, guestCart);
+  await cartLink(page, 4).waitFor();
+  await h.db.query('update products set sold_out = true where id = $1', [idOf('Dr Pepper')]);
+  const { user } = await registerUser(h.app);
+  const signIn = async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  };
+  try {
+    // The server cannot take the cart right now: the guest's copy stays for the next try.
+    await page.route('**/api/cart/merge-cart', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, code: 'unavailable', message: 'Try again.' }),
+      }),
+    );
+    await signIn();
+    await page.goto('/cart');
+    await page.getByText('We could not load your cart.', { exact: false }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBe(guestCart);
+    await page.unroute('**/api/cart/merge-cart');
+    // Signed out again (the session ended), the guest cart is still there to merge.
+    await context.clearCookies();
+    await page.evaluate(() => window.localStorage.removeItem('user'));
+
+    // Merged: the two good lines go in, the sold-out one is named with its reason.
+    await signIn();
+    await page
+      .getByText('Not added from your earlier cart: Dr Pepper: Dr Pepper is sold out.')
+      .waitFor();
+    await cartLink(page, 3).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
+    const cart = (await (await page.request.get(`/api/cart/${user._id}`)).json()) as {
+      items: { productId: { name: string }; quantity: number }[];
+    };
+    expect(cart.items.map((item) => [item.productId.name, item.quantity])).toEqual([
+      ['Water Bottle', 2],
+      ['Garlic Bread', 1],
+    ]);
+  } finally {
+    await h.db.query('update products set sold_out = false where id = $1', [idOf('Dr Pepper')]);
+  }
+  await context.close();
   expect(h.pageErrors).toEqual([]);
 });

@@ -138,7 +138,7 @@ describe('validateSelection', () => {
       });
     }
     expect(problem('Wings', { size: '10 pcs', flavor: 'Hot', wingsFlavor: 'Mild' })).toBe(
-      'Two different flavours were sent ("Hot" and "Mild"): choose one.',
+      'Choose one flavour, not "Hot" and "Mild".',
     );
     expect(problem('Wings', { size: '10 pcs', wingsFlavor: 'Gold' })).toContain(
       'Unknown flavour "Gold".',

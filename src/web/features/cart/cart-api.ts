@@ -34,12 +34,14 @@ export const cartApi = {
     api<ServerCartItem[]>(`${userPath(userId)}/${encodeURIComponent(itemId)}`, {
       method: 'DELETE',
     }),
-  /** Records the tip; the server computes the total itself and answers with it. */
-  updateTotal: (userId: string, tipPercent: number, shownTotal: number) =>
+  /**
+   * Records the tip as a percent (`tipPercent`; the spec's `tip` is dollars, which the server
+   * reads back to a percent). The server computes the totals and answers them.
+   */
+  updateTip: (userId: string, tipPercent: number) =>
     api<ServerTotals>(
       `${userPath(userId)}/updateTotalPrice?${new URLSearchParams({
-        tip: String(tipPercent),
-        newTotalPrice: shownTotal.toFixed(2),
+        tipPercent: String(tipPercent),
       }).toString()}`,
     ),
   product: (productId: string) => api<ApiProduct>(`/api/products/${encodeURIComponent(productId)}`),

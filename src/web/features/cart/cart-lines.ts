@@ -1,5 +1,4 @@
 import {
-  cartTotals,
   describeSelection,
   isCategory,
   MAX_QUANTITY,
@@ -7,7 +6,6 @@ import {
   PRODUCT_RULES,
   priceSelection,
   toCents,
-  toDollars,
   toppingsPerPizza,
   type CartTotals,
   type LocalCartItem,
@@ -209,18 +207,4 @@ export function withoutLocalIds(items: readonly LocalCartItem[]): NewCartItem[] 
 /** A shallow copy without one property (JSON-like objects only). */
 function withoutKey<T extends object, K extends keyof T & string>(value: T, key: K): Omit<T, K> {
   return Object.fromEntries(Object.entries(value).filter(([name]) => name !== key)) as Omit<T, K>;
-}
-
-/**
- * The total the customer sees with a new tip, in dollars: the server computes its own and
- * answers with it; ours goes along as the cross-check its route asks for.
- */
-export function expectedTotal(cart: ServerCart, tipPercent: number): number {
-  const totals = cartTotals({
-    lineTotals: cart.items.map((item) => serverLine(item).lineTotal ?? 0),
-    tipPercent,
-    delivery: cart.deliveryFee > 0,
-    deliveryFee: toCents(cart.deliveryFee),
-  });
-  return toDollars(totals.total);
 }

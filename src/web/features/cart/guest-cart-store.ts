@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  cartTotals,
+  DEFAULT_TIP_PERCENT,
+  type CartTotals,
+  type LocalCartItem,
+  type Product,
+} from '../../../domain';
+import { STORAGE_KEYS } from '../../shared/storage';
+import type { NewCartItem } from './cart-api';
+import {
+  addLocalItem,
+  localLine,
+  readLocalCart,
+  writeLocalCart,
+  type CartLine,
+} from './cart-lines';
+import type { CartStore } from './cart-store';
+import { useCartProducts } from './use-cart-products';
+
+/** The guest's cart, and what the server store needs to take it over at sign-in. */
+export interface GuestCartStore extends CartStore {
+  /** The tip percent the guest chose; it carries over to the server cart. */
+  tipPercent: number;
+  /** Empties the local copy (after the server has taken the lines). */
+  clear: () => void;
+}
+
+/**
+ * A guest's cart: kept in local storage under `cart` (the spec's key), shared with other tabs,
+ * priced here by the domain engine once each line's product is known.
+ */
+export function useGuestCartStore(): GuestCartStore {
+  const [items, setItems] = useState<LocalCartItem[]>(readLocalCart);
+  const [tipPercent, setTipPercent] = useState<number>(DEFAULT_TIP_PERCENT);
+
+  const productIds = useMemo(() => items.map((item) => item.productId), [items]);
+  const { products, remember } = useCartProducts(productIds);
+
+  const update = useCallback((change: (current: LocalCartItem[]) => LocalCartItem[]) => {
+    setItems((current) => {
+      const next = change(current);
+      writeLocalCart(next);
+      return next;
+    });
+  }, []);
+
+  // Another tab changed the guest cart.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.cart || event.key === null) setItems(readLocalCart());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const lines = useMemo<CartLine[]>(
+    () => items.map((item) => localLine(item, products.get(item.productId))),
+    [items, products],
+  );
+
+  const figures = useMemo<CartTotals | null>(() => {
+    if (lines.some((line) => line.available && line.lineTotal === null)) return null;
+    return cartTotals({
+      lineTotals: lines.map((line) => line.lineTotal ?? 0),
+      tipPercent,
+      delivery: false,
+      deliveryFee: 0,
+    });
+  }, [lines, tipPercent]);
+
+  const add = useCallback(
+    async (product: Product, item: NewCartItem) => {
+      // Checked before the change, so a refusal (CartRefusal) reaches the screen.
+      const next = addLocalItem(items, product, item);
+      remember(product);
+      update(() => next);
+      return Promise.resolve();
+    },
+    [items, update, remember],
+  );
+
+  const setQuantity = useCallback(
+    async (lineId: string, quantity: number) => {
+      update((current) =>
+        current.map((item) => (item._id === lineId ? { ...item, quantity } : item)),
+      );
+      return Promise.resolve();
+    },
+    [update],
+  );
+
+  const remove = useCallback(
+    async (lineId: string) => {
+      update((current) => current.filter((item) => item._id !== lineId));
+      return Promise.resolve();
+    },
+    [update],
+  );
+
+  const setTip = useCallback(async (percent: number) => {
+    setTipPercent(percent);
+    return Promise.resolve();
+  }, []);
+
+  const clear = useCallback(() => update(() => []), [update]);
+
+  const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  const status = figures ? 'ready' : 'loading';
+
+  return useMemo(
+    () => ({
+      count,
+      lines,
+      figures,
+      status,
+      add,
+      setQuantity,
+      remove,
+      setTip,
+      tipPercent,
+      clear,
+    }),
+    [count, lines, figures, status, add, setQuantity, remove, setTip, tipPercent, clear],
+  );
+}

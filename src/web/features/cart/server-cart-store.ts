@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Product } from '../../../domain';
+import { useNotice } from '../../shared/notices';
+import { cartApi, type NewCartItem, type ServerCart } from './cart-api';
+import { readLocalCart, serverFigures, serverLine, withoutLocalIds } from './cart-lines';
+import type { CartStore } from './cart-store';
+import type { GuestCartStore } from './guest-cart-store';
+
+/**
+ * The signed-in customer's cart, kept and priced by the server. On sign-in a non-empty guest
+ * cart is merged into it first: every line the server takes goes in, each one it refuses is
+ * told to the customer, and the local copy is cleared only once the server has answered (a
+ * failed merge keeps it for the next sign-in). The guest's tip choice carries over.
+ * Idle (loading, no calls) while `userId` is null.
+ */
+export function useServerCartStore(
+  userId: string | null,
+  guest: Pick<GuestCartStore, 'tipPercent' | 'clear'>,
+): CartStore {
+  const notify = useNotice();
+  const [server, setServer] = useState<{ userId: string; cart: ServerCart } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const syncing = useRef<string | null>(null);
+  // Read at sign-in only: the effect must not run again when the guest changes the tip.
+  const guestTip = useRef(guest.tipPercent);
+  useEffect(() => {
+    guestTip.current = guest.tipPercent;
+  }, [guest.tipPercent]);
+  const { clear: clearGuest } = guest;
+
+  const load = useCallback(async (id: string) => {
+    const cart = await cartApi.get(id);
+    setServer({ userId: id, cart });
+    setFailed(false);
+  }, []);
+
+  useEffect(() => {
+    if (!userId) {
+      setServer(null);
+      return;
+    }
+    // One sync per sign-in, even if the effect runs twice (StrictMode) while a merge is on its way.
+    if (syncing.current === userId) return;
+    syncing.current = userId;
+    const sync = async () => {
+      const local = readLocalCart();
+      if (local.length > 0) {
+        // Never all-or-nothing: the server merges what it can and names each line it refused.
+        const merged = await cartApi.merge(userId, withoutLocalIds(local));
+        clearGuest();
+        for (const line of merged.skipped) {
+          notify(`Not added from your earlier cart: ${line.name}: ${line.reason}`, 'error');
+        }
+        // The tip the guest chose carries over, so the totals stay what they saw.
+        if (merged.tipPercent !== guestTip.current) {
+          await cartApi.updateTip(userId, guestTip.current);
+        }
+      }
+      await load(userId);
+    };
+    sync()
+      .catch((error: unknown) => {
+        console.warn('Could not load the cart', error);
+        setFailed(true);
+      })
+      .finally(() => {
+        syncing.current = null;
+      });
+  }, [userId, load, clearGuest, notify]);
+
+  const current = userId && server?.userId === userId ? server.cart : null;
+
+  const add = useCallback(
+    async (_product: Product, item: NewCartItem) => {
+      if (!userId) return;
+      setServer({ userId, cart: await cartApi.add(userId, item) });
+    },
+    [userId],
+  );
+
+  const setQuantity = useCallback(
+    async (lineId: string, quantity: number) => {
+      if (!userId) return;
+      await cartApi.setQuantity(userId, lineId, quantity);
+      await load(userId);
+    },
+    [userId, load],
+  );
+
+  const remove = useCallback(
+    async (lineId: string) => {
+      if (!userId) return;
+      await cartApi.remove(userId, lineId);
+      await load(userId);
+    },
+    [userId, load],
+  );
+
+  const setTip = useCallback(
+    async (percent: number) => {
+      if (!userId || !current) return;
+      const figures = await cartApi.updateTip(userId, percent);
+      setServer({ userId, cart: { ...current, ...figures } });
+    },
+    [userId, current],
+  );
+
+  return useMemo<CartStore>(
+    () => ({
+      count: (current?.items ?? []).reduce((sum, item) => sum + item.quantity, 0),
+      lines: (current?.items ?? []).map(serverLine),
+      figures: current ? serverFigures(current) : null,
+      status: failed && !current ? 'error' : current ? 'ready' : 'loading',
+      add,
+      setQuantity,
+      remove,
+      setTip,
+    }),
+    [current, failed, add, setQuantity, remove, setTip],
+  );
+}
