@@ -14,7 +14,7 @@
  *   lines; later an order, then its items), every path in the same order, so two requests cannot
  *   each hold the lock the other waits for.
  * - A transaction that still loses a deadlock (40P01) or a serialisation race (40001) is rolled
- *   back by the server and retried whole, at most TRANSACTION_ATTEMPTS times.
+ *   back by the server and run again whole, TRANSACTION_ATTEMPTS attempts in all.
  */
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
