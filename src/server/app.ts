@@ -7,7 +7,7 @@ import { ensureAdmin } from './auth/admin';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
-import { openDatabase, type Database } from './data/db';
+import { openDatabase, withTimeout, type Database } from './data/db';
 import { migrate } from './data/migrate';
 import { seed } from './data/seed';
 import type { ErrorCode } from '../domain';
@@ -47,7 +47,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? (await openDatabase(config.database));
+  const db = options.db ?? (await openDatabase(config.database, { log: app.log }));
   if (!options.db) app.addHook('onClose', () => db.close());
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
@@ -119,7 +119,9 @@ export async function buildApp(
 
   app.get('/healthz', async (_request, reply) => {
     try {
-      await db.query('select 1');
+      // A database that accepts connections but never answers must not hang the probe: load
+      // balancers wait about 2 s, so say 503 before that.
+      await withTimeout(db.query('select 1'), 1500, 'no answer from the database within 1.5 s');
       return { ok: true };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');

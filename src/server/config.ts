@@ -1,5 +1,29 @@
 import { z } from 'zod';
 
+/** How long the Postgres pool waits for the server, and how many connections it opens. */
+export interface DatabaseLimits {
+  poolMax: number;
+  /** Opening a connection (TCP, TLS, start-up); also the longest wait at start. */
+  connectTimeoutMs: number;
+  /** The server cancels a statement running longer than this. */
+  statementTimeoutMs: number;
+  /** The server ends a session left idle inside a transaction longer than this. */
+  idleInTransactionTimeoutMs: number;
+  /** The client gives up on an answer after this; longer than the statement timeout. */
+  queryTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  poolMax: 10,
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+  idleInTransactionTimeoutMs: 10_000,
+  queryTimeoutMs: 15_000,
+};
+
+/** A duration in milliseconds from the environment; below 100 ms is surely a typo. */
+const millis = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
+
 /**
  * Every setting comes from the environment, checked once at start by one schema: the process
  * refuses to boot with a clear list of what is wrong. All are optional for a local start.
@@ -10,6 +34,12 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // Postgres pool limits (see src/server/data/db.ts for why each exists); PGlite ignores them.
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
+  DB_CONNECT_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.connectTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs),
+  DB_QUERY_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.queryTimeoutMs),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -29,7 +59,16 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; schema?: string };
+  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'postgres';
+      url: string;
+      schema?: string;
+      /** Names our connections in pg_stat_activity (tests find their own by it). */
+      applicationName?: string;
+      /** Missing fields take DEFAULT_DATABASE_LIMITS. */
+      limits?: Partial<DatabaseLimits>;
+    };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -64,7 +103,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          limits: {
+            poolMax: e.DB_POOL_MAX,
+            connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+            idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+            queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+          },
+        }
       : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

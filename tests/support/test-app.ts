@@ -3,7 +3,12 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
-import { loadConfig, type AppConfig, type DatabaseConfig } from '../../src/server/config';
+import {
+  loadConfig,
+  type AppConfig,
+  type DatabaseConfig,
+  type DatabaseLimits,
+} from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/data/db';
 
 /** The Postgres that CI and developers' machines run (trust auth, database `test`). */
@@ -20,11 +25,20 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /** Names the Postgres connections, so a test can find (and terminate) only its own. */
+  applicationName?: string;
+  limits?: Partial<DatabaseLimits>;
+}
+
 /**
  * A fresh, empty database for one test file: an in-memory PGlite, or a schema of its own on the
  * Postgres server (dropped afterwards), so parallel files and runs never see each other's rows.
  */
-export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDbKind = testDbKind(),
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const config: DatabaseConfig = { kind: 'pglite', dataDir: null };
     const db = await openDatabase(config);
@@ -35,7 +49,7 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const config: DatabaseConfig = { kind: 'postgres', url: TEST_DATABASE_URL, schema };
+  const config: DatabaseConfig = { kind: 'postgres', url: TEST_DATABASE_URL, schema, ...options };
   const db = await openDatabase(config);
   return {
     db,
@@ -66,9 +80,14 @@ export interface TestApp {
 
 /** The whole app, migrated and seeded, on a fresh database; call `close` in afterAll. */
 export async function createTestApp(
-  options: { clock?: Clock; config?: Partial<AppConfig>; kind?: TestDbKind } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<AppConfig>;
+    kind?: TestDbKind;
+    database?: TestDatabaseOptions;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options.kind);
+  const database = await createTestDatabase(options.kind, options.database);
   const app = await buildApp(testConfig(options.config), { db: database.db, clock: options.clock });
   await app.ready();
   return {

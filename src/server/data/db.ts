@@ -1,7 +1,25 @@
+/**
+ * The data layer's contract with the database. Read this before writing a repository.
+ *
+ * - Nothing waits forever. On Postgres, opening a connection gives up after
+ *   DB_CONNECT_TIMEOUT_MS (start-up fails with a clear message instead of hanging), the server
+ *   cancels a statement after DB_STATEMENT_TIMEOUT_MS and ends a session left idle inside a
+ *   transaction after DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, and the client stops waiting for an
+ *   answer after DB_QUERY_TIMEOUT_MS (a server that accepts TCP but never answers).
+ * - A lost connection never ends the process: the pool drops it and opens a new one on the next
+ *   query. The request that was using it fails (500); the next one succeeds.
+ * - Transactions are short and touch only the database: no HTTP calls, emails or payments inside
+ *   `transaction()`, because a transaction may run more than once (below).
+ * - Lock order: a write that touches several rows locks them parent first (the cart row, then its
+ *   lines; later an order, then its items), every path in the same order, so two requests cannot
+ *   each hold the lock the other waits for.
+ * - A transaction that still loses a deadlock (40P01) or a serialisation race (40001) is rolled
+ *   back by the server and run again whole, TRANSACTION_ATTEMPTS attempts in all.
+ */
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import type { DatabaseConfig } from '../config';
+import { DEFAULT_DATABASE_LIMITS, type DatabaseConfig } from '../config';
 
 /** What repositories need: parameterised SQL ($1, $2, ...) returning rows. */
 export interface Queryable {
@@ -13,21 +31,53 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Runs `work` in one transaction: all of it commits or none of it does. */
+  /**
+   * Runs `work` in one transaction: all of it commits or none of it does. On Postgres `work` may
+   * run again after a deadlock or serialisation failure, so it must have no other effects.
+   */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+/** Where the data layer reports what the process survived (the app passes its pino logger). */
+export interface DatabaseLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface OpenOptions {
+  log?: DatabaseLog;
+}
+
+const silentLog: DatabaseLog = { info: () => undefined, warn: () => undefined };
+
+export async function openDatabase(
+  config: DatabaseConfig,
+  options: OpenOptions = {},
+): Promise<Database> {
   return config.kind === 'pglite'
     ? openPglite(config.dataDir)
-    : openPostgres(config.url, config.schema);
+    : openPostgres(config, options.log ?? silentLog);
+}
+
+/** Rejects with `message` if `promise` has not settled within `ms`; the timer never outlives it. */
+export async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = dataDir ? new PGlite(dataDir) : new PGlite();
   await db.waitReady;
+  // One in-process connection: nothing to lose, time out or deadlock, so no retry either.
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
@@ -50,41 +100,164 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<Database> {
+type PostgresConfig = Extract<DatabaseConfig, { kind: 'postgres' }>;
+
+/**
+ * Deadlocks and serialisation failures are the server telling us another transaction won a race;
+ * the loser's work is undone and running it again normally succeeds. No other error is retried:
+ * a constraint violation or a timeout would fail the same way again, only slower.
+ */
+const RETRYABLE_CODES = new Set(['40001', '40P01']);
+const TRANSACTION_ATTEMPTS = 3;
+
+async function openPostgres(config: PostgresConfig, log: DatabaseLog): Promise<Database> {
+  const limits = { ...DEFAULT_DATABASE_LIMITS, ...config.limits };
+  const server = describeServer(config.url);
   const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
+    connectionString: config.url,
+    max: limits.poolMax,
+    application_name: config.applicationName ?? 'pizza-store',
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+    query_timeout: limits.queryTimeoutMs,
+    // Finds a peer that vanished without closing (failover, dropped NAT entry) on idle sockets.
+    keepAlive: true,
     // Tests give every run its own schema; production uses the default search path.
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  // Fail fast at start if the server is unreachable, rather than on the first request.
-  await pool.query('select 1');
-  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, [...params]);
-      return result.rows as Row[];
-    },
+  // An idle connection the server ended (restart, failover, pg_terminate_backend) is reported
+  // here; pg has already discarded it. Without a listener Node treats it as an uncaught error
+  // and ends the process.
+  pool.on('error', (error) => {
+    log.warn({ err: error, server }, 'idle database connection lost; the next query opens another');
   });
+
+  // Fail fast at start if the server is unreachable or silent, rather than on the first request.
+  const seconds = limits.connectTimeoutMs / 1000;
+  log.info({ server }, 'connecting to the database');
+  try {
+    await withTimeout(pool.query('select 1'), limits.connectTimeoutMs, 'no answer');
+  } catch (error) {
+    // Not awaited: a connection attempt still pending ends by its own timeout.
+    pool.end().catch(() => undefined);
+    const reason = scrub(describeError(error), config.url);
+    throw new Error(
+      `Could not connect to the database at ${server} within ${seconds} s: ${reason}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  log.info({ server }, 'database connected');
+
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await pool.query(sql, [...params]);
+      return result.rows as Row[];
+    },
     async exec(sql) {
       await pool.query(sql);
     },
     async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await work(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await runTransaction(pool, work);
+        } catch (error) {
+          if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
+          log.warn({ err: error, attempt }, 'transaction lost a lock race; retrying it');
+          // Jittered, so the two losers of one deadlock do not collide again in step.
+          await sleep(20 * 2 ** (attempt - 1) * (0.5 + Math.random()));
+        }
       }
     },
     close: () => pool.end(),
   };
+}
+
+async function runTransaction<T>(pool: pg.Pool, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // The pool stops listening to a client while it is checked out: a connection dropped between
+  // two statements would emit an unhandled 'error' and end the process.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken ??= error;
+  };
+  client.on('error', onError);
+  const tx: Queryable = {
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      try {
+        const result = await client.query(sql, [...params]);
+        return result.rows as Row[];
+      } catch (error) {
+        // After a client-side timeout or a lost socket the connection's state is unknown: an
+        // answer may still arrive and be taken for the next statement's.
+        if (connectionLost(error)) broken ??= error instanceof Error ? error : new Error('lost');
+        throw error;
+      }
+    },
+  };
+  try {
+    await tx.query('begin');
+    const result = await work(tx);
+    await tx.query('commit');
+    return result;
+  } catch (error) {
+    if (!broken) {
+      await client.query('rollback').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error('rollback failed');
+      });
+    }
+    throw error;
+  } finally {
+    client.off('error', onError);
+    // A broken client is closed, never handed to the next request.
+    client.release(broken);
+  }
+}
+
+/** An error from the server about the statement (SQLSTATE) leaves the connection usable. */
+function connectionLost(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true;
+  // 08: connection exception; 57P: the server is shutting the session down.
+  return /^(08|57P)/.test(error.code ?? '');
+}
+
+function isRetryable(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && RETRYABLE_CODES.has(error.code ?? '');
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** host:port/database, never the user or password. */
+function describeServer(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return error.errors.map(describeError).join('; ');
+  }
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return error.message || code || error.name;
+  }
+  return String(error);
+}
+
+/** Keeps the password out of a message even if a driver ever echoes the URL. */
+function scrub(message: string, url: string): string {
+  let password = '';
+  try {
+    password = decodeURIComponent(new URL(url).password);
+  } catch {
+    return message;
+  }
+  return password ? message.split(password).join('***') : message;
 }
