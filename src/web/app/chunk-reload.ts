@@ -21,8 +21,11 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** Reloads the page unless it already did so within the window; says whether it did. */
-export function reloadOnce(now = Date.now()): boolean {
+/**
+ * Loads the page again unless it already did so within the window; says whether it did. `href`
+ * is where a navigation was going (the address bar still shows where it came from).
+ */
+export function reloadOnce(href?: string, now = Date.now()): boolean {
   try {
     const last = Number(window.sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
     if (now - last < RELOAD_WINDOW_MS) return false;
@@ -31,17 +34,26 @@ export function reloadOnce(now = Date.now()): boolean {
     // No storage, no guard against a loop: show the error screen instead.
     return false;
   }
-  window.location.reload();
+  if (href) window.location.assign(href);
+  else window.location.reload();
   return true;
 }
 
-/** A dynamic import that reloads the page once when its chunk is gone (see above). */
-export async function importChunk<T>(load: () => Promise<T>): Promise<T> {
+/**
+ * A dynamic import that loads the page again once when its chunk is gone (see above), at
+ * `target()` when given (the screen being navigated to), else where it is.
+ */
+export async function importChunk<T>(
+  load: () => Promise<T>,
+  target?: () => string | undefined,
+): Promise<T> {
   try {
     return await load();
   } catch (error) {
     // The page is going away: render nothing new meanwhile.
-    if (isChunkLoadError(error) && reloadOnce()) return new Promise<never>(() => undefined);
+    if (isChunkLoadError(error) && reloadOnce(target?.())) {
+      return new Promise<never>(() => undefined);
+    }
     throw error;
   }
 }

@@ -1,4 +1,9 @@
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  createPath,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
 import { CATALOGUE, DETAIL_CATEGORIES, LIST_CATEGORIES } from '../../domain/catalog';
 import { itemLoader } from '../features/item/item-loader';
 import { categoryLoader, homeLoader, listLoader } from '../features/menu/menu-loaders';
@@ -11,6 +16,13 @@ import { layoutLoader } from './layout-loader';
 
 type ScreenModule = Promise<{ default: React.ComponentType }>;
 
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+/** Where the navigation under way is going, if one is (a chunk's reload goes there). */
+const pendingHref = (): string | undefined => {
+  const next = router?.state.navigation.location;
+  return next ? createPath(next) : undefined;
+};
+
 /**
  * A code-split screen with its own error boundary. The loader sits on the route object itself,
  * not inside `lazy`: the router then starts the data request and the chunk's download together,
@@ -20,7 +32,19 @@ const screen = (
   load: () => ScreenModule,
   loader?: LoaderFunction,
 ): Pick<RouteObject, 'lazy' | 'loader' | 'ErrorBoundary'> => ({
-  lazy: async () => ({ Component: (await importChunk(load)).default }),
+  lazy: async () => {
+    try {
+      return { Component: (await importChunk(load, pendingHref)).default };
+    } catch (error) {
+      // React Router never renders a route whose `lazy` failed, not even its boundary (the
+      // screen would stay at "Loading..."): a component that throws hands the failure to it.
+      return {
+        Component: () => {
+          throw error;
+        },
+      };
+    }
+  },
   ErrorBoundary: RouteErrorBoundary,
   ...(loader ? { loader } : {}),
 });
@@ -79,4 +103,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = () => (router = createBrowserRouter(routes));
