@@ -10,6 +10,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // The polyfill (for browsers without <link rel="modulepreload">, e.g. Safari before 17) sits
+    // in every first view; without it those browsers fetch a screen's shared modules when it
+    // imports them instead of beforehand, which works, a little later.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // Our own modules only declare things (the domain's zod schemas included), so a module
       // none of whose exports a chunk uses can be left out of it: the first screen does not

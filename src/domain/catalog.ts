@@ -21,10 +21,136 @@ export function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
 
+/** How a category is shown to a customer, and what the spec says when its items are added. */
+export interface CategoryEntry {
+  /** The category's route segment: `/{segment}/{id}`, `/category/{segment}` (spec: lowercased). */
+  segment: string;
+  /** The heading of its list. */
+  title: string;
+  /** What one item is, shown above a product's name on its detail screen. */
+  kind: string;
+  /** `detail`: each item has a screen of options; `list`: items are added from the list itself. */
+  screen: 'detail' | 'list';
+  /** The success alert for a signed-in customer (spec section 8). */
+  added: string;
+  /** The failure alert (spec section 8). */
+  failed: string;
+}
+
+const FAILED = 'Failed to add to cart.';
+const ITEM_FAILED = 'Failed to add item to cart.';
+
+/**
+ * The one table of categories for every screen and route: segment, titles, list or detail
+ * screen, and the spec's alerts. Nothing else restates these.
+ */
+export const CATALOGUE = {
+  Wings: {
+    segment: 'wings',
+    title: 'Wings',
+    kind: 'Wings',
+    screen: 'detail',
+    added: 'Wing order added to cart!',
+    failed: FAILED,
+  },
+  Combos: {
+    segment: 'combos',
+    title: 'Pizza & Wings Combos',
+    kind: 'Pizza & wings combo',
+    screen: 'detail',
+    added: 'Item added to cart!',
+    failed: ITEM_FAILED,
+  },
+  FamilyCombos: {
+    segment: 'familycombos',
+    title: 'Family Combos',
+    kind: 'Family combo',
+    screen: 'detail',
+    added: 'Family combo added to cart!',
+    failed: FAILED,
+  },
+  MegaDealCombo: {
+    segment: 'megadealcombo',
+    title: 'Mega Deal Combo',
+    kind: 'Mega combo',
+    screen: 'detail',
+    added: 'Mega combo added to cart!',
+    failed: FAILED,
+  },
+  TwoforOneDeals: {
+    segment: 'twoforonedeals',
+    title: 'Two-for-One Deals',
+    kind: 'Two-for-One deal',
+    screen: 'detail',
+    added: 'Two-for-One Deal added to cart!',
+    failed: FAILED,
+  },
+  ThreeforOneDeals: {
+    segment: 'threeforonedeals',
+    title: 'Two Pizza Deals',
+    kind: 'Pizza deal',
+    screen: 'detail',
+    added: 'Item added to cart!',
+    failed: ITEM_FAILED,
+  },
+  panzerotti: {
+    segment: 'panzerotti',
+    title: 'Panzerotti',
+    kind: 'Panzerotte',
+    screen: 'detail',
+    added: 'Panzerotte added to cart!',
+    failed: FAILED,
+  },
+  superbowlcombo: {
+    segment: 'superbowlcombo',
+    title: 'Super Bowl Combo',
+    kind: 'Super Bowl special',
+    screen: 'detail',
+    added: 'Super Bowl Wings Combo added to cart!',
+    failed: FAILED,
+  },
+  Sides: {
+    segment: 'sides',
+    title: 'Sides',
+    kind: 'Side',
+    screen: 'list',
+    added: 'Side added to cart!',
+    failed: 'Failed to add side to cart.',
+  },
+  Beverages: {
+    segment: 'beverages',
+    title: 'Beverages',
+    kind: 'Beverage',
+    screen: 'list',
+    added: 'Beverage added to cart!',
+    failed: 'Failed to add beverage to cart.',
+  },
+} as const satisfies Record<Category, CategoryEntry>;
+
+type ScreenOf<S extends CategoryEntry['screen']> = {
+  [C in Category]: (typeof CATALOGUE)[C]['screen'] extends S ? C : never;
+}[Category];
+
+/** Categories whose items each have a detail screen of options. */
+export type DetailCategory = ScreenOf<'detail'>;
+/** Categories whose items are added straight from their list (beverages, sides). */
+export type ListCategory = ScreenOf<'list'>;
+
+export function isDetailCategory(category: Category): category is DetailCategory {
+  return CATALOGUE[category].screen === 'detail';
+}
+
+export function isListCategory(category: Category): category is ListCategory {
+  return CATALOGUE[category].screen === 'list';
+}
+
+export const DETAIL_CATEGORIES: readonly DetailCategory[] = CATEGORIES.filter(isDetailCategory);
+export const LIST_CATEGORIES: readonly ListCategory[] = CATEGORIES.filter(isListCategory);
+
 /** Finds a category by its route segment, case-insensitively ("familycombos" -> "FamilyCombos"). */
 export function categoryFromSegment(segment: string): Category | undefined {
   const lower = segment.toLowerCase();
-  return CATEGORIES.find((category) => category.toLowerCase() === lower);
+  return CATEGORIES.find((category) => CATALOGUE[category].segment === lower);
 }
 
 export interface ProductDetails {
@@ -100,8 +226,6 @@ export interface ProductRules {
   allowance: ToppingAllowance;
   /** Quantity is fixed at 1 (the Super Bowl combo). */
   fixedQuantity: boolean;
-  /** Added from a list by name, no options (beverages and sides). */
-  simple: boolean;
 }
 
 const BASE: ProductRules = {
@@ -112,7 +236,6 @@ const BASE: ProductRules = {
   toppingLists: 'none',
   allowance: 'per-pizza',
   fixedQuantity: false,
-  simple: false,
 };
 
 export const PRODUCT_RULES: Record<Category, ProductRules> = {
@@ -146,8 +269,9 @@ export const PRODUCT_RULES: Record<Category, ProductRules> = {
   ThreeforOneDeals: { ...BASE, size: true, toppingLists: 'per-pizza' },
   panzerotti: { ...BASE, flavor: 'flavor', toppingLists: 'flat' },
   superbowlcombo: { ...BASE, flavor: 'wingsFlavor', sides: 1, fixedQuantity: true },
-  Sides: { ...BASE, simple: true },
-  Beverages: { ...BASE, simple: true },
+  // Added from their list by name, with no options (CATALOGUE's `screen: 'list'`).
+  Sides: BASE,
+  Beverages: BASE,
 };
 
 /** The flavour list a product offers for its flavour field. */
@@ -187,9 +311,4 @@ export function drinkLimitMessage(category: Category, size: string | undefined):
   return category === 'Combos'
     ? `You can select a maximum of ${limit} drinks for a ${size ?? ''} size.`
     : `You can select a maximum of ${limit} drinks.`;
-}
-
-/** The route segment of a product's detail screen: the category lowercased (spec). */
-export function productPath(product: Pick<Product, 'id' | 'category'>): string {
-  return `/${product.category.toLowerCase()}/${product.id}`;
 }

@@ -3,7 +3,14 @@
  * missing (by slug, topping name, or the single settings row) and never touches what exists, so
  * a restart neither duplicates items nor overwrites the store's own changes.
  */
-import { DEFAULT_WEEKLY_HOURS, toCents, type Category, type ProductDetails } from '../../domain';
+import {
+  CATALOGUE,
+  DEFAULT_STORE_CONTACT,
+  DEFAULT_WEEKLY_HOURS,
+  toCents,
+  type Category,
+  type ProductDetails,
+} from '../../domain';
 
 export interface SeedProduct {
   slug: string;
@@ -279,15 +286,16 @@ export const PRODUCTS: SeedProduct[] = [
 
 /** Image path of a seeded product: one SVG per item, made for this project (assets/images). */
 export function seedImagePath(product: SeedProduct): string {
-  if (product.category === 'Beverages') return `/images/beverages/${product.slug}.svg`;
-  if (product.category === 'Sides') return `/images/sides/${product.slug}.svg`;
-  return `/images/${product.slug}.svg`;
+  // Items added from a list (beverages, sides) are many: each list has a folder of its own.
+  const { screen, segment } = CATALOGUE[product.category];
+  return screen === 'list'
+    ? `/images/${segment}/${product.slug}.svg`
+    : `/images/${product.slug}.svg`;
 }
 
 /** Clearly fictional defaults; the store edits them. */
 export const STORE_PROFILE = {
-  name: 'Royal City Pizza & Wings',
-  phone: '(519) 555-0142',
+  ...DEFAULT_STORE_CONTACT,
   pickupAddress: '123 Example Street, Guelph, ON N1H 0A0',
   openMode: 'auto' as const,
   weeklyHours: DEFAULT_WEEKLY_HOURS,

@@ -3,21 +3,18 @@ import { CartProvider } from '../features/cart/cart-context';
 import { NoticeProvider } from '../shared/notices';
 import { OrderTypeProvider } from '../shared/order-type';
 import { SessionProvider } from '../shared/session';
-import { StoreInfoProvider } from '../shared/store-info';
 
 /** App-wide state, inside the router so providers may navigate. */
 export function AppRoot() {
   return (
     <NoticeProvider>
-      <StoreInfoProvider>
-        <OrderTypeProvider>
-          <SessionProvider>
-            <CartProvider>
-              <Outlet />
-            </CartProvider>
-          </SessionProvider>
-        </OrderTypeProvider>
-      </StoreInfoProvider>
+      <OrderTypeProvider>
+        <SessionProvider>
+          <CartProvider>
+            <Outlet />
+          </CartProvider>
+        </SessionProvider>
+      </OrderTypeProvider>
     </NoticeProvider>
   );
 }

@@ -1,23 +1,44 @@
-import { Fragment, lazy, Suspense, useCallback, useRef, type RefObject } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
-import { DEFAULT_WEEKLY_HOURS, describeWeeklyHours } from '../../domain';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useRef, type RefObject } from 'react';
+import {
+  Link,
+  NavLink,
+  ScrollRestoration,
+  useNavigation,
+  useOutlet,
+  useRevalidator,
+} from 'react-router';
+import { DEFAULT_STORE_CONTACT, DEFAULT_WEEKLY_HOURS, describeWeeklyHours } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
 import { useOrderType } from '../shared/order-type';
 import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import { Loading } from '../shared/ui';
 import { urls } from '../shared/urls';
+import { importChunk } from './chunk-reload';
 import { useRouteFocus } from './route-focus';
 import { SpecialOffers } from './special-offers';
-import { UserMenu } from './user-menu';
 
 /** Most visits already have an order type stored, so the chooser's code loads only when needed. */
-const OrderTypeDialog = lazy(() => import('./order-type-dialog'));
+const OrderTypeDialog = lazy(() => importChunk(() => import('./order-type-dialog')));
+/** Only a signed-in customer has the account menu: a guest's first view does without its code. */
+const UserMenu = lazy(() =>
+  importChunk(() => import('./user-menu')).then((module) => ({ default: module.UserMenu })),
+);
 
-/** The shell on every page: hours, logo, order type, navigation, banner, offers, footer. */
+/** How often a page left open asks again whether the store is open (the cache's age for it). */
+const STORE_REFRESH_MS = 60_000;
+
+/**
+ * The shell on every page: hours, logo, order type, navigation, banner, offers, footer. It is
+ * also the router's HydrateFallback, so it shows before the first screen's data has arrived.
+ */
 export function Layout() {
   const { user } = useSession();
   const { info } = useStoreInfo();
+  const name = info?.name ?? DEFAULT_STORE_CONTACT.name;
+  const outlet = useOutlet();
+  const navigating = useNavigation().state === 'loading';
+  useStoreRefresh();
   const main = useRef<HTMLElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   // Set by Edit: after the new choice focus goes back to Edit, otherwise to the page's content.
@@ -35,13 +56,9 @@ export function Layout() {
       </a>
       <HoursBanner />
       <header className="site-header">
-        <Link
-          to={urls.home()}
-          className="logo"
-          aria-label={`${info?.name ?? 'Royal City Pizza & Wings'}, home`}
-        >
+        <Link to={urls.home()} className="logo" aria-label={`${name}, home`}>
           <img src="/favicon.svg" width="36" height="36" alt="" />
-          <span>{info?.name ?? 'Royal City Pizza & Wings'}</span>
+          <span>{name}</span>
         </Link>
         <OrderTypeSummary
           editButton={editButton}
@@ -53,7 +70,13 @@ export function Layout() {
           <NavLink to={urls.home()} end>
             Home
           </NavLink>
-          {user ? <UserMenu /> : <NavLink to={urls.login()}>Login</NavLink>}
+          {user ? (
+            <Suspense fallback={<span className="nav-pending">{user.name}</span>}>
+              <UserMenu />
+            </Suspense>
+          ) : (
+            <NavLink to={urls.login()}>Login</NavLink>
+          )}
           <CartLink />
         </nav>
       </header>
@@ -61,15 +84,15 @@ export function Layout() {
         <p>Hot pizza and wings, made in Guelph. Pickup or delivery.</p>
       </div>
       <div className="page">
-        <main id="main" tabIndex={-1} ref={main}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+        <main id="main" tabIndex={-1} ref={main} aria-busy={navigating || outlet === null}>
+          {/* The next screen's code and data are on their way; the current one stays meanwhile. */}
+          {navigating ? <div className="route-progress" aria-hidden="true" /> : null}
+          {outlet ?? <Loading />}
         </main>
         <SpecialOffers />
       </div>
       <footer className="site-footer">
-        <p>© 2025 {info?.name ?? 'Royal City Pizza & Wings'}</p>
+        <p>© 2025 {name}</p>
         {info ? (
           <p>
             {info.pickupAddress} ·{' '}
@@ -80,6 +103,18 @@ export function Layout() {
       <OrderTypeGate onDone={returnFocus} />
     </div>
   );
+}
+
+/**
+ * Asks again every minute whether the store is open, by revalidating the page's loaders: the
+ * store's status is then older than its cache allows, everything else is answered from memory.
+ */
+function useStoreRefresh() {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const timer = window.setInterval(() => void revalidate(), STORE_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [revalidate]);
 }
 
 /** Until the store's own hours arrive, the default hours (menu.md) are the best guess. */

@@ -1,41 +1,90 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { DETAIL_SEGMENTS } from '../shared/urls';
+import {
+  createBrowserRouter,
+  createPath,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
+import { CATALOGUE, DETAIL_CATEGORIES, LIST_CATEGORIES } from '../../domain/catalog';
+import { itemLoader } from '../features/item/item-loader';
+import { categoryLoader, homeLoader, listLoader } from '../features/menu/menu-loaders';
+import { SHELL_ROUTE_ID } from '../shared/store-info';
 import { AppRoot } from './app-root';
+import { importChunk } from './chunk-reload';
+import { RootErrorBoundary, RouteErrorBoundary } from './error-screen';
 import { Layout } from './layout';
+import { layoutLoader } from './layout-loader';
 
 type ScreenModule = Promise<{ default: React.ComponentType }>;
 
-/** Code-split screens: Home's first view downloads only its own code. */
-const screen = (load: () => ScreenModule): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+/** Where the navigation under way is going, if one is (a chunk's reload goes there). */
+const pendingHref = (): string | undefined => {
+  const next = router?.state.navigation.location;
+  return next ? createPath(next) : undefined;
+};
 
 /**
- * The spec's route table. Route files only assemble features; `urls.ts` builds the links.
- * Any unknown path shows Home.
+ * A code-split screen with its own error boundary. The loader sits on the route object itself,
+ * not inside `lazy`: the router then starts the data request and the chunk's download together,
+ * so a screen waits for the slower of the two, never for one after the other.
+ */
+const screen = (
+  load: () => ScreenModule,
+  loader?: LoaderFunction,
+): Pick<RouteObject, 'lazy' | 'loader' | 'ErrorBoundary'> => ({
+  lazy: async () => {
+    try {
+      return { Component: (await importChunk(load, pendingHref)).default };
+    } catch (error) {
+      // React Router never renders a route whose `lazy` failed, not even its boundary (the
+      // screen would stay at "Loading..."): a component that throws hands the failure to it.
+      return {
+        Component: () => {
+          throw error;
+        },
+      };
+    }
+  },
+  ErrorBoundary: RouteErrorBoundary,
+  ...(loader ? { loader } : {}),
+});
+
+const home = () => import('../features/menu/home-screen');
+const list = () => import('../features/menu/simple-list-screen');
+const detail = () => import('../features/item/item-detail-screen');
+
+/**
+ * The spec's route table. Route files only assemble features; `urls.ts` builds the links and the
+ * domain's CATALOGUE names the categories' segments. Any unknown path shows Home.
  */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
+    errorElement: <RootErrorBoundary />,
     children: [
       {
-        element: <Layout />,
+        id: SHELL_ROUTE_ID,
+        loader: layoutLoader,
+        Component: Layout,
+        // The same component while the first screen loads: the shell shows at once and is not
+        // mounted twice (Layout shows "Loading..." where the screen goes until it is ready).
+        HydrateFallback: Layout,
         children: [
-          { index: true, ...screen(() => import('../features/menu/home-screen')) },
-          {
-            path: 'category/beverages',
-            ...screen(() => import('../features/menu/beverages-screen')),
-          },
-          { path: 'category/sides', ...screen(() => import('../features/menu/sides-screen')) },
+          { index: true, ...screen(home, homeLoader) },
+          ...LIST_CATEGORIES.flatMap((category) => [
+            {
+              path: `category/${CATALOGUE[category].segment}`,
+              ...screen(list, listLoader(category)),
+            },
+            { path: `${CATALOGUE[category].segment}/:id`, ...screen(list, listLoader(category)) },
+          ]),
           {
             path: 'category/:category',
-            ...screen(() => import('../features/menu/category-screen')),
+            ...screen(() => import('../features/menu/category-screen'), categoryLoader),
           },
-          { path: 'sides/:id', ...screen(() => import('../features/menu/sides-screen')) },
-          { path: 'beverages/:id', ...screen(() => import('../features/menu/beverages-screen')) },
-          ...DETAIL_SEGMENTS.map((segment) => ({
-            path: `${segment}/:id`,
-            ...screen(() => import('../features/item/item-detail-screen')),
+          ...DETAIL_CATEGORIES.map((category) => ({
+            path: `${CATALOGUE[category].segment}/:id`,
+            ...screen(detail, itemLoader(category)),
           })),
           { path: 'cart', ...screen(() => import('../features/cart/cart-screen')) },
           { path: 'checkout', ...screen(() => import('../features/checkout/checkout-screen')) },
@@ -47,11 +96,11 @@ export const routes: RouteObject[] = [
             path: 'managecontacts',
             ...screen(() => import('../features/account/manage-contacts-screen')),
           },
-          { path: '*', ...screen(() => import('../features/menu/home-screen')) },
+          { path: '*', ...screen(home, homeLoader) },
         ],
       },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = () => (router = createBrowserRouter(routes));

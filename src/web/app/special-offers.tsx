@@ -1,53 +1,36 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { api } from '../shared/api';
-import type { ApiProduct } from '../shared/types';
+import { Link, useRouteLoaderData } from 'react-router';
+import { SHELL_ROUTE_ID, type ShellData } from '../shared/store-info';
 import { SoldOutBadge } from '../shared/ui';
 import { urls } from '../shared/urls';
 
-type OfferState =
-  { kind: 'loading' } | { kind: 'ready'; combo: ApiProduct | null } | { kind: 'failed' };
-
-/** The sidebar's 'Special Offers': the Super Bowl combo with Order Now. */
+/** The sidebar's 'Special Offers': the Super Bowl combo with Order Now (the shell's loader). */
 export function SpecialOffers() {
-  const [state, setState] = useState<OfferState>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    api<ApiProduct[]>('/api/items/superbowlcombo', { signal: controller.signal }).then(
-      (items) => setState({ kind: 'ready', combo: items[0] ?? null }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // The sidebar is extra: the page works without it, so a note is enough.
-        console.warn('Could not load special offers', error);
-        setState({ kind: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const data = useRouteLoaderData<ShellData>(SHELL_ROUTE_ID);
+  const combo = data?.offers?.[0] ?? null;
   return (
     <aside className="sidebar" aria-labelledby="special-offers-title">
       <h2 id="special-offers-title">Special Offers</h2>
-      {state.kind === 'loading' ? (
+      {data === undefined ? (
         <div className="offer" aria-hidden="true">
           <div className="skeleton-image" />
         </div>
       ) : null}
-      {state.kind === 'failed' ? (
+      {data?.offers === null ? (
         <p className="muted">
           Our offers could not be loaded right now. The whole menu is under Categories.
         </p>
       ) : null}
-      {state.kind === 'ready' && !state.combo ? (
+      {data?.offers && !combo ? (
         <p className="muted">No special offers today. Check back soon.</p>
       ) : null}
-      {state.kind === 'ready' && state.combo ? (
+      {combo ? (
         <div className="offer">
-          <img src={state.combo.image} width="320" height="240" alt="" loading="lazy" />
-          <h3>{state.combo.name}</h3>
-          <p>{state.combo.description}</p>
-          <p className="price">${state.combo.price.toFixed(2)}</p>
-          {state.combo.soldOut ? <SoldOutBadge /> : null}
-          <Link className="button" to={urls.superBowl(state.combo._id)}>
+          <img src={combo.image} width="320" height="240" alt="" loading="lazy" />
+          <h3>{combo.name}</h3>
+          <p>{combo.description}</p>
+          <p className="price">${combo.price.toFixed(2)}</p>
+          {combo.soldOut ? <SoldOutBadge /> : null}
+          <Link className="button" to={urls.superBowl(combo._id)}>
             Order Now
           </Link>
         </div>

@@ -1,16 +1,33 @@
+import type { ErrorCode } from '../../domain/error-codes';
+
 /**
- * The browser's only way to call the server. Errors carry the server's message, which is written
- * to be shown to a person as it is.
+ * The browser's only way to call the server: JSON in and out, the cookie sent, a failure as an
+ * `ApiError` whose `code` is one of the domain's closed list (the browser switches on it, never
+ * on message text). The message is written to be shown to a person as it is. Loaders pass their
+ * `request.signal`, so leaving a screen cancels its requests.
  */
 export class ApiError extends Error {
   constructor(
+    /** HTTP status; 0 when the server could not be reached. */
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Whether `error` is the API's answer with one of `codes` (any code when none are given). */
+export function isApiError(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    (codes.length === 0 || (error.code !== undefined && codes.includes(error.code)))
+  );
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
 }
 
 interface RequestOptions {
@@ -36,7 +53,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new ApiError(0, 'We could not reach the store. Check your connection and try again.');
   }
   const text = await response.text();
@@ -48,7 +65,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       typeof payload.message === 'string'
         ? payload.message
         : `Request failed (${response.status}).`,
-      typeof payload.code === 'string' ? payload.code : undefined,
+      // Every error answer of ours carries a code of the closed list (the server's error
+      // handler is typed by it); checking it here would put the whole list in the first view.
+      typeof payload.code === 'string' ? (payload.code as ErrorCode) : undefined,
     );
   }
   return data as T;
@@ -70,4 +89,45 @@ export function refusalReason(error: unknown): string | null {
   return error instanceof ApiError && error.status >= 400 && error.status < 500
     ? error.message
     : null;
+}
+
+interface CacheEntry {
+  value: Promise<unknown>;
+  expires: number;
+}
+
+const cache = new Map<string, CacheEntry>();
+
+/**
+ * A GET kept in memory for `ttlMs`, so going back and forth between screens asks the server
+ * nothing new. Callers at the same time share one request; a failure is never kept, so a retry
+ * asks again. The cache lives as long as the page: a reload starts fresh.
+ */
+export async function cachedGet<T>(
+  path: string,
+  { ttlMs, signal }: { ttlMs: number; signal?: AbortSignal },
+): Promise<T> {
+  const hit = cache.get(path);
+  const shared = hit !== undefined && hit.expires > Date.now();
+  const entry: CacheEntry = shared
+    ? hit
+    : { value: api<T>(path, { signal }), expires: Date.now() + ttlMs };
+  if (!shared) {
+    cache.set(path, entry);
+    entry.value.catch(() => {
+      if (cache.get(path) === entry) cache.delete(path);
+    });
+  }
+  try {
+    return (await entry.value) as T;
+  } catch (error) {
+    // Joined a request that its first caller cancelled (a double click): ask again for this one.
+    if (shared && isAbort(error) && !signal?.aborted) return cachedGet(path, { ttlMs, signal });
+    throw error;
+  }
+}
+
+/** Forgets a cached GET, so the next caller asks the server (e.g. the store's open flag). */
+export function forgetCached(path: string): void {
+  cache.delete(path);
 }

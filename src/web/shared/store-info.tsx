@@ -1,10 +1,21 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { api } from './api';
-import type { StoreInfo } from './types';
+import { useCallback } from 'react';
+import { useRevalidator, useRouteLoaderData } from 'react-router';
+import { menuApi } from './menu-api';
+import type { ApiProduct, StoreInfo } from './types';
+
+/** The id of the route (the layout) whose loader fetches the store's profile. */
+export const SHELL_ROUTE_ID = 'shell';
+
+/** What the shell's loader provides to every screen. Null when it could not be loaded. */
+export interface ShellData {
+  store: StoreInfo | null;
+  offers: ApiProduct[] | null;
+}
 
 /**
- * The store's profile and open flag, fetched once at start-up (spec: "a store open/closed flag is
- * fetched at start-up") and refreshed every minute so a page left open follows the hours.
+ * The store's profile and open flag, loaded by the shell's route loader with the first screen's
+ * data (spec: "a store open/closed flag is fetched at start-up") and refreshed by revalidation,
+ * so a page left open follows the hours.
  */
 interface StoreInfoState {
   info: StoreInfo | null;
@@ -15,48 +26,19 @@ interface StoreInfoState {
   refresh: () => Promise<void>;
 }
 
-const StoreInfoContext = createContext<StoreInfoState>({
-  info: null,
-  loaded: false,
-  failed: false,
-  storeOpen: false,
-  refresh: async () => undefined,
-});
-
-const REFRESH_MS = 60_000;
-
-export function StoreInfoProvider({ children }: { children: ReactNode }) {
-  const [info, setInfo] = useState<StoreInfo | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const refresh = useCallback(async () => {
-    try {
-      setInfo(await api<StoreInfo>('/api/store'));
-      setFailed(false);
-    } catch (error) {
-      console.warn('Could not load the store status', error);
-      setFailed(true);
-    } finally {
-      setLoaded(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-    const timer = window.setInterval(() => void refresh(), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [refresh]);
-
-  return (
-    <StoreInfoContext.Provider
-      value={{ info, loaded, failed, storeOpen: info?.storeOpen ?? false, refresh }}
-    >
-      {children}
-    </StoreInfoContext.Provider>
-  );
-}
-
 export function useStoreInfo(): StoreInfoState {
-  return useContext(StoreInfoContext);
+  const data = useRouteLoaderData<ShellData>(SHELL_ROUTE_ID);
+  const { revalidate } = useRevalidator();
+  const refresh = useCallback(async () => {
+    menuApi.forgetStore();
+    await revalidate();
+  }, [revalidate]);
+  const info = data?.store ?? null;
+  return {
+    info,
+    loaded: data !== undefined,
+    failed: data !== undefined && info === null,
+    storeOpen: info?.storeOpen ?? false,
+    refresh,
+  };
 }

@@ -1,12 +1,18 @@
+import { CATALOGUE, isCategory, type Category } from '../../domain/catalog';
+
+/** A category's route segment (the catalogue's), or the name lowercased for one we do not know. */
+const segmentOf = (category: string): string =>
+  isCategory(category) ? CATALOGUE[category].segment : category.toLowerCase();
+
 /** The one place that knows every URL of the web app. Route files and links both use it. */
 export const urls = {
   home: () => '/',
-  category: (category: string) => `/category/${category}`,
-  beverages: () => '/category/beverages',
+  /** A category's list: `/category/{segment}` (Beverages and Sides are lists of their own). */
+  category: (category: Category) => `/category/${CATALOGUE[category].segment}`,
   /** A product's detail screen: `/{category lowercased}/{id}` (spec). */
   product: (product: { _id: string; category: string }) =>
-    `/${product.category.toLowerCase()}/${product._id}`,
-  superBowl: (id: string) => `/superbowlcombo/${id}`,
+    `/${segmentOf(product.category)}/${product._id}`,
+  superBowl: (id: string) => `/${CATALOGUE.superbowlcombo.segment}/${id}`,
   cart: () => '/cart',
   checkout: () => '/checkout',
   payment: () => '/payment',
@@ -15,15 +21,3 @@ export const urls = {
   myOrders: () => '/my-orders',
   manageContacts: () => '/managecontacts',
 } as const;
-
-/** The categories whose `/{category}/{id}` route shows a product's detail screen. */
-export const DETAIL_SEGMENTS = [
-  'wings',
-  'combos',
-  'familycombos',
-  'megadealcombo',
-  'twoforonedeals',
-  'threeforonedeals',
-  'panzerotti',
-  'superbowlcombo',
-] as const;

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, contactProblem } from '../../../domain';
+import { ACCOUNT_MESSAGES, contactProblem } from '../../../domain/account-messages';
 import { useNotice } from '../../shared/notices';
 import type { ContactInput } from './account-api';
 import { CheckboxField, Field, FormError } from './form-parts';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES } from '../../../domain';
+import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
 import { ApiError } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { ACCOUNT_MESSAGES } from '../../../domain';
+import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
 import { ApiError } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';

@@ -1,34 +1,20 @@
 import { useMemo } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
-import { categoryFromSegment, PRODUCT_RULES, type Category } from '../../../domain';
+import { Link, useLoaderData } from 'react-router';
+import { CATALOGUE, isDetailCategory, isListCategory } from '../../../domain';
 import { toDomainProduct } from '../../shared/product';
-import type { ApiProduct, ApiTopping } from '../../shared/types';
-import { ErrorMessage, Loading } from '../../shared/ui';
+import { ErrorMessage } from '../../shared/ui';
 import { urls } from '../../shared/urls';
-import { useApiResource } from '../menu/use-api';
-import { isDetailCategory, ITEM_SCREENS } from './item-config';
+import type { itemLoader } from './item-loader';
 import { ItemForm } from './item-form';
 import './item.css';
 
-const takesToppings = (category: Category | undefined) =>
-  category !== undefined && PRODUCT_RULES[category].toppingLists !== 'none';
-
 /**
- * The one route module of all eight detail screens (`/{category lowercased}/{id}`). The route's
- * segment says whether toppings are needed, so the product and the toppings load side by side.
+ * The one route module of all eight detail screens (`/{category lowercased}/{id}`). Its loader
+ * (`item-loader.ts`) has already fetched the product and, when needed, the toppings.
  */
 export default function ItemDetailScreen() {
-  const { id = '' } = useParams();
-  const segment = useLocation().pathname.split('/')[1] ?? '';
-  const routeCategory = categoryFromSegment(segment);
-  const product = useApiResource<ApiProduct>(`/api/products/${encodeURIComponent(id)}`);
-  const domainProduct = useMemo(
-    () => (product.data ? toDomainProduct(product.data) : null),
-    [product.data],
-  );
-  const toppings = useApiResource<ApiTopping[]>(
-    takesToppings(routeCategory) || takesToppings(domainProduct?.category) ? '/api/toppings' : null,
-  );
+  const { product, toppings } = useLoaderData<ReturnType<typeof itemLoader>>();
+  const domainProduct = useMemo(() => (product ? toDomainProduct(product) : null), [product]);
 
   return (
     <article className="item-detail" aria-labelledby="item-title">
@@ -36,8 +22,7 @@ export default function ItemDetailScreen() {
         <span aria-hidden="true">←</span>
         Back to Categories
       </Link>
-      {product.loading ? <Loading /> : null}
-      {product.error || (product.data && !domainProduct) ? (
+      {!domainProduct ? (
         <>
           <h1 id="item-title">Item not found</h1>
           <ErrorMessage>
@@ -46,15 +31,13 @@ export default function ItemDetailScreen() {
           </ErrorMessage>
         </>
       ) : null}
-      {domainProduct && !isDetailCategory(domainProduct.category) ? (
+      {domainProduct && isListCategory(domainProduct.category) ? (
         <>
           <h1 id="item-title">{domainProduct.name}</h1>
           <p>
-            {domainProduct.category} are added from their list:{' '}
-            <Link
-              to={domainProduct.category === 'Beverages' ? urls.beverages() : '/category/sides'}
-            >
-              see all {domainProduct.category.toLowerCase()}
+            {CATALOGUE[domainProduct.category].title} are added from their list:{' '}
+            <Link to={urls.category(domainProduct.category)}>
+              see all {CATALOGUE[domainProduct.category].title.toLowerCase()}
             </Link>
             .
           </p>
@@ -64,7 +47,7 @@ export default function ItemDetailScreen() {
         <>
           <div className="item-intro">
             <div className="item-heading">
-              <p className="item-kind">{ITEM_SCREENS[domainProduct.category].kind}</p>
+              <p className="item-kind">{CATALOGUE[domainProduct.category].kind}</p>
               <h1 id="item-title">{domainProduct.name}</h1>
             </div>
             <img
@@ -86,9 +69,9 @@ export default function ItemDetailScreen() {
           <ItemForm
             key={domainProduct.id}
             product={domainProduct}
-            toppings={toppings.data}
-            toppingsFailed={toppings.error !== null}
-            config={ITEM_SCREENS[domainProduct.category]}
+            toppings={toppings}
+            toppingsFailed={toppings === null}
+            texts={CATALOGUE[domainProduct.category]}
           />
         </>
       ) : null}

@@ -2,11 +2,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { PRODUCT_RULES, validateSelection, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
-import { useAddToCart } from '../cart/use-add-to-cart';
+import { useAddToCart, type AddToCartTexts } from '../cart/use-add-to-cart';
 import { FlavorPicker, SidePicker } from './choice-pickers';
 import { DrinkToggles } from './drink-toggles';
 import { ItemActions } from './item-actions';
-import type { ItemScreenConfig } from './item-config';
 import { PriceLine } from './price-line';
 import { QuantityField } from './quantity-field';
 import { SizePicker } from './size-picker';
@@ -21,12 +20,13 @@ export function ItemForm({
   product,
   toppings,
   toppingsFailed,
-  config,
+  texts,
 }: {
   product: Product;
   toppings: readonly ApiTopping[] | null;
   toppingsFailed: boolean;
-  config: ItemScreenConfig;
+  /** The category's alerts (the catalogue's). */
+  texts: AddToCartTexts;
 }) {
   const rules = PRODUCT_RULES[product.category];
   const state = useSelection(product);
@@ -50,13 +50,13 @@ export function ItemForm({
     // The same check the server makes, so a bad choice is explained before anything is sent.
     const checked = validateSelection(product, state.payload, toppingNames, drinkNames);
     if (!checked.ok) {
-      notify(config.failed, 'error');
+      notify(texts.failed, 'error');
       notify(checked.message, 'error');
       return;
     }
     setBusy(true);
     try {
-      await addToCart(product, state.payload, config);
+      await addToCart(product, state.payload, texts);
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,10 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import { CATALOGUE, isCategory, isListCategory, type ListCategory } from '../../../domain';
 import { useStoreInfo } from '../../shared/store-info';
 import type { ApiProduct } from '../../shared/types';
-import { CardSkeletons, ErrorMessage, SoldOutBadge } from '../../shared/ui';
+import { SoldOutBadge } from '../../shared/ui';
 import { urls } from '../../shared/urls';
-import { useApiResource } from './use-api';
+import type { homeLoader } from './menu-loaders';
 
 export interface CategoryCard {
   key: string;
@@ -17,22 +18,27 @@ export interface CategoryCard {
   soldOut: boolean;
 }
 
-/** The number of cards the seeded menu makes; the loading grid has the same shape. */
-const EXPECTED_CARDS = 10;
 /** Cards in the first screenful load at once; the rest wait until scrolled near. */
 const EAGER_IMAGES = 4;
 
 /**
- * Beverages and Sides collapse into one card each (Beverages to `/category/beverages`, Sides to
- * its first item's route); every other product is its own card to `/{category lowercased}/{id}`.
- * A collapsed card is sold out only when everything behind it is.
+ * The list categories (Beverages, Sides) collapse into one card each, with the spec's links:
+ * Beverages to its list (`/category/beverages`), Sides to its first item's route (which shows the
+ * list). Every other product is its own card to `/{category lowercased}/{id}`. A collapsed card is
+ * sold out only when everything behind it is.
  */
+const LIST_CARD_TO: Record<ListCategory, (first: ApiProduct) => string> = {
+  Beverages: () => urls.category('Beverages'),
+  Sides: (first) => urls.product(first),
+};
+
 export function categoryCards(products: ApiProduct[]): CategoryCard[] {
   const cards: CategoryCard[] = [];
   const collapsed = new Map<string, CategoryCard>();
   for (const product of products) {
-    if (product.category === 'Beverages' || product.category === 'Sides') {
-      const existing = collapsed.get(product.category);
+    const { category } = product;
+    if (isCategory(category) && isListCategory(category)) {
+      const existing = collapsed.get(category);
       if (existing) {
         existing.from = Math.min(existing.from, product.price);
         existing.several = true;
@@ -40,15 +46,15 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
         continue;
       }
       const card: CategoryCard = {
-        key: product.category,
-        title: product.category,
+        key: category,
+        title: CATALOGUE[category].title,
         image: product.image,
-        to: product.category === 'Beverages' ? urls.beverages() : urls.product(product),
+        to: LIST_CARD_TO[category](product),
         from: product.price,
         several: false,
         soldOut: product.soldOut,
       };
-      collapsed.set(product.category, card);
+      collapsed.set(category, card);
       cards.push(card);
     } else {
       cards.push({
@@ -67,7 +73,7 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
 
 export default function HomeScreen() {
   const { storeOpen, loaded, failed } = useStoreInfo();
-  const { data, error, loading, reload } = useApiResource<ApiProduct[]>('/api/products');
+  const { products } = useLoaderData<typeof homeLoader>();
   return (
     <section aria-labelledby="categories-title">
       {loaded && !failed && !storeOpen ? (
@@ -76,27 +82,13 @@ export default function HomeScreen() {
         </p>
       ) : null}
       <h1 id="categories-title">Categories</h1>
-      {loading ? (
-        <>
-          <p className="visually-hidden" role="status">
-            Loading the menu...
-          </p>
-          <CardSkeletons count={EXPECTED_CARDS} />
-        </>
-      ) : null}
-      {error ? (
-        <ErrorMessage onRetry={reload}>
-          We could not load the menu. Check your connection and try again.
-        </ErrorMessage>
-      ) : null}
-      {data && data.length === 0 ? (
+      {products.length === 0 ? (
         <p className="empty-state">
           The menu is being updated. Please check back in a few minutes.
         </p>
-      ) : null}
-      {data && data.length > 0 ? (
+      ) : (
         <ul className="card-grid">
-          {categoryCards(data).map((card, index) => (
+          {categoryCards(products).map((card, index) => (
             <li key={card.key}>
               <Link className={`category-card${card.soldOut ? ' sold-out' : ''}`} to={card.to}>
                 <img
@@ -116,7 +108,7 @@ export default function HomeScreen() {
             </li>
           ))}
         </ul>
-      ) : null}
+      )}
     </section>
   );
 }

@@ -1,32 +1,23 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
-import { formatMoney, MAX_QUANTITY, toCents } from '../../../domain';
+import { Link, useLoaderData } from 'react-router';
+import { CATALOGUE, formatMoney, MAX_QUANTITY, toCents } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import type { ApiProduct } from '../../shared/types';
-import { ErrorMessage, Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import { useAddToCart, type AddToCartTexts } from '../cart/use-add-to-cart';
-import { useApiResource } from './use-api';
+import type { listLoader } from './menu-loaders';
 import './simple-items.css';
 
 /**
- * Beverages and Sides: a card per item with a quantity and Add to Cart (no options). Reached by
- * the list's route, or by an item's route, which shows the list with that item picked out.
+ * The list categories (Beverages, Sides): a card per item with a quantity and Add to Cart (no
+ * options). Reached by the list's route, or by an item's route, which shows the list with that
+ * item picked out.
  */
-export function SimpleItemList({
-  category,
-  title,
-  texts,
-}: {
-  category: 'Beverages' | 'Sides';
-  title: string;
-  texts: AddToCartTexts;
-}) {
-  const { id } = useParams();
-  const { data, error, loading } = useApiResource<ApiProduct[]>(
-    `/api/products?category=${category}`,
-  );
+export default function SimpleListScreen() {
+  const { category, picked, items } = useLoaderData<ReturnType<typeof listLoader>>();
+  const texts = CATALOGUE[category];
+  const { title } = texts;
   return (
     <section aria-labelledby="simple-list-title">
       <Link to={urls.home()} className="back-link">
@@ -34,18 +25,14 @@ export function SimpleItemList({
         Back to Categories
       </Link>
       <h1 id="simple-list-title">{title}</h1>
-      {loading ? <Loading /> : null}
-      {error ? <ErrorMessage>We could not load the {title.toLowerCase()}.</ErrorMessage> : null}
-      {data && data.length === 0 ? <p>Nothing here right now.</p> : null}
-      {data ? (
-        <ul className="card-grid simple-items">
-          {data.map((item) => (
-            <li key={item._id}>
-              <SimpleItemCard item={item} texts={texts} picked={item._id === id} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {items.length === 0 ? <p>Nothing here right now.</p> : null}
+      <ul className="card-grid simple-items">
+        {items.map((item) => (
+          <li key={item._id}>
+            <SimpleItemCard item={item} texts={texts} picked={item._id === picked} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,0 +1,40 @@
+/**
+ * The spec's account texts and limits, in a module free of zod: the login screen and the contact
+ * form show them without downloading the schemas (`account.ts`) that validate the same payloads.
+ * Every message is a whole sentence the UI can show as it is.
+ */
+import { isGuelphAddress, isPhoneNumber } from './contact-rules';
+
+export const ACCOUNT_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  duplicateEmail: 'An account with this email already exists.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  nameRequired: 'Please enter your name.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Please enter your password.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  contactRequired: 'Phone and address are required.',
+  addressOutsideArea: 'Please enter a valid address within Guelph, Ontario.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  phoneEmpty: 'Phone number cannot be empty!',
+  tooManyContacts: 'You can save up to 20 contacts. Please delete one before adding another.',
+  googleLoginFailed: 'Google login failed.',
+  registerFailed: 'Failed to register.',
+  registerSucceeded: 'Registration Successful',
+  updateContactFailed: 'Failed to update contact.',
+  deleteContactFailed: 'Failed to delete contact.',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const MAX_CONTACTS_PER_USER = 20;
+
+/**
+ * What is wrong with a contact, in the spec's words, or null when it is fine. Both fields are
+ * required; the address must be in the delivery area and the phone must look like a phone.
+ */
+export function contactProblem(phone: string, address: string): string | null {
+  if (phone.trim() === '' || address.trim() === '') return ACCOUNT_MESSAGES.contactRequired;
+  if (!isGuelphAddress(address)) return ACCOUNT_MESSAGES.addressOutsideArea;
+  if (!isPhoneNumber(phone)) return ACCOUNT_MESSAGES.phoneInvalid;
+  return null;
+}

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { Link, useRevalidator, useRouteError } from 'react-router';
+import { DEFAULT_STORE_CONTACT } from '../../domain/store-contact';
+import { ApiError } from '../shared/api';
+import { useStoreInfo } from '../shared/store-info';
+import { urls } from '../shared/urls';
+import { isChunkLoadError } from './chunk-reload';
+
+/** What went wrong, in the customer's words, and what Try again does about it. */
+function describe(error: unknown): { title: string; text: string; reload: boolean } {
+  if (isChunkLoadError(error)) {
+    return {
+      title: 'This page needs a refresh',
+      text: 'Our menu was just updated. Reload the page to get the newest version.',
+      reload: true,
+    };
+  }
+  if (error instanceof ApiError && error.status === 0) {
+    return {
+      title: 'We could not reach the store',
+      text: 'Check your connection and try again.',
+      reload: false,
+    };
+  }
+  return {
+    title: 'Sorry, this page did not load',
+    text: 'Something went wrong on our side. Please try again in a moment.',
+    reload: false,
+  };
+}
+
+/**
+ * The friendly failure of one screen (per-route boundary, inside the shell) or of the whole app
+ * (root boundary): what happened, Try again (runs the screen's loaders again, or reloads the page
+ * when its code is missing), and the store's phone so an order is never blocked by a bug.
+ */
+function ErrorPanel() {
+  const error = useRouteError();
+  const { info } = useStoreInfo();
+  const revalidator = useRevalidator();
+  const { title, text, reload } = describe(error);
+  const phone = info?.phone ?? DEFAULT_STORE_CONTACT.phone;
+  const retrying = revalidator.state === 'loading';
+
+  useEffect(() => {
+    // Kept for whoever debugs it; the customer sees the panel.
+    console.warn('A screen failed', error);
+  }, [error]);
+
+  return (
+    <section className="error-screen" aria-labelledby="error-title">
+      <h1 id="error-title">{title}</h1>
+      <p>{text}</p>
+      <div className="error-actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={retrying}
+          onClick={() => (reload ? window.location.reload() : void revalidator.revalidate())}
+        >
+          {retrying ? 'Trying again...' : 'Try again'}
+        </button>
+        <Link className="button secondary-link" to={urls.home()} reloadDocument={reload}>
+          Back to Categories
+        </Link>
+      </div>
+      <p className="error-call">
+        Or call us to order:{' '}
+        <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="nowrap">
+          {phone}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** A screen's boundary: the shell (hours, navigation, cart) stays usable around it. */
+export function RouteErrorBoundary() {
+  return <ErrorPanel />;
+}
+
+/** The last resort, when the shell itself failed: the same panel on a page of its own. */
+export function RootErrorBoundary() {
+  return (
+    <main id="main" className="page">
+      <ErrorPanel />
+    </main>
+  );
+}

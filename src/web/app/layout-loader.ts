@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { menuApi } from '../shared/menu-api';
+import { optional } from '../shared/optional';
+import type { ShellData } from '../shared/store-info';
+
+/**
+ * The shell's data: the store's profile and open flag, and the sidebar's offers. Both are extras
+ * the pages work without (spec: such failures are only logged), so a failure is a null here,
+ * never the error screen.
+ */
+export async function layoutLoader({ request }: LoaderFunctionArgs) {
+  const [store, offers] = await Promise.all([
+    optional(menuApi.store(request.signal), 'the store status'),
+    optional(menuApi.category('superbowlcombo', request.signal), 'special offers'),
+  ]);
+  return { store, offers } satisfies ShellData;
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { PRODUCT_RULES, type Category, type DetailCategory } from '../../../domain';
+import { isApiError } from '../../shared/api';
+import { menuApi } from '../../shared/menu-api';
+import { optional } from '../../shared/optional';
+import type { ApiProduct } from '../../shared/types';
+
+/*
+ * The detail screens' loader, imported by the router with its own code so the product and the
+ * toppings are asked for while the screen's chunk downloads. Keep it tiny.
+ */
+
+const takesToppings = (category: string): boolean =>
+  category in PRODUCT_RULES && PRODUCT_RULES[category as Category].toppingLists !== 'none';
+
+/**
+ * The product of `/{segment}/{id}` and, when it takes toppings, the topping list (asked for at
+ * once when the route's category takes them). `product` is null for an id the menu does not
+ * have: the screen says "not found", which is an answer, not an error. Toppings that failed are
+ * null; the form says so and still works for everything else.
+ */
+export const itemLoader =
+  (routeCategory: DetailCategory) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    const { signal } = request;
+    const early = takesToppings(routeCategory)
+      ? optional(menuApi.toppings(signal), 'the toppings')
+      : null;
+    let product: ApiProduct;
+    try {
+      product = await menuApi.product(params.id ?? '', signal);
+    } catch (error) {
+      if (isApiError(error, 'not_found', 'invalid_id')) return { product: null, toppings: null };
+      throw error;
+    }
+    const toppings =
+      early ??
+      (takesToppings(product.category) ? optional(menuApi.toppings(signal), 'the toppings') : null);
+    return { product, toppings: await toppings };
+  };
