@@ -8,6 +8,7 @@ import {
   type CartItemPayload,
   type NormalisedSelection,
   type Product,
+  LIST_CATEGORIES,
 } from '../../domain';
 import type { Queryable } from '../data/db';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
@@ -47,12 +48,13 @@ async function findProduct(db: Queryable, item: CartItemPayload): Promise<Produc
     }
     return (await products.get(item.productId)) ?? notFound('No product with this id.');
   }
+  // Items of the list screens (beverages, sides) are sent by name, as the spec's client does.
   const name = item.name ?? '';
-  return (
-    (await products.findByName('Beverages', name)) ??
-    (await products.findByName('Sides', name)) ??
-    notFound(`No beverage or side named "${name}".`)
-  );
+  for (const category of LIST_CATEGORIES) {
+    const product = await products.findByName(category, name);
+    if (product) return product;
+  }
+  return notFound(`No beverage or side named "${name}".`);
 }
 
 /**
