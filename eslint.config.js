@@ -41,4 +41,23 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (src/server/README.md): repositories hold SQL and nothing else, so they
+  // never reach up into auth or routes.
+  {
+    files: ['src/server/repositories/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/auth/**'], message: 'Repositories do not depend on auth/.' },
+            {
+              group: ['**/routes/**'],
+              message: 'Repositories do not depend on routes/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -47,4 +47,3 @@ export function storeRepository(db: Queryable) {
     },
   };
 }
-export type StoreRepository = ReturnType<typeof storeRepository>;
