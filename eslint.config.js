@@ -42,7 +42,8 @@ export default tseslint.config(
     },
   },
   // The server's layers (src/server/README.md): repositories hold SQL and nothing else, so they
-  // never reach up into auth or routes.
+  // never reach up into auth or routes; route modules are independent and share code through
+  // http/, auth/ or repositories/, never through each other.
   {
     files: ['src/server/repositories/**'],
     rules: {
@@ -54,6 +55,24 @@ export default tseslint.config(
             {
               group: ['**/routes/**'],
               message: 'Repositories do not depend on routes/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/routes/**'],
+    ignores: ['src/server/routes/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./*', '../routes/**'],
+              message:
+                'Route modules do not import each other; share code through http/ or a repository.',
             },
           ],
         },

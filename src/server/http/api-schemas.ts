@@ -4,7 +4,20 @@
  * cannot drift apart. Server-only: the browser uses the plain types and never downloads zod.
  */
 import { z } from 'zod';
-import type { ApiProduct, ApiProductDetails, ApiTopping } from '../../domain';
+import {
+  ACCOUNT_MESSAGES,
+  type ApiContact,
+  type ApiDefaultContact,
+  type ApiLoginAnswer,
+  type ApiMeAnswer,
+  type ApiProduct,
+  type ApiProductDetails,
+  type ApiRegisterAnswer,
+  type ApiSocialLoginAnswer,
+  type ApiStoreInfo,
+  type ApiTopping,
+  type ApiUser,
+} from '../../domain';
 
 const dollars = z.number();
 
@@ -37,3 +50,56 @@ export const apiToppingSchema = z.object({
   name: z.string(),
   soldOut: z.boolean(),
 }) satisfies z.ZodType<ApiTopping>;
+
+const dayHoursSchema = z.object({ open: z.string(), close: z.string() });
+
+export const apiStoreInfoSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  pickupAddress: z.string(),
+  hours: z.array(dayHoursSchema.nullable()).readonly(),
+  hoursText: z.string(),
+  deliveryFee: dollars,
+  storeOpen: z.boolean(),
+  googleClientId: z.string().nullable(),
+  mapsApiKey: z.string().nullable(),
+}) satisfies z.ZodType<ApiStoreInfo>;
+
+export const apiStoreStatusSchema = z.object({ storeOpen: z.boolean() });
+
+export const apiContactSchema = z.object({
+  _id: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  isDefault: z.boolean(),
+}) satisfies z.ZodType<ApiContact>;
+
+export const apiDefaultContactSchema = z.object({
+  phone: z.string(),
+  address: z.string(),
+}) satisfies z.ZodType<ApiDefaultContact>;
+
+export const apiUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  contacts: z.array(apiContactSchema),
+}) satisfies z.ZodType<ApiUser>;
+
+export const apiRegisterAnswerSchema = z.object({
+  message: z.literal(ACCOUNT_MESSAGES.registerSucceeded),
+  user: apiUserSchema,
+}) satisfies z.ZodType<ApiRegisterAnswer>;
+
+export const apiLoginAnswerSchema = z.object({
+  user: apiUserSchema,
+}) satisfies z.ZodType<ApiLoginAnswer>;
+
+export const apiSocialLoginAnswerSchema = z.object({
+  isNewUser: z.boolean(),
+  user: apiUserSchema,
+}) satisfies z.ZodType<ApiSocialLoginAnswer>;
+
+export const apiMeAnswerSchema = z.object({
+  user: apiUserSchema.nullable(),
+}) satisfies z.ZodType<ApiMeAnswer>;
