@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
 import { systemClock, type Clock } from './clock';
@@ -12,6 +13,7 @@ import { migrate } from './data/migrate';
 import { seed } from './data/seed';
 import type { ErrorCode } from '../domain';
 import { HttpError } from './http/errors';
+import { securityHeaders } from './http/security-headers';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/zod-provider';
 import { apiRoutes } from './routes';
 
@@ -60,13 +62,9 @@ export async function buildApp(
 
   const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
 
+  // First, so every answer carries the headers, refusals and 404s included.
+  await app.register(fastifyHelmet, securityHeaders(config));
   await app.register(fastifyCookie);
-
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
 
   // No cross-site form can act: a state-changing API call must come from our own origin, and a
   // body, if any, must be JSON (a cross-site form cannot send application/json without CORS).
