@@ -3,7 +3,7 @@
  * shared by the browser and the server so both apply the same rules and say the same words.
  * Every message is a whole sentence the UI can show as it is.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { isGuelphAddress, isPhoneNumber } from './contact-rules';
 
 export const ACCOUNT_MESSAGES = {
