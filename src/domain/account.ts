@@ -74,7 +74,6 @@ export const contactSchema = contactDraftSchema.superRefine((contact, ctx) => {
   const problem = contactProblem(contact.phone, contact.address);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
-export type ContactInput = z.output<typeof contactSchema>;
 
 const isBlankContact = (contact: z.output<typeof contactDraftSchema>): boolean =>
   contact.phone === '' && contact.address === '';
@@ -109,7 +108,6 @@ export const registerSchema = z.object(
   },
   { error: 'Send name, email and password as a JSON object.' },
 );
-export type RegisterInput = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object(
   {
@@ -121,7 +119,6 @@ export const loginSchema = z.object(
   },
   { error: 'Send email and password as a JSON object.' },
 );
-export type LoginInput = z.output<typeof loginSchema>;
 
 /** Social sign-in sends only the provider's signed credential; nothing else is trusted. */
 export const socialLoginSchema = z.object(

@@ -11,7 +11,7 @@ import { sessionsRepository, type SessionUser } from '../repositories/sessions';
  * user id in the request.
  */
 export const SESSION_COOKIE = 'sid';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 

@@ -21,7 +21,7 @@ import {
 
 const dollars = z.number();
 
-export const apiProductDetailsSchema = z.object({
+const apiProductDetailsSchema = z.object({
   sizes: z.array(z.string()).optional(),
   sizePrices: z.record(z.string(), dollars).optional(),
   sizeDescriptions: z.record(z.string(), z.string()).optional(),
@@ -79,7 +79,7 @@ export const apiDefaultContactSchema = z.object({
   address: z.string(),
 }) satisfies z.ZodType<ApiDefaultContact>;
 
-export const apiUserSchema = z.object({
+const apiUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),

@@ -14,7 +14,7 @@ import {
 } from '../../domain';
 import type { Contact } from '../repositories/contacts';
 
-export function presentDetails(details: ProductDetails): ApiProductDetails {
+function presentDetails(details: ProductDetails): ApiProductDetails {
   return convertDetailsMoney(details, toDollars);
 }
 

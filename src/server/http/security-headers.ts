@@ -6,9 +6,9 @@ import type { AppConfig } from '../config';
  * frame and the calls it makes. The web app's adapter (`features/account/google-sign-in.tsx`)
  * loads `${GOOGLE_IDENTITY}client`; change both together.
  */
-export const GOOGLE_IDENTITY = 'https://accounts.google.com/gsi/';
+const GOOGLE_IDENTITY = 'https://accounts.google.com/gsi/';
 /** The Maps JavaScript API's script and its calls (address autocomplete). */
-export const GOOGLE_MAPS = 'https://maps.googleapis.com';
+const GOOGLE_MAPS = 'https://maps.googleapis.com';
 
 type Directives = Record<string, string[]>;
 
@@ -18,7 +18,7 @@ type Directives = Record<string, string[]>;
  * GOOGLE_MAPS_API_KEY). No inline script or style anywhere: Vite emits files, and React sets
  * styles through the CSSOM, which style-src does not govern.
  */
-export function contentSecurityPolicy(config: AppConfig): Directives {
+function contentSecurityPolicy(config: AppConfig): Directives {
   const google = config.google.clientId !== null;
   const maps = config.mapsApiKey !== null;
   const directives: Directives = {
