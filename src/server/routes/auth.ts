@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, loginSchema, registerSchema, socialLoginSchema } from '../../domain';
+import {
+  ACCOUNT_MESSAGES,
+  loginSchema,
+  registerSchema,
+  socialLoginSchema,
+  type ApiUser,
+} from '../../domain';
 import {
   GoogleTokenRejected,
   GoogleUnavailable,
@@ -58,7 +64,10 @@ const loginBody = loginSchema.meta({ sentences: true });
 const socialLoginBody = socialLoginSchema.meta({ sentences: true });
 
 /** The spec's user object of an account, with its contacts. */
-async function loadApiUser(db: Queryable, user: { id: string; name: string; email: string }) {
+async function loadApiUser(
+  db: Queryable,
+  user: { id: string; name: string; email: string },
+): Promise<ApiUser> {
   return presentUser(user, await contactsRepository(db).list(user.id));
 }
 
@@ -135,7 +144,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
   app.post(
     '/auth/social-login',
     {
-      // Before the body is read, as before it was typed: an unconfigured store answers 404 and
+      // Before the body is checked: an unconfigured store answers 404 whatever is sent, and
       // every attempt, well-formed or not, counts against the per-IP limit.
       preValidation: async (request, reply) => {
         if (!verifyGoogle) throw notFound('Google sign-in is not set up for this store.');
@@ -144,6 +153,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
       schema: { body: socialLoginBody, response: { 200: apiSocialLoginAnswerSchema } },
     },
     async (request, reply) => {
+      // Already answered in preValidation; repeated so the type knows.
       if (!verifyGoogle) throw notFound('Google sign-in is not set up for this store.');
       // Only the signed credential is read; a name or email in the body is never trusted.
       const identity = await verifyCredential(verifyGoogle, request.body.credential, request);
