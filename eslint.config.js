@@ -41,4 +41,42 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (src/server/README.md): repositories hold SQL and nothing else, so they
+  // never reach up into auth or routes; route modules are independent and share code through
+  // http/, auth/ or repositories/, never through each other.
+  {
+    files: ['src/server/repositories/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/auth/**'], message: 'Repositories do not depend on auth/.' },
+            {
+              group: ['**/routes/**'],
+              message: 'Repositories do not depend on routes/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/routes/**'],
+    ignores: ['src/server/routes/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./*', '../routes/**'],
+              message:
+                'Route modules do not import each other; share code through http/ or a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -3,7 +3,7 @@
  * server so both apply the same rules. Their texts live in `account-messages.ts`, free of zod, so
  * a screen that only shows a message does not download the schemas.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import {
   ACCOUNT_MESSAGES,
   contactProblem,
@@ -46,7 +46,6 @@ export const contactSchema = contactDraftSchema.superRefine((contact, ctx) => {
   const problem = contactProblem(contact.phone, contact.address);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
-export type ContactInput = z.output<typeof contactSchema>;
 
 const isBlankContact = (contact: z.output<typeof contactDraftSchema>): boolean =>
   contact.phone === '' && contact.address === '';
@@ -81,7 +80,6 @@ export const registerSchema = z.object(
   },
   { error: 'Send name, email and password as a JSON object.' },
 );
-export type RegisterInput = z.output<typeof registerSchema>;
 
 export const loginSchema = z.object(
   {
@@ -93,7 +91,6 @@ export const loginSchema = z.object(
   },
   { error: 'Send email and password as a JSON object.' },
 );
-export type LoginInput = z.output<typeof loginSchema>;
 
 /** Social sign-in sends only the provider's signed credential; nothing else is trusted. */
 export const socialLoginSchema = z.object(

@@ -4,6 +4,7 @@
  * field renamed on the server breaks the browser's type-check instead of the browser.
  */
 import type { ProductDetails } from './catalog';
+import type { WeeklyHours } from './hours';
 
 export interface ApiProductDetails extends Omit<
   ProductDetails,
@@ -39,6 +40,9 @@ export interface ApiStoreInfo {
   name: string;
   phone: string;
   pickupAddress: string;
+  /** Opening hours by weekday (0 Sunday), for screens that must offer times inside them. */
+  hours: WeeklyHours;
+  /** The same hours in words, for the banner. */
   hoursText: string;
   deliveryFee: number;
   storeOpen: boolean;
@@ -59,6 +63,34 @@ export interface ApiUser {
   name: string;
   email: string;
   contacts: ApiContact[];
+}
+
+/** GET /api/user/{userId}/default-contact; empty strings when the user has none. */
+export interface ApiDefaultContact {
+  phone: string;
+  address: string;
+}
+
+/** POST /api/auth/register (201). */
+export interface ApiRegisterAnswer {
+  message: 'Registration Successful';
+  user: ApiUser;
+}
+
+/** POST /api/auth/login. */
+export interface ApiLoginAnswer {
+  user: ApiUser;
+}
+
+/** POST /api/auth/social-login: `isNewUser` when this sign-in created the account. */
+export interface ApiSocialLoginAnswer {
+  isNewUser: boolean;
+  user: ApiUser;
+}
+
+/** GET /api/auth/me: `user` is null for a guest (200, not 401: a guest is not an error). */
+export interface ApiMeAnswer {
+  user: ApiUser | null;
 }
 
 /** A server cart line, its product populated, priced by the server. */

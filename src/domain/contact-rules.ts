@@ -1,7 +1,5 @@
 /** Rules for contacts and delivery addresses, shared by the browser and the server. */
 
-export const SERVICE_AREA = 'Guelph, Ontario';
-
 /**
  * The delivery area rule of the spec: non-empty and containing both "guelph" and "on",
  * case-insensitive. Deliberately as loose as the spec says; the staff still read the address.

@@ -41,6 +41,11 @@ export const ERROR_CODES = [
   'internal',
   /** The database or another dependency is not answering right now (503). */
   'unavailable',
+  /**
+   * Browser only, never sent by the server: the request did not reach it (offline, DNS, a
+   * dropped connection). Status 0.
+   */
+  'network',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

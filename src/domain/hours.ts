@@ -6,7 +6,7 @@
  * they started: Friday 11:00-01:00 means Saturday 00:30 is still Friday's service.
  */
 
-export const STORE_TIME_ZONE = 'America/Toronto';
+const STORE_TIME_ZONE = 'America/Toronto';
 
 /** 0 = Sunday … 6 = Saturday, as Date#getDay. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -24,16 +24,6 @@ export type WeeklyHours = readonly (DayHours | null)[];
 /** Whether the store is forced open, forced closed, or follows its hours. */
 export type OpenMode = 'auto' | 'open' | 'closed';
 
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-
 /** The store's default hours (menu.md): Sun-Wed 11-23, Thu 11-24, Fri-Sat 11-01. */
 export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
   { open: '11:00', close: '23:00' },
@@ -45,14 +35,10 @@ export const DEFAULT_WEEKLY_HOURS: WeeklyHours = [
   { open: '11:00', close: '01:00' },
 ];
 
-export function parseClock(hhmm: string): number {
+function parseClock(hhmm: string): number {
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
   if (!match) throw new Error(`Invalid time "${hhmm}", expected HH:MM`);
   return Number(match[1]) * 60 + Number(match[2]);
-}
-
-export function isValidClock(hhmm: string): boolean {
-  return /^([01]\d|2[0-3]):([0-5]\d)$/.test(hhmm);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

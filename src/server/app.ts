@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
 import { systemClock, type Clock } from './clock';
@@ -10,10 +11,18 @@ import type { AppContext } from './context';
 import { openDatabase, withTimeout, type Database } from './data/db';
 import { migrate } from './data/migrate';
 import { seed } from './data/seed';
-import type { ErrorCode } from '../domain';
+import type { ApiErrorBody, ErrorCode } from '../domain';
 import { HttpError } from './http/errors';
+import { securityHeaders } from './http/security-headers';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/zod-provider';
 import { apiRoutes } from './routes';
+
+/** Every error answer has this one shape, shared with the browser. */
+const errorBody = (statusCode: number, code: ErrorCode, message: string): ApiErrorBody => ({
+  statusCode,
+  code,
+  message,
+});
 
 /** The host of an Origin header, or null when it is not a URL. */
 function hostOf(origin: string): string | null {
@@ -60,13 +69,9 @@ export async function buildApp(
 
   const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
 
+  // First, so every answer carries the headers, refusals and 404s included.
+  await app.register(fastifyHelmet, securityHeaders(config));
   await app.register(fastifyCookie);
-
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
 
   // No cross-site form can act: a state-changing API call must come from our own origin, and a
   // body, if any, must be JSON (a cross-site form cannot send application/json without CORS).
@@ -95,7 +100,7 @@ export async function buildApp(
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ statusCode: error.statusCode, code: error.code, message: error.message });
+        .send(errorBody(error.statusCode, error.code, error.message));
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
@@ -107,14 +112,12 @@ export async function buildApp(
           : status === 415
             ? 'unsupported_media_type'
             : 'invalid_input';
-      return reply.status(status).send({ statusCode: status, code, message: error.message });
+      return reply.status(status).send(errorBody(status, code, error.message));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send({
-      statusCode: 500,
-      code: 'internal',
-      message: 'Something went wrong on our side. Please try again.',
-    });
+    return reply
+      .status(500)
+      .send(errorBody(500, 'internal', 'Something went wrong on our side. Please try again.'));
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -169,11 +172,15 @@ export async function buildApp(
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/images/') || !indexHtml) {
-      return reply.status(404).send({
-        statusCode: 404,
-        code: 'not_found',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
-      });
+      return reply
+        .status(404)
+        .send(
+          errorBody(
+            404,
+            'not_found',
+            `No route for ${request.method} ${request.url.split('?')[0]}.`,
+          ),
+        );
     }
     // The single-page app answers every other path (deep links, unknown paths show Home).
     return reply.status(200).type('text/html').header('cache-control', 'no-cache').send(indexHtml);

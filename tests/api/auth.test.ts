@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/domain';
+import {
+  ACCOUNT_MESSAGES,
+  type ApiLoginAnswer,
+  type ApiMeAnswer,
+  type ApiRegisterAnswer,
+} from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { RATE_RULES } from '../../src/server/routes/auth';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { TEST_PASSWORD, registerUser, type ApiUser } from '../support/users';
+import { TEST_PASSWORD, registerUser } from '../support/users';
 
 const clock = fixedClock('2026-11-23T23:00:00Z');
 let t: TestApp;
@@ -25,6 +30,13 @@ function sidOf(response: { cookies: { name: string; value: string }[] }): string
 
 const me = (cookie?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+
+/** Who /me says the cookie belongs to: a user id, or null for a guest. */
+async function meUserId(cookie?: string): Promise<string | null> {
+  const response = await me(cookie);
+  expect(response.statusCode).toBe(200);
+  return response.json<ApiMeAnswer>().user?._id ?? null;
+}
 
 const login = (email: string, password: string, remoteAddress = freshIp()) =>
   t.app.inject({
@@ -49,7 +61,10 @@ describe('register, sessions and me', () => {
       contacts: [{ phone: '519-555-0100', address: GUELPH, isDefault: true }],
     });
     expect(response.statusCode).toBe(201);
-    const user = response.json<ApiUser>();
+    const answer = response.json<ApiRegisterAnswer>();
+    expect(Object.keys(answer).sort()).toEqual(['message', 'user']);
+    expect(answer.message).toBe('Registration Successful');
+    const { user } = answer;
     expect(Object.keys(user).sort()).toEqual(['_id', 'contacts', 'email', 'name']);
     expect(user).toMatchObject({ name: 'Ada', email: 'Ada.Lovelace@Example.com' });
     expect(user.contacts).toEqual([
@@ -60,7 +75,7 @@ describe('register, sessions and me', () => {
 
     const restored = await me(sidOf(response));
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toEqual(user);
+    expect(restored.json()).toEqual({ user });
 
     const stored = await t.db.query<{ password_hash: string }>(
       'select password_hash from users where id = $1',
@@ -70,11 +85,13 @@ describe('register, sessions and me', () => {
     expect(stored[0]?.password_hash).not.toContain('analytical engine');
   });
 
-  it('answers /me without a session (or with a made-up one) with 401', async () => {
+  it('answers /me without a session (or with a made-up one) with 200 and no user: a guest is no error', async () => {
     const anonymous = await me();
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toMatchObject({ statusCode: 401, code: 'unauthorized' });
-    expect((await me('sid=not-a-real-token')).statusCode).toBe(401);
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ user: null });
+    const madeUp = await me('sid=not-a-real-token');
+    expect(madeUp.statusCode).toBe(200);
+    expect(madeUp.json()).toEqual({ user: null });
   });
 
   it('refuses a duplicate email in any letter case with 409', async () => {
@@ -106,7 +123,7 @@ describe('register, sessions and me', () => {
       contacts: [{ phone: '', address: '  ', isDefault: true }],
     });
     expect(response.statusCode).toBe(201);
-    const user = response.json<ApiUser>();
+    const { user } = response.json<ApiRegisterAnswer>();
     expect(user.contacts).toEqual([]);
     expect(
       await countRows('select count(*)::int as n from contacts where user_id = $1', [user._id]),
@@ -151,8 +168,8 @@ describe('login and logout', () => {
 
     const ok = await login('GRACE@example.com', TEST_PASSWORD);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual(user);
-    expect((await me(sidOf(ok))).json()).toEqual(user);
+    expect(ok.json<ApiLoginAnswer>()).toEqual({ user });
+    expect((await me(sidOf(ok))).json<ApiMeAnswer>()).toEqual({ user });
 
     const wrongPassword = await login('grace@example.com', 'not the password');
     const unknownEmail = await login('nobody@example.com', 'not the password');
@@ -168,8 +185,8 @@ describe('login and logout', () => {
   });
 
   it('logout deletes the session server-side: the old cookie no longer works', async () => {
-    const { cookie } = await registerUser(t.app);
-    expect((await me(cookie)).statusCode).toBe(200);
+    const { user, cookie } = await registerUser(t.app);
+    expect(await meUserId(cookie)).toBe(user._id);
 
     const out = await t.app.inject({
       method: 'POST',
@@ -181,7 +198,7 @@ describe('login and logout', () => {
     expect(cleared?.value).toBe('');
 
     // Replaying the old token (as a stolen copy would) fails: the session row is gone.
-    expect((await me(cookie)).statusCode).toBe(401);
+    expect(await meUserId(cookie)).toBeNull();
   });
 });
 
@@ -235,17 +252,17 @@ describe('session expiry', () => {
     const first = await register({ name: 'Expiry', email, password: TEST_PASSWORD });
     expect(first.statusCode).toBe(201);
     const oldCookie = sidOf(first);
-    const userId = first.json<ApiUser>()._id;
+    const userId = first.json<ApiRegisterAnswer>().user._id;
     const start = clock.now();
     try {
       clock.advance(30 * 24 * 60 * 60 * 1000 + 1000);
-      expect((await me(oldCookie)).statusCode).toBe(401);
+      expect(await meUserId(oldCookie)).toBeNull();
       const again = await login(email, TEST_PASSWORD);
       expect(again.statusCode).toBe(200);
       expect(
         await countRows('select count(*)::int as n from sessions where user_id = $1', [userId]),
       ).toBe(1);
-      expect((await me(sidOf(again))).statusCode).toBe(200);
+      expect(await meUserId(sidOf(again))).toBe(userId);
     } finally {
       clock.set(start);
     }

@@ -883,6 +883,8 @@ describe('review fixes', () => {
     expect(response.json()).toMatchObject({ code: 'cross_site' });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
+    // Still signed in: the refused logout ended nothing.
+    expect(me.json()).toMatchObject({ user: { _id: alice.id } });
   });
 
   it('refuses any API call a browser marks as cross-site, even a GET that changes the cart', async () => {
@@ -969,7 +971,7 @@ describe('review fixes', () => {
       },
     });
     expect(named.statusCode).toBe(200);
-    expect(named.json()).toMatchObject({ name: 'Pat Example' });
+    expect(named.json()).toMatchObject({ user: { name: 'Pat Example' } });
     const badEmail = await send({
       method: 'POST',
       url: '/api/auth/social-login',

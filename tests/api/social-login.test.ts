@@ -8,7 +8,8 @@ import {
   startJwksServer,
   type JwksServer,
 } from '../support/jwks-server';
-import { TEST_PASSWORD, registerUser, type ApiUser } from '../support/users';
+import type { ApiMeAnswer, ApiSocialLoginAnswer } from '../../src/domain';
+import { TEST_PASSWORD, registerUser } from '../support/users';
 
 let keys: JwksServer;
 let t: TestApp;
@@ -37,7 +38,10 @@ describe('social login with a Google ID token', () => {
     const claims = { sub: 'sub-new', email: 'New.Person@example.com', name: 'New Person' };
     const first = await signIn(claims);
     expect(first.statusCode).toBe(200);
-    const user = first.json<ApiUser>();
+    const answer = first.json<ApiSocialLoginAnswer>();
+    expect(Object.keys(answer).sort()).toEqual(['isNewUser', 'user']);
+    expect(answer.isNewUser).toBe(true);
+    const { user } = answer;
     expect(user).toEqual({
       _id: expect.any(String),
       name: 'New Person',
@@ -51,11 +55,11 @@ describe('social login with a Google ID token', () => {
       url: '/api/auth/me',
       headers: { cookie: `sid=${sid?.value ?? ''}` },
     });
-    expect(me.json()).toEqual(user);
+    expect(me.json<ApiMeAnswer>()).toEqual({ user });
 
     const again = await signIn(claims);
     expect(again.statusCode).toBe(200);
-    expect(again.json<ApiUser>()._id).toBe(user._id);
+    expect(again.json<ApiSocialLoginAnswer>()).toEqual({ isNewUser: false, user });
     const rows = await t.db.query<{ n: number }>(
       'select count(*)::int as n from users where google_subject = $1',
       ['sub-new'],
@@ -67,7 +71,10 @@ describe('social login with a Google ID token', () => {
     const { user } = await registerUser(t.app, { email: 'linked@example.com' });
     const response = await signIn({ sub: 'sub-linked', email: 'LINKED@example.com' });
     expect(response.statusCode).toBe(200);
-    expect(response.json<ApiUser>()._id).toBe(user._id);
+    expect(response.json<ApiSocialLoginAnswer>()).toMatchObject({
+      isNewUser: false,
+      user: { _id: user._id },
+    });
     // The password still works after linking.
     const login = await t.app.inject({
       method: 'POST',
@@ -85,11 +92,23 @@ describe('social login with a Google ID token', () => {
       name: 'Someone Else',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<ApiUser>().email).toBe('token@example.com');
+    expect(response.json<ApiSocialLoginAnswer>().user.email).toBe('token@example.com');
     const chosen = await t.db.query('select 1 from users where email = $1', [
       'attacker-chosen@example.com',
     ]);
     expect(chosen).toHaveLength(0);
+  });
+
+  it('refuses the spec’s body of only email and name: that would let anyone sign in as anyone', async () => {
+    const { user } = await registerUser(t.app, { email: 'victim@example.com' });
+    const response = await socialLogin({ email: user.email, name: user.name });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      code: 'invalid_input',
+      message: 'Google login failed.',
+    });
+    expect(response.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
 
   const now = () => Math.floor(Date.now() / 1000);

@@ -126,14 +126,16 @@ it('keeps one default, edits inline and deletes; a taken email says so', async (
   await expect
     .poll(async () => (await page.request.get(`/api/auth/me`)).json())
     .toMatchObject({
-      contacts: expect.arrayContaining([
-        {
-          _id: expect.any(String),
-          phone: '(519) 555-0199',
-          address: '1 Stone Rd W, Guelph, Ontario',
-          isDefault: true,
-        },
-      ]),
+      user: {
+        contacts: expect.arrayContaining([
+          {
+            _id: expect.any(String),
+            phone: '(519) 555-0199',
+            address: '1 Stone Rd W, Guelph, Ontario',
+            isDefault: true,
+          },
+        ]),
+      },
     });
 
   // Inline edit: a blank phone is refused, a new address saves.

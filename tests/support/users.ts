@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ApiRegisterAnswer, ApiUser } from '../../src/domain';
 
-/** The user object of the auth API (never a hash). */
-export interface ApiUser {
-  _id: string;
-  name: string;
-  email: string;
-  contacts: { _id: string; phone: string; address: string; isDefault: boolean }[];
-}
+export type { ApiUser };
 
 export interface RegisterOverrides {
   name?: string;
@@ -48,7 +43,7 @@ export async function registerUser(
   }
   const sid = response.cookies.find((cookie) => cookie.name === 'sid');
   if (!sid) throw new Error('registerUser: the register route set no sid cookie');
-  return { user: response.json<ApiUser>(), cookie: `sid=${sid.value}` };
+  return { user: response.json<ApiRegisterAnswer>().user, cookie: `sid=${sid.value}` };
 }
 
 function randomOctet(): number {

@@ -1,4 +1,5 @@
 import type { Database } from '../data/db';
+import { sessionsRepository } from '../repositories/sessions';
 import { usersRepository } from '../repositories/users';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -27,7 +28,7 @@ export async function ensureAdmin(
       passwordHash: await hashPassword(admin.password),
     });
     if (!existing) return 'created';
-    await users.endSessions(user.id);
+    await sessionsRepository(tx).removeAllOf(user.id);
     return 'reset';
   });
 }

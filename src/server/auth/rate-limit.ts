@@ -61,4 +61,3 @@ export function createRateLimiter(clock: Clock) {
     },
   };
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>;

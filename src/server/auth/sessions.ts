@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../data/db';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../http/errors';
+import { sessionsRepository, type SessionUser } from '../repositories/sessions';
 
 /**
  * Sessions: an opaque random token in an HttpOnly, SameSite=Lax cookie; the database keeps only
@@ -10,19 +11,9 @@ import { forbidden, unauthorized } from '../http/errors';
  * user id in the request.
  */
 export const SESSION_COOKIE = 'sid';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type Role = 'customer' | 'staff' | 'admin';
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(
   db: Queryable,
@@ -31,32 +22,12 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  // Each sign-in sweeps the user's own expired sessions, so the table does not grow forever.
-  await db.query('delete from sessions where user_id = $1 and expires_at <= $2', [userId, now]);
-  await db.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [
-    hashToken(token),
-    userId,
-    expiresAt,
-  ]);
+  await sessionsRepository(db).create({ tokenHash: hashToken(token), userId, expiresAt, now });
   return { token, expiresAt };
 }
 
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
-  await db.query('delete from sessions where token_hash = $1', [hashToken(token)]);
-}
-
-async function findSessionUser(
-  db: Queryable,
-  token: string,
-  now: Date,
-): Promise<SessionUser | null> {
-  const rows = await db.query<SessionUser>(
-    `select u.id, u.name, u.email, u.role
-       from sessions s join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.expires_at > $2`,
-    [hashToken(token), now],
-  );
-  return rows[0] ?? null;
+  await sessionsRepository(db).remove(hashToken(token));
 }
 
 export function setSessionCookie(
@@ -93,7 +64,9 @@ export function getSessionUser(
   let pending = resolved.get(request);
   if (!pending) {
     const token = request.cookies[SESSION_COOKIE];
-    pending = token ? findSessionUser(ctx.db, token, ctx.clock.now()) : Promise.resolve(null);
+    pending = token
+      ? sessionsRepository(ctx.db).findUser(hashToken(token), ctx.clock.now())
+      : Promise.resolve(null);
     resolved.set(request, pending);
   }
   return pending;
@@ -117,17 +90,6 @@ export async function requireSelf(
 ): Promise<SessionUser> {
   const user = await requireUser(request, ctx);
   if (typeof userId !== 'string' || userId !== user.id) throw forbidden();
-  return user;
-}
-
-/** Staff routes: 401 without a session, 403 without one of the roles. */
-export async function requireRole(
-  request: FastifyRequest,
-  ctx: AppContext,
-  roles: readonly Role[],
-): Promise<SessionUser> {
-  const user = await requireUser(request, ctx);
-  if (!roles.includes(user.role)) throw forbidden('This needs a staff account.');
   return user;
 }
 

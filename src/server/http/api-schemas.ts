@@ -4,19 +4,28 @@
  * cannot drift apart. Server-only: the browser uses the plain types and never downloads zod.
  */
 import { z } from 'zod';
-import type {
-  ApiCart,
-  ApiCartItem,
-  ApiCartTotals,
-  ApiMergedCart,
-  ApiProduct,
-  ApiProductDetails,
-  ApiTopping,
+import {
+  ACCOUNT_MESSAGES,
+  type ApiCart,
+  type ApiCartItem,
+  type ApiCartTotals,
+  type ApiContact,
+  type ApiDefaultContact,
+  type ApiLoginAnswer,
+  type ApiMeAnswer,
+  type ApiMergedCart,
+  type ApiProduct,
+  type ApiProductDetails,
+  type ApiRegisterAnswer,
+  type ApiSocialLoginAnswer,
+  type ApiStoreInfo,
+  type ApiTopping,
+  type ApiUser,
 } from '../../domain';
 
 const dollars = z.number();
 
-export const apiProductDetailsSchema = z.object({
+const apiProductDetailsSchema = z.object({
   sizes: z.array(z.string()).optional(),
   sizePrices: z.record(z.string(), dollars).optional(),
   sizeDescriptions: z.record(z.string(), z.string()).optional(),
@@ -87,3 +96,56 @@ export const apiMergedCartSchema = apiCartSchema.extend({
   merged: z.number().int(),
   skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
 }) satisfies z.ZodType<ApiMergedCart>;
+
+const dayHoursSchema = z.object({ open: z.string(), close: z.string() });
+
+export const apiStoreInfoSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  pickupAddress: z.string(),
+  hours: z.array(dayHoursSchema.nullable()).readonly(),
+  hoursText: z.string(),
+  deliveryFee: dollars,
+  storeOpen: z.boolean(),
+  googleClientId: z.string().nullable(),
+  mapsApiKey: z.string().nullable(),
+}) satisfies z.ZodType<ApiStoreInfo>;
+
+export const apiStoreStatusSchema = z.object({ storeOpen: z.boolean() });
+
+export const apiContactSchema = z.object({
+  _id: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  isDefault: z.boolean(),
+}) satisfies z.ZodType<ApiContact>;
+
+export const apiDefaultContactSchema = z.object({
+  phone: z.string(),
+  address: z.string(),
+}) satisfies z.ZodType<ApiDefaultContact>;
+
+const apiUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  contacts: z.array(apiContactSchema),
+}) satisfies z.ZodType<ApiUser>;
+
+export const apiRegisterAnswerSchema = z.object({
+  message: z.literal(ACCOUNT_MESSAGES.registerSucceeded),
+  user: apiUserSchema,
+}) satisfies z.ZodType<ApiRegisterAnswer>;
+
+export const apiLoginAnswerSchema = z.object({
+  user: apiUserSchema,
+}) satisfies z.ZodType<ApiLoginAnswer>;
+
+export const apiSocialLoginAnswerSchema = z.object({
+  isNewUser: z.boolean(),
+  user: apiUserSchema,
+}) satisfies z.ZodType<ApiSocialLoginAnswer>;
+
+export const apiMeAnswerSchema = z.object({
+  user: apiUserSchema.nullable(),
+}) satisfies z.ZodType<ApiMeAnswer>;

@@ -5,13 +5,16 @@
 import {
   convertDetailsMoney,
   toDollars,
+  type ApiContact,
   type ApiProduct,
   type ApiProductDetails,
+  type ApiUser,
   type Product,
   type ProductDetails,
 } from '../../domain';
+import type { Contact } from '../repositories/contacts';
 
-export function presentDetails(details: ProductDetails): ApiProductDetails {
+function presentDetails(details: ProductDetails): ApiProductDetails {
   return convertDetailsMoney(details, toDollars);
 }
 
@@ -27,3 +30,21 @@ export function presentProduct(product: Product, withDetails = true): ApiProduct
     ...(withDetails ? { details: presentDetails(product.details) } : {}),
   };
 }
+
+export const presentContact = (contact: Contact): ApiContact => ({
+  _id: contact.id,
+  phone: contact.phone,
+  address: contact.address,
+  isDefault: contact.isDefault,
+});
+
+/** The spec's user object, field by field: whatever else a user row holds never leaves. */
+export const presentUser = (
+  user: { id: string; name: string; email: string },
+  contacts: readonly Contact[],
+): ApiUser => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  contacts: contacts.map(presentContact),
+});

@@ -136,4 +136,3 @@ export function contactsRepository(db: Queryable) {
     },
   };
 }
-export type ContactsRepository = ReturnType<typeof contactsRepository>;

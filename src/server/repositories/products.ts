@@ -78,4 +78,3 @@ export function productsRepository(db: Queryable) {
     },
   };
 }
-export type ProductsRepository = ReturnType<typeof productsRepository>;

@@ -1,7 +1,7 @@
 import type { OpenMode, WeeklyHours } from '../../domain';
 import type { Queryable } from '../data/db';
 
-export interface StoreSettings {
+interface StoreSettings {
   name: string;
   phone: string;
   pickupAddress: string;
@@ -47,4 +47,3 @@ export function storeRepository(db: Queryable) {
     },
   };
 }
-export type StoreRepository = ReturnType<typeof storeRepository>;

@@ -1,5 +1,7 @@
-import type { Role } from '../auth/sessions';
 import type { Queryable } from '../data/db';
+
+/** Customers order; staff run the store; the admin also manages staff. */
+export type Role = 'customer' | 'staff' | 'admin';
 
 export interface UserRecord {
   id: string;
@@ -97,11 +99,6 @@ export function usersRepository(db: Queryable) {
       return toUser(row);
     },
 
-    /** Ends every session of a user (after a password reset). */
-    async endSessions(userId: string): Promise<void> {
-      await db.query('delete from sessions where user_id = $1', [userId]);
-    },
-
     /**
      * Locks the user's row until the transaction ends, so concurrent changes to that user's
      * contacts (the count cap, the single default) happen one after another.
@@ -112,4 +109,3 @@ export function usersRepository(db: Queryable) {
     },
   };
 }
-export type UsersRepository = ReturnType<typeof usersRepository>;

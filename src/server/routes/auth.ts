@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_MESSAGES, loginSchema, registerSchema, socialLoginSchema } from '../../domain';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  loginSchema,
+  registerSchema,
+  socialLoginSchema,
+  type ApiUser,
+} from '../../domain';
 import {
   GoogleTokenRejected,
   GoogleUnavailable,
@@ -14,15 +21,21 @@ import {
   clearSessionCookie,
   createSession,
   deleteSession,
-  requireUser,
+  getSessionUser,
   setSessionCookie,
 } from '../auth/sessions';
 import type { AppContext, RouteModule } from '../context';
 import type { Queryable } from '../data/db';
-import { HttpError, conflict, notFound, parseInput } from '../http/errors';
+import {
+  apiLoginAnswerSchema,
+  apiMeAnswerSchema,
+  apiRegisterAnswerSchema,
+  apiSocialLoginAnswerSchema,
+} from '../http/api-schemas';
+import { HttpError, conflict, notFound } from '../http/errors';
+import { presentUser } from '../http/present';
 import { contactsRepository } from '../repositories/contacts';
 import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
-import { loadApiUser } from './contacts';
 
 const MINUTE = 60_000;
 
@@ -45,6 +58,19 @@ const googleLoginFailed = () =>
   new HttpError(401, ACCOUNT_MESSAGES.googleLoginFailed, 'google_login_failed');
 const duplicateEmail = () => conflict(ACCOUNT_MESSAGES.duplicateEmail, 'email_taken');
 
+// The account forms' messages are whole sentences in the spec's words, shown as they are.
+const registerBody = registerSchema.meta({ sentences: true });
+const loginBody = loginSchema.meta({ sentences: true });
+const socialLoginBody = socialLoginSchema.meta({ sentences: true });
+
+/** The spec's user object of an account, with its contacts. */
+async function loadApiUser(
+  db: Queryable,
+  user: { id: string; name: string; email: string },
+): Promise<ApiUser> {
+  return presentUser(user, await contactsRepository(db).list(user.id));
+}
+
 /** Register, login, social login, logout, me (issue 3). */
 export const authRoutes: RouteModule = (app, ctx) => {
   const users = usersRepository(ctx.db);
@@ -53,87 +79,112 @@ export const authRoutes: RouteModule = (app, ctx) => {
   const { clientId } = ctx.config.google;
   const verifyGoogle = clientId ? createGoogleVerifier({ ...ctx.config.google, clientId }) : null;
 
-  app.post('/auth/register', async (request, reply) => {
-    const input = parseInput(registerSchema, request.body, { sentences: true });
-    limiter.hit(reply, [
-      { key: `register:ip:${request.ip}`, rule: RATE_RULES.registerIp },
-      { key: `register:account:${input.email.toLowerCase()}`, rule: RATE_RULES.registerAccount },
-    ]);
-    // Checked before the (deliberately slow) hash; the unique index still decides under a race.
-    if (await users.findByEmail(input.email)) throw duplicateEmail();
-    const passwordHash = await hashPassword(input.password);
-    const user = await ctx.db
-      .transaction(async (tx) => {
-        const created = await usersRepository(tx).create({
-          name: input.name,
-          email: input.email,
-          passwordHash,
-        });
-        // Exactly one default among the new contacts: the first one marked so, else the first.
-        const marked = input.contacts.findIndex((contact) => contact.isDefault === true);
-        const defaultIndex = marked === -1 ? 0 : marked;
-        const contacts = contactsRepository(tx);
-        for (const [index, contact] of input.contacts.entries()) {
-          await contacts.insert(created.id, {
-            phone: contact.phone,
-            address: contact.address,
-            isDefault: index === defaultIndex,
+  app.post(
+    '/auth/register',
+    { schema: { body: registerBody, response: { 201: apiRegisterAnswerSchema } } },
+    async (request, reply) => {
+      const input = request.body;
+      limiter.hit(reply, [
+        { key: `register:ip:${request.ip}`, rule: RATE_RULES.registerIp },
+        { key: `register:account:${input.email.toLowerCase()}`, rule: RATE_RULES.registerAccount },
+      ]);
+      // Checked before the (deliberately slow) hash; the unique index still decides under a race.
+      if (await users.findByEmail(input.email)) throw duplicateEmail();
+      const passwordHash = await hashPassword(input.password);
+      const user = await ctx.db
+        .transaction(async (tx) => {
+          const created = await usersRepository(tx).create({
+            name: input.name,
+            email: input.email,
+            passwordHash,
           });
-        }
-        await startSession(tx, ctx, request, reply, created.id);
-        return created;
-      })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error, 'users_email_key')) throw duplicateEmail();
-        throw error;
-      });
-    reply.status(201);
-    return loadApiUser(ctx.db, user);
-  });
+          // Exactly one default among the new contacts: the first one marked so, else the first.
+          const marked = input.contacts.findIndex((contact) => contact.isDefault === true);
+          const defaultIndex = marked === -1 ? 0 : marked;
+          const contacts = contactsRepository(tx);
+          for (const [index, contact] of input.contacts.entries()) {
+            await contacts.insert(created.id, {
+              phone: contact.phone,
+              address: contact.address,
+              isDefault: index === defaultIndex,
+            });
+          }
+          await startSession(tx, ctx, request, reply, created.id);
+          return created;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'users_email_key')) throw duplicateEmail();
+          throw error;
+        });
+      reply.status(201);
+      return { message: ACCOUNT_MESSAGES.registerSucceeded, user: await loadApiUser(ctx.db, user) };
+    },
+  );
 
-  app.post('/auth/login', async (request, reply) => {
-    const input = parseInput(loginSchema, request.body, { sentences: true });
-    limiter.hit(reply, [
-      { key: `login:ip:${request.ip}`, rule: RATE_RULES.loginIp },
-      { key: `login:account:${input.email.toLowerCase()}`, rule: RATE_RULES.loginAccount },
-    ]);
-    const user = await users.findByEmail(input.email);
-    // Unknown email, or an account with Google only: same work, same answer as a wrong password.
-    const valid = user?.passwordHash
-      ? await verifyPassword(input.password, user.passwordHash)
-      : await verifyAgainstDummy(input.password);
-    if (!user || !valid) throw invalidCredentials();
-    await startSession(ctx.db, ctx, request, reply, user.id);
-    return loadApiUser(ctx.db, user);
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: loginBody, response: { 200: apiLoginAnswerSchema } } },
+    async (request, reply) => {
+      const input = request.body;
+      limiter.hit(reply, [
+        { key: `login:ip:${request.ip}`, rule: RATE_RULES.loginIp },
+        { key: `login:account:${input.email.toLowerCase()}`, rule: RATE_RULES.loginAccount },
+      ]);
+      const user = await users.findByEmail(input.email);
+      // Unknown email, or an account with Google only: same work, same answer as a wrong password.
+      const valid = user?.passwordHash
+        ? await verifyPassword(input.password, user.passwordHash)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !valid) throw invalidCredentials();
+      await startSession(ctx.db, ctx, request, reply, user.id);
+      return { user: await loadApiUser(ctx.db, user) };
+    },
+  );
 
-  app.post('/auth/social-login', async (request, reply) => {
-    if (!verifyGoogle) {
-      throw notFound('Google sign-in is not set up for this store.');
-    }
-    limiter.hit(reply, [{ key: `social:ip:${request.ip}`, rule: RATE_RULES.socialIp }]);
-    // Only the signed credential is read; a name or email in the body is never trusted.
-    const { credential } = parseInput(socialLoginSchema, request.body, { sentences: true });
-    const identity = await verifyCredential(verifyGoogle, credential, request);
-    const user = await findOrCreateGoogleUser(ctx, identity).catch((error: unknown) => {
-      // Two first sign-ins at once: the loser finds the account the winner created.
-      if (isUniqueViolation(error)) return findOrCreateGoogleUser(ctx, identity);
-      throw error;
-    });
-    await startSession(ctx.db, ctx, request, reply, user.id);
-    return loadApiUser(ctx.db, user);
-  });
+  app.post(
+    '/auth/social-login',
+    {
+      // Before the body is checked: an unconfigured store answers 404 whatever is sent, and
+      // every attempt, well-formed or not, counts against the per-IP limit.
+      preValidation: async (request, reply) => {
+        if (!verifyGoogle) throw notFound('Google sign-in is not set up for this store.');
+        limiter.hit(reply, [{ key: `social:ip:${request.ip}`, rule: RATE_RULES.socialIp }]);
+      },
+      schema: { body: socialLoginBody, response: { 200: apiSocialLoginAnswerSchema } },
+    },
+    async (request, reply) => {
+      // Already answered in preValidation; repeated so the type knows.
+      if (!verifyGoogle) throw notFound('Google sign-in is not set up for this store.');
+      // Only the signed credential is read; a name or email in the body is never trusted.
+      const identity = await verifyCredential(verifyGoogle, request.body.credential, request);
+      const { user, isNewUser } = await findOrCreateGoogleUser(ctx, identity).catch(
+        (error: unknown) => {
+          // Two first sign-ins at once: the loser finds the account the winner created.
+          if (isUniqueViolation(error)) return findOrCreateGoogleUser(ctx, identity);
+          throw error;
+        },
+      );
+      await startSession(ctx.db, ctx, request, reply, user.id);
+      return { isNewUser, user: await loadApiUser(ctx.db, user) };
+    },
+  );
 
-  app.post('/auth/logout', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(ctx.db, token);
-    clearSessionCookie(reply, ctx);
-    return reply.status(204).send();
-  });
+  // Reads no body: whatever a client sends, signing out works.
+  app.post(
+    '/auth/logout',
+    { schema: { response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(ctx.db, token);
+      clearSessionCookie(reply, ctx);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/auth/me', async (request) => {
-    const user = await requireUser(request, ctx);
-    return loadApiUser(ctx.db, user);
+  // A guest is not an error: the browser asks at every start, so it answers 200 either way.
+  app.get('/auth/me', { schema: { response: { 200: apiMeAnswerSchema } } }, async (request) => {
+    const user = await getSessionUser(request, ctx);
+    return { user: user ? await loadApiUser(ctx.db, user) : null };
   });
 };
 
@@ -182,24 +233,28 @@ async function verifyCredential(
  * with the same email (Google verified the address, so it is the same person), linked now;
  * else a new account without a password.
  */
-function findOrCreateGoogleUser(ctx: AppContext, identity: GoogleIdentity): Promise<UserRecord> {
+function findOrCreateGoogleUser(
+  ctx: AppContext,
+  identity: GoogleIdentity,
+): Promise<{ user: UserRecord; isNewUser: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const users = usersRepository(tx);
     const linked = await users.findByGoogleSubject(identity.subject);
-    if (linked) return linked;
+    if (linked) return { user: linked, isNewUser: false };
     const sameEmail = await users.findByEmail(identity.email);
     if (sameEmail) {
       // Already linked to a different Google account: do not silently swap the link.
       if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject))) {
         throw googleLoginFailed();
       }
-      return sameEmail;
+      return { user: sameEmail, isNewUser: false };
     }
-    return users.create({
+    const created = await users.create({
       name: identity.name,
       email: identity.email,
       passwordHash: null,
       googleSubject: identity.subject,
     });
+    return { user: created, isNewUser: true };
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useRevalidator, useRouteError } from 'react-router';
 import { DEFAULT_STORE_CONTACT } from '../../domain/store-contact';
-import { ApiError } from '../shared/api';
+import { isApiError } from '../shared/api';
 import { useStoreInfo } from '../shared/store-info';
 import { urls } from '../shared/urls';
 import { isChunkLoadError } from './chunk-reload';
@@ -15,7 +15,7 @@ function describe(error: unknown): { title: string; text: string; reload: boolea
       reload: true,
     };
   }
-  if (error instanceof ApiError && error.status === 0) {
+  if (isApiError(error, 'network')) {
     return {
       title: 'We could not reach the store',
       text: 'Check your connection and try again.',

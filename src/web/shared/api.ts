@@ -11,7 +11,7 @@ export class ApiError extends Error {
     /** HTTP status; 0 when the server could not be reached. */
     readonly status: number,
     message: string,
-    readonly code?: ErrorCode,
+    readonly code: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,10 +20,7 @@ export class ApiError extends Error {
 
 /** Whether `error` is the API's answer with one of `codes` (any code when none are given). */
 export function isApiError(error: unknown, ...codes: ErrorCode[]): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    (codes.length === 0 || (error.code !== undefined && codes.includes(error.code)))
-  );
+  return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
 }
 
 export function isAbort(error: unknown): boolean {
@@ -54,7 +51,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw new ApiError(0, 'We could not reach the store. Check your connection and try again.');
+    throw new ApiError(
+      0,
+      'We could not reach the store. Check your connection and try again.',
+      'network',
+    );
   }
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
@@ -66,8 +67,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
         ? payload.message
         : `Request failed (${response.status}).`,
       // Every error answer of ours carries a code of the closed list (the server's error
-      // handler is typed by it); checking it here would put the whole list in the first view.
-      typeof payload.code === 'string' ? (payload.code as ErrorCode) : undefined,
+      // handler is typed by it); checking it against the list here would put the whole list in
+      // the first view. A body that is not ours (a proxy's error page) reads as our own failure.
+      typeof payload.code === 'string' ? (payload.code as ErrorCode) : 'internal',
     );
   }
   return data as T;
@@ -81,14 +83,15 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** Codes for which the server had nothing to say to a person: its own failure, or no answer. */
+const UNEXPLAINED: readonly ErrorCode[] = ['internal', 'unavailable', 'network'];
+
 /**
- * The server's reason when it refused the request itself (a 4xx): written to be shown to a
- * person. Null for a network failure or a server error, whose details mean nothing to them.
+ * The server's reason when it refused the request itself: written to be shown to a person.
+ * Null for a network failure or a server error, whose details mean nothing to them.
  */
 export function refusalReason(error: unknown): string | null {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500
-    ? error.message
-    : null;
+  return error instanceof ApiError && !UNEXPLAINED.includes(error.code) ? error.message : null;
 }
 
 interface CacheEntry {

@@ -2,12 +2,13 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 import { api, ApiError } from './api';
 import { useOrderType } from './order-type';
 import { readJson, STORAGE_KEYS, writeStorage } from './storage';
-import type { ApiUser } from './types';
+import type { ApiMeAnswer, ApiUser } from './types';
 
 /**
  * Who is signed in. The spec keeps the user object in local storage under `user`; the server
- * decides from its HttpOnly session cookie alone, so at start the browser asks /api/auth/me and
- * forgets a stored user whose session has ended. Must sit inside OrderTypeProvider.
+ * decides from its HttpOnly session cookie alone, so at start the browser asks /api/auth/me
+ * (`{user}`, null for a guest) and forgets a stored user whose session has ended. Must sit
+ * inside OrderTypeProvider.
  */
 interface SessionState {
   user: ApiUser | null;
@@ -41,14 +42,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<ApiUser>('/api/auth/me', { signal: controller.signal }).then(
+    api<ApiMeAnswer>('/api/auth/me', { signal: controller.signal }).then(
       (me) => {
-        store(me);
+        // `user: null` is a guest, or a stored user whose session has ended.
+        store(me.user);
         setChecked(true);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) store(null);
+        // A session the server no longer knows; any other failure (offline, server down) keeps
+        // the stored user until the server can say.
+        if (error instanceof ApiError && error.code === 'unauthorized') store(null);
         setChecked(true);
       },
     );

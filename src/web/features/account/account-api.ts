@@ -1,7 +1,16 @@
 import { api } from '../../shared/api';
-import type { ApiContact, ApiUser } from '../../shared/types';
+import type {
+  ApiContact,
+  ApiLoginAnswer,
+  ApiRegisterAnswer,
+  ApiSocialLoginAnswer,
+  ApiUser,
+} from '../../shared/types';
 
-/** The auth and contacts calls of the spec (section 7), as agreed in the contracts. */
+/**
+ * The auth and contacts calls of the spec (section 7). The sign-in calls answer the user inside
+ * an object (`{user}`, as the spec's client reads `data.user`); these hand back the user itself.
+ */
 export interface ContactInput {
   phone: string;
   address: string;
@@ -9,19 +18,27 @@ export interface ContactInput {
 }
 
 export const accountApi = {
-  login: (email: string, password: string) =>
-    api<ApiUser>('/api/auth/login', { method: 'POST', body: { email, password } }),
-  socialLogin: (credential: string) =>
-    api<ApiUser>('/api/auth/social-login', { method: 'POST', body: { credential } }),
+  login: async (email: string, password: string): Promise<ApiUser> =>
+    (await api<ApiLoginAnswer>('/api/auth/login', { method: 'POST', body: { email, password } }))
+      .user,
+  socialLogin: async (credential: string): Promise<ApiUser> =>
+    (
+      await api<ApiSocialLoginAnswer>('/api/auth/social-login', {
+        method: 'POST',
+        body: { credential },
+      })
+    ).user,
   /**
    * The spec's registration payload always carries one contact; this screen asks for none, so
    * the entry is blank and the server does not store it.
    */
-  register: (name: string, email: string, password: string) =>
-    api<ApiUser>('/api/auth/register', {
-      method: 'POST',
-      body: { name, email, password, contacts: [{ phone: '', address: '', isDefault: true }] },
-    }),
+  register: async (name: string, email: string, password: string): Promise<ApiUser> =>
+    (
+      await api<ApiRegisterAnswer>('/api/auth/register', {
+        method: 'POST',
+        body: { name, email, password, contacts: [{ phone: '', address: '', isDefault: true }] },
+      })
+    ).user,
   contacts: (userId: string, signal?: AbortSignal) =>
     api<ApiContact[]>(`/api/user/${encodeURIComponent(userId)}/contacts`, { signal }),
   addContact: (userId: string, contact: ContactInput) =>

@@ -17,7 +17,7 @@ const GOOGLE_FAILED = ACCOUNT_MESSAGES.googleLoginFailed;
 
 /** A rate limit or an unreachable server says so; anything else gets the spec's message. */
 function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && (error.status === 429 || error.status === 0)
+  return error instanceof ApiError && (error.code === 'rate_limited' || error.code === 'network')
     ? error.message
     : fallback;
 }

@@ -12,18 +12,21 @@ import './account.css';
 const REGISTER_FAILED = ACCOUNT_MESSAGES.registerFailed;
 
 /**
- * The notice and the message kept by the form. A taken email (409), a rate limit (429) or no
- * connection says why; other failures get the spec's text, with the server's reason beside the form.
+ * The notice and the message kept by the form. A taken email, a rate limit or no connection says
+ * why; other failures get the spec's text, with the server's reason beside the form.
  */
 function failure(error: unknown): { notice: string; detail: string } {
   if (!(error instanceof ApiError)) return { notice: REGISTER_FAILED, detail: REGISTER_FAILED };
-  if (error.status === 409 || error.status === 429 || error.status === 0) {
-    return { notice: error.message, detail: error.message };
+  switch (error.code) {
+    case 'email_taken':
+    case 'rate_limited':
+    case 'network':
+      return { notice: error.message, detail: error.message };
+    case 'invalid_input':
+      return { notice: REGISTER_FAILED, detail: `${REGISTER_FAILED} ${error.message}` };
+    default:
+      return { notice: REGISTER_FAILED, detail: REGISTER_FAILED };
   }
-  if (error.status === 400) {
-    return { notice: REGISTER_FAILED, detail: `${REGISTER_FAILED} ${error.message}` };
-  }
-  return { notice: REGISTER_FAILED, detail: REGISTER_FAILED };
 }
 
 export default function RegisterScreen() {

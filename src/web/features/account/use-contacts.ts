@@ -1,10 +1,14 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
+import type { ErrorCode } from '../../../domain/error-codes';
 import { ApiError } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import type { ApiContact, ApiUser } from '../../shared/types';
 import { accountApi, type ContactInput } from './account-api';
+
+/** Refusals of an added contact whose message says more than the spec's generic text. */
+const SHOWN_AS_SENT: readonly ErrorCode[] = ['invalid_input', 'too_many_contacts', 'rate_limited'];
 
 /**
  * The signed-in user's contacts for Manage Contacts. Every answer of the server is the whole
@@ -57,14 +61,14 @@ export function useContacts(user: ApiUser) {
 
   /**
    * The spec blames the address for any failed add. The server's own words are more exact for
-   * what it refuses (400: its address message is the spec's text; or a full contact list) and
-   * for a rate limit, so those are shown as they are.
+   * what it refuses (an invalid contact: its address message is the spec's text; a full contact
+   * list) and for a rate limit, so those are shown as they are.
    */
   const add = (contact: ContactInput) =>
     attempt(
       () => accountApi.addContact(userId, contact),
       (error) =>
-        error instanceof ApiError && (error.status === 400 || error.status === 429)
+        error instanceof ApiError && SHOWN_AS_SENT.includes(error.code)
           ? error.message
           : ACCOUNT_MESSAGES.addressOutsideArea,
     );

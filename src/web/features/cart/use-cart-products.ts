@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Product } from '../../../domain';
-import { ApiError } from '../../shared/api';
+import { isApiError } from '../../shared/api';
 import { toDomainProduct } from '../../shared/product';
 import { cartApi } from './cart-api';
 
@@ -30,7 +30,7 @@ export function useCartProducts(productIds: readonly string[]): {
         try {
           return [id, toDomainProduct(await cartApi.product(id))];
         } catch (error) {
-          if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+          if (isApiError(error, 'not_found', 'invalid_id')) {
             return [id, null];
           }
           requested.current.delete(id);
