@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STORE_CONTACT } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { watchConsole, type ConsoleAllowance } from '../support/console';
+import { watchConsole } from '../support/console';
 import { registerUser, TEST_PASSWORD } from '../support/users';
 
 interface ApiProduct {
@@ -32,16 +32,6 @@ const DETAIL_CHUNK = /\/assets\/item-detail-screen-[\w-]+\.js$/;
 const wingsCard = (page: Page) => page.getByRole('main').locator(`a[href="/wings/${wings._id}"]`);
 const isDocument = (request: Request) => request.resourceType() === 'document';
 
-/**
- * TODO(issue 7, guest session): a guest's `GET /api/auth/me` answers 401 today, which Chromium
- * logs as a failed resource. The server is changing to answer 200 `{user: null}`; remove this
- * allowance (and its use below) once that lands.
- */
-const GUEST_ME_401: ConsoleAllowance = (message) =>
-  message.type() === 'error' &&
-  message.text().includes('status of 401') &&
-  new URL(message.location().url).pathname === '/api/auth/me';
-
 /** Opens each customer screen by its URL and waits for it to settle. */
 async function visitCustomerScreens(page: Page) {
   const main = page.getByRole('main');
@@ -63,7 +53,7 @@ async function visitCustomerScreens(page: Page) {
 describe('the console on customer screens', () => {
   it('stays clean for a guest', async () => {
     const { page, context } = await h.newPage();
-    const problems = watchConsole(page, [GUEST_ME_401]);
+    const problems = watchConsole(page);
     await visitCustomerScreens(page);
     await context.close();
     expect(problems).toEqual([]);
@@ -72,7 +62,7 @@ describe('the console on customer screens', () => {
   it('stays clean for a signed-in customer', async () => {
     const { user } = await registerUser(h.app);
     const { page, context } = await h.newPage();
-    const problems = watchConsole(page, [GUEST_ME_401]);
+    const problems = watchConsole(page);
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
@@ -125,7 +115,6 @@ describe('a screen whose data fails', () => {
   it('says "not found" for a product the menu does not have, without the error screen', async () => {
     const { page, context } = await h.newPage();
     const problems = watchConsole(page, [
-      GUEST_ME_401,
       // The 404 itself is the answer being shown; Chromium logs every 4xx resource.
       (message) => message.text().includes('status of 404'),
     ]);
