@@ -8,7 +8,7 @@ import { ensureAdmin } from './auth/admin';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
-import { openDatabase, withTimeout, type Database } from './data/db';
+import { isDatabaseUnavailable, openDatabase, withTimeout, type Database } from './data/db';
 import { migrate } from './data/migrate';
 import { seed } from './data/seed';
 import type { ApiErrorBody, ErrorCode } from '../domain';
@@ -113,6 +113,20 @@ export async function buildApp(
             ? 'unsupported_media_type'
             : 'invalid_input';
       return reply.status(status).send(errorBody(status, code, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug of ours: the database restarted or is slow. A client may try again shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          errorBody(
+            503,
+            'unavailable',
+            'We could not reach our system just now. Please try again.',
+          ),
+        );
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply

@@ -7,7 +7,8 @@
  *   transaction after DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, and the client stops waiting for an
  *   answer after DB_QUERY_TIMEOUT_MS (a server that accepts TCP but never answers).
  * - A lost connection never ends the process: the pool drops it and opens a new one on the next
- *   query. The request that was using it fails (500); the next one succeeds.
+ *   query. The request that was using it fails (503, `isDatabaseUnavailable`); the next one
+ *   succeeds.
  * - Transactions are short and touch only the database: no HTTP calls, emails or payments inside
  *   `transaction()`, because a transaction may run more than once (below).
  * - Lock order: a write that touches several rows locks them parent first (the cart row, then its
@@ -222,6 +223,28 @@ function connectionLost(error: unknown): boolean {
   if (!(error instanceof pg.DatabaseError)) return true;
   // 08: connection exception; 57P: the server is shutting the session down.
   return /^(08|57P)/.test(error.code ?? '');
+}
+
+/**
+ * Whether `error` says the database cannot be reached right now (dropped or refused connection,
+ * a timeout, the server shutting down or full), as opposed to a fault in our SQL. Such a request
+ * is answered 503 so a client knows that trying again shortly is the right thing to do.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // SQLSTATE class 08 (connection exception), 57P01-57P03 (shutting down, cannot connect
+    // now), 57014 (our statement timeout), 53300 (too many connections); and the socket's own.
+    if (/^08|^57P0[1-3]$|^57014$|^53300$/.test(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code)) {
+      return true;
+    }
+  }
+  // node-postgres reports a lost or silent connection by message only.
+  return /Connection terminated|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message,
+  );
 }
 
 function isRetryable(error: unknown): boolean {
