@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../domain/error-codes';
+import { isErrorCode, type ErrorCode } from '../../domain/error-codes';
 
 /**
  * The browser's only way to call the server: JSON in and out, the cookie sent, a failure as an
@@ -25,6 +25,15 @@ export function isApiError(error: unknown, ...codes: ErrorCode[]): error is ApiE
 
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * The code of an error answer. A code this build does not know (a newer server) or a body that
+ * is not ours (a proxy's error page) is treated as the server's own failure; 'network' is only
+ * ever ours to say.
+ */
+function codeOf(payload: { code?: unknown }): ErrorCode {
+  return isErrorCode(payload.code) && payload.code !== 'network' ? payload.code : 'internal';
 }
 
 interface RequestOptions {
@@ -66,10 +75,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       typeof payload.message === 'string'
         ? payload.message
         : `Request failed (${response.status}).`,
-      // Every error answer of ours carries a code of the closed list (the server's error
-      // handler is typed by it); checking it against the list here would put the whole list in
-      // the first view. A body that is not ours (a proxy's error page) reads as our own failure.
-      typeof payload.code === 'string' ? (payload.code as ErrorCode) : 'internal',
+      codeOf(payload),
     );
   }
   return data as T;
