@@ -19,10 +19,10 @@ const CartContext = createContext<CartState>({
   figures: null,
   status: 'loading',
   signedIn: false,
-  add: async () => undefined,
-  setQuantity: async () => undefined,
-  remove: async () => undefined,
-  setTip: async () => undefined,
+  add: () => Promise.resolve(),
+  setQuantity: () => Promise.resolve(),
+  remove: () => Promise.resolve(),
+  setTip: () => Promise.resolve(),
 });
 
 export function CartProvider({ children }: { children: ReactNode }) {

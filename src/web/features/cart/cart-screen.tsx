@@ -14,8 +14,8 @@ export default function CartScreen() {
   const navigate = useNavigate();
 
   const proceed = () => {
-    if (signedIn) navigate(urls.checkout());
-    else navigate(urls.login(), { state: { from: urls.cart() } });
+    if (signedIn) void navigate(urls.checkout());
+    else void navigate(urls.login(), { state: { from: urls.cart() } });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import { PRODUCT_RULES, validateSelection, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
@@ -41,7 +41,7 @@ export function ItemForm({
   );
   const drinkNames = useMemo(() => new Set(product.details.drinks ?? []), [product]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (state.quantity === null) {
       notify('Please select a quantity greater than 0.', 'error');

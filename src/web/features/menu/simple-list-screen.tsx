@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { CATALOGUE, formatMoney, MAX_QUANTITY, toCents } from '../../../domain';
 import { useNotice } from '../../shared/notices';
@@ -57,7 +57,7 @@ function SimpleItemCard({
     if (picked) card.current?.scrollIntoView({ block: 'center' });
   }, [picked]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const value = Number(quantity);
     if (quantity.trim() === '' || !Number.isFinite(value) || value <= 0) {
