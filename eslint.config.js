@@ -1,6 +1,26 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+// The web app's layers (src/web/README.md): shared -> features -> app, and no feature imports
+// another. A later block's no-restricted-imports replaces an earlier one's for the same file,
+// so every web block repeats the browser's own rule.
+const BROWSER_ONLY = {
+  group: ['**/server/**', 'node:*', 'pg', '@electric-sql/*', 'fastify'],
+  message: 'The browser never imports the server or the database.',
+};
+const NOT_APP = {
+  group: ['**/app/**'],
+  message: 'Only src/web/main.tsx imports app/: imports flow shared -> features -> app.',
+};
+const FEATURES = readdirSync(join(import.meta.dirname, 'src/web/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webImports = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [BROWSER_ONLY, ...patterns] }],
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules'] },
@@ -45,15 +65,27 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['src/web/**'], rules: webImports() },
   {
-    files: ['src/web/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/server/**', 'node:*', 'pg', '@electric-sql/*', 'fastify'] },
-      ],
-    },
+    files: ['src/web/shared/**'],
+    rules: webImports(NOT_APP, {
+      group: ['**/features/**'],
+      message: 'shared/ is used by features, never the other way: move the code here instead.',
+    }),
   },
+  // One block per feature folder, so a new feature is covered without editing this file.
+  ...FEATURES.map((feature) => ({
+    files: [`src/web/features/${feature}/**`],
+    rules: webImports(NOT_APP, {
+      group: FEATURES.filter((other) => other !== feature).flatMap((other) => [
+        `../${other}`,
+        `../${other}/**`,
+        `**/features/${other}`,
+        `**/features/${other}/**`,
+      ]),
+      message: `features/${feature} does not import another feature: move what both use to src/web/shared.`,
+    }),
+  })),
   // The server's layers (src/server/README.md): repositories hold SQL and nothing else, so they
   // never reach up into auth or routes; route modules are independent and share code through
   // http/, auth/ or repositories/, never through each other.

@@ -2,7 +2,7 @@ import { useMemo, useState, type SubmitEvent } from 'react';
 import { PRODUCT_RULES, validateSelection, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
-import { useAddToCart, type AddToCartTexts } from '../cart/use-add-to-cart';
+import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import { FlavorPicker, SidePicker } from './choice-pickers';
 import { DrinkToggles } from './drink-toggles';
 import { ItemActions } from './item-actions';

@@ -9,8 +9,8 @@ import {
   PRODUCT_RULES,
   type Product,
 } from '../../../domain';
-import type { NewCartItem } from '../cart/cart-api';
-import { normaliseLocal } from '../cart/cart-lines';
+import type { NewCartItem } from '../../shared/cart/cart-api';
+import { normaliseLocal } from '../../shared/cart/cart-lines';
 
 /** What the customer has chosen so far on a detail screen. */
 export interface Selection {

@@ -5,7 +5,7 @@ import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import type { ApiProduct } from '../../shared/types';
 import { urls } from '../../shared/urls';
-import { useAddToCart, type AddToCartTexts } from '../cart/use-add-to-cart';
+import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import type { listLoader } from './menu-loaders';
 import './simple-items.css';
 

@@ -12,7 +12,7 @@ import {
   type NormalisedSelection,
   type Product,
 } from '../../../domain';
-import { readJson, STORAGE_KEYS, writeStorage } from '../../shared/storage';
+import { readJson, STORAGE_KEYS, writeStorage } from '../storage';
 import type { NewCartItem, ServerCart, ServerCartItem } from './cart-api';
 
 /** One line of the cart screen, the same shape for a guest's and a signed-in customer's cart. */

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useSession } from '../../shared/session';
+import { useSession } from '../session';
 import type { CartStore } from './cart-store';
 import { useGuestCartStore } from './guest-cart-store';
 import { useServerCartStore } from './server-cart-store';

@@ -6,7 +6,7 @@ import type {
   ApiProduct,
   LocalCartItem,
 } from '../../../domain';
-import { api } from '../../shared/api';
+import { api } from '../api';
 
 /** The server cart's shapes (contracts.md), shared with the server through the domain. */
 export type ServerCartItem = ApiCartItem;

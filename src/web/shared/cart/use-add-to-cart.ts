@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Product } from '../../../domain';
-import { refusalReason } from '../../shared/api';
-import { useNotice } from '../../shared/notices';
+import { refusalReason } from '../api';
+import { useNotice } from '../notices';
 import type { NewCartItem } from './cart-api';
 import { useCart } from './cart-context';
 import { CartRefusal } from './cart-lines';
