@@ -100,7 +100,7 @@ export function writeLocalCart(items: readonly LocalCartItem[]): void {
   writeStorage(STORAGE_KEYS.cart, items.length > 0 ? JSON.stringify(items) : null);
 }
 
-export function newLocalId(): string {
+function newLocalId(): string {
   // randomUUID needs a secure context; a plain http preview still gets a unique enough id.
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
     return crypto.randomUUID();

@@ -7,7 +7,7 @@ import { useCart } from './cart-context';
 import { CartRefusal } from './cart-lines';
 
 /** The spec's success text for a guest, whatever the screen. */
-export const GUEST_ADDED_TEXT = 'Item added to cart.';
+const GUEST_ADDED_TEXT = 'Item added to cart.';
 
 export interface AddToCartTexts {
   /** The screen's success text for a signed-in customer (spec section 8). */
