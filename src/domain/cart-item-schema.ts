@@ -21,7 +21,7 @@ const looseText = (max: number) =>
   z.union([z.string().max(max), z.number().transform(String)]).nullish();
 
 /** A drink chosen inside a combo. */
-export const cartDrinkSchema = z.object({
+const cartDrinkSchema = z.object({
   name: z.string().min(1).max(100),
   quantity: z.number().int().min(1).max(MAX_QUANTITY),
 });

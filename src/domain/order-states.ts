@@ -1,7 +1,9 @@
 /**
  * The order's life as a table of allowed transitions. The server enforces it and the staff
- * board draws its buttons from it (roadmap).
+ * board draws its buttons from it (roadmap). Tested in tests/unit/order-states.test.ts.
  */
+
+/** Every status an order can be in, from placed (`pending`) to its end. */
 export const ORDER_STATUSES = [
   'pending',
   'accepted',
@@ -12,6 +14,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** For each status, the statuses it may move to next; `declined` and `completed` are final. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['accepted', 'declined'],
   accepted: ['ready', 'out-for-delivery'],
@@ -21,6 +24,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   completed: [],
 };
 
+/** Whether an order in `from` may move to `to` (staff actions and the server both ask this). */
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }

@@ -75,6 +75,9 @@ export async function buildApp(
 
   // No cross-site form can act: a state-changing API call must come from our own origin, and a
   // body, if any, must be JSON (a cross-site form cannot send application/json without CORS).
+  // Async without an await on purpose: Fastify waits for the hook's promise, and a throw inside
+  // an async hook becomes that promise's rejection (a plain hook would need the done callback).
+  // eslint-disable-next-line @typescript-eslint/require-await
   app.addHook('onRequest', async (request) => {
     // The matched route, not the raw URL: '/%61pi/cart' is routed to '/api/cart' as well.
     const path = request.routeOptions.url ?? request.url;

@@ -33,7 +33,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   // Postgres pool limits (see src/server/data/db.ts for why each exists); PGlite ignores them.
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
   DB_CONNECT_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.connectTimeoutMs),
@@ -41,10 +41,10 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs),
   DB_QUERY_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.queryTimeoutMs),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z
     .string()
     .default('https://accounts.google.com,accounts.google.com')

@@ -68,7 +68,12 @@ describe('register, sessions and me', () => {
     expect(Object.keys(user).sort()).toEqual(['_id', 'contacts', 'email', 'name']);
     expect(user).toMatchObject({ name: 'Ada', email: 'Ada.Lovelace@Example.com' });
     expect(user.contacts).toEqual([
-      { _id: expect.any(String), phone: '519-555-0100', address: GUELPH, isDefault: true },
+      {
+        _id: expect.any(String) as unknown,
+        phone: '519-555-0100',
+        address: GUELPH,
+        isDefault: true,
+      },
     ]);
     const cookie = response.cookies.find((c) => c.name === 'sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiCart } from '../../src/domain';
+import type { ApiCart, ApiErrorBody } from '../../src/domain';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
@@ -85,7 +85,7 @@ describe('a cart line as the spec’s screens send it', () => {
     const response = await add({ name: 'Coke', totalPrice: '12,99' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalid_input' });
-    expect(response.json().message).toContain('totalPrice');
+    expect(response.json<ApiErrorBody>().message).toContain('totalPrice');
   });
 
   it('takes the wings flavour in flavor, wingsFlavor or both, and refuses two different', async () => {

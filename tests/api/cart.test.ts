@@ -5,6 +5,7 @@ import {
   validateSelection,
   type ApiCart,
   type ApiCartItem,
+  type ApiErrorBody,
   type ApiMergedCart,
   type CartItemPayload,
 } from '../../src/domain';
@@ -169,7 +170,9 @@ describe('POST /api/cart', () => {
       quantity: 98,
     });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toBe('You can have at most 99 of one item in the cart.');
+    expect(tooMany.json<ApiErrorBody>().message).toBe(
+      'You can have at most 99 of one item in the cart.',
+    );
   });
 
   it('adds beverages and sides by name', async () => {
@@ -182,7 +185,7 @@ describe('POST /api/cart', () => {
     ]);
     const unknown = await add(alice, { name: 'Beer' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('No beverage or side named "Beer".');
+    expect(unknown.json<ApiErrorBody>().message).toBe('No beverage or side named "Beer".');
   });
 
   it.each([
@@ -208,7 +211,7 @@ describe('POST /api/cart', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       statusCode: 400,
-      message: expect.stringContaining(message),
+      message: expect.stringContaining(message) as unknown,
     });
   });
 
@@ -262,7 +265,9 @@ describe('POST /api/cart', () => {
     expect(family.json<Cart>().items[0]?.totalPrice).toBe(54.24);
     const wrongFlavor = await add(alice, { productId: id('Panzerotti'), flavor: 'Hot' });
     expect(wrongFlavor.statusCode).toBe(400);
-    expect(wrongFlavor.json().message).toContain('Choose a flavour: Cheese or Classic.');
+    expect(wrongFlavor.json<ApiErrorBody>().message).toContain(
+      'Choose a flavour: Cheese or Classic.',
+    );
   });
 
   it('keeps the Super Bowl combo at quantity 1', async () => {
@@ -273,7 +278,9 @@ describe('POST /api/cart', () => {
     };
     const two = await add(alice, { ...superbowl, quantity: 2 });
     expect(two.statusCode).toBe(400);
-    expect(two.json().message).toBe('Super Bowl Wings Combo is limited to a quantity of 1.');
+    expect(two.json<ApiErrorBody>().message).toBe(
+      'Super Bowl Wings Combo is limited to a quantity of 1.',
+    );
     await clearCart(alice);
     expect((await add(alice, superbowl)).statusCode).toBe(200);
     expect((await add(alice, superbowl)).statusCode).toBe(400);
@@ -291,7 +298,7 @@ describe('POST /api/cart', () => {
     expect(unknown.statusCode).toBe(404);
     const malformed = await add(alice, { productId: 'not-an-id' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe('"not-an-id" is not a valid product id.');
+    expect(malformed.json<ApiErrorBody>().message).toBe('"not-an-id" is not a valid product id.');
     await t.db.query('update products set sold_out = true where id = $1', [id('Cream Soda')]);
     try {
       const soldOut = await add(alice, { name: 'Cream Soda' });
@@ -341,7 +348,7 @@ describe('editing lines', () => {
     if (!bobs) throw new Error('bob has a line');
     const put = await call(alice, 'PUT', `/api/cart/${alice.id}/${bobs._id}`, { quantity: 5 });
     expect(put.statusCode).toBe(404);
-    expect(put.json().message).toBe('This item is not in your cart.');
+    expect(put.json<ApiErrorBody>().message).toBe('This item is not in your cart.');
     expect((await call(alice, 'DELETE', `/api/cart/${alice.id}/${bobs._id}`)).statusCode).toBe(404);
     const after = (await call(bob, 'GET', `/api/cart/${bob.id}`)).json<Cart>();
     expect(after.items.map((item) => item.quantity)).toEqual([1]);
@@ -531,12 +538,14 @@ describe('totals and the tip', () => {
     for (const query of ['tipPercent=7', 'tipPercent=', 'tipPercent=abc', 'tipPercent=-5']) {
       const bad = await call(alice, 'GET', `/api/cart/${alice.id}/updateTotalPrice?${query}`);
       expect(bad.statusCode, query).toBe(400);
-      expect(bad.json().message).toContain('Choose a tip of 0, 5, 10, 15, 20, 25 or 50 percent.');
+      expect(bad.json<ApiErrorBody>().message).toContain(
+        'Choose a tip of 0, 5, 10, 15, 20, 25 or 50 percent.',
+      );
     }
     for (const query of ['', 'tip=2.30&tipPercent=5', 'newTotalPrice=50']) {
       const bad = await call(alice, 'GET', `/api/cart/${alice.id}/updateTotalPrice?${query}`);
       expect(bad.statusCode, query).toBe(400);
-      expect(bad.json().code).toBe('invalid_input');
+      expect(bad.json<ApiErrorBody>().code).toBe('invalid_input');
     }
     expect((await call(alice, 'GET', `/api/cart/${alice.id}`)).json<Cart>().tipPercent).toBe(10);
   });
@@ -584,7 +593,7 @@ describe('totals and the tip', () => {
     expect(zero.json()).toMatchObject({ subtotal: 0, tipPercent: 15, tip: 0, totalPrice: 0 });
     const some = await call(who, 'GET', url('tip=2.00'));
     expect(some.statusCode).toBe(400);
-    expect(some.json().message).toContain('on a subtotal of $0.00');
+    expect(some.json<ApiErrorBody>().message).toContain('on a subtotal of $0.00');
   });
 
   it('adds the store’s delivery fee only when the cart is for delivery', async () => {

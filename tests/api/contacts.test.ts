@@ -68,7 +68,7 @@ describe('contacts CRUD', () => {
     expect(first.statusCode).toBe(200);
     const [home] = first.json<Contact[]>();
     expect(first.json()).toEqual([
-      { _id: expect.any(String), phone: '519-555-0100', address: HOME, isDefault: true },
+      { _id: expect.any(String) as unknown, phone: '519-555-0100', address: HOME, isDefault: true },
     ]);
     if (!home) throw new Error('no contact');
 
@@ -96,7 +96,12 @@ describe('contacts CRUD', () => {
     expect(removed.statusCode).toBe(200);
     // Deleting the default promotes the oldest remaining contact.
     expect(removed.json()).toEqual([
-      { _id: expect.any(String), phone: '(519) 555-0199', address: WORK, isDefault: true },
+      {
+        _id: expect.any(String) as unknown,
+        phone: '(519) 555-0199',
+        address: WORK,
+        isDefault: true,
+      },
     ]);
     expect((await my.remove(user._id, home._id)).statusCode).toBe(404);
   });

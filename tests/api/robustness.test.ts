@@ -12,6 +12,7 @@ import {
   toDollars,
   validateSelection,
   type ApiCartItem,
+  type ApiErrorBody,
   type NormalisedSelection,
   type Product,
 } from '../../src/domain';
@@ -523,7 +524,7 @@ function fieldMutations(value: unknown, depth = 0): unknown[] {
   if (Array.isArray(value)) {
     const first: unknown = value[0];
     for (const inner of depth < 2 ? fieldMutations(first, depth + 1) : []) {
-      out.push([inner, ...value.slice(1)]);
+      out.push([inner, ...(value.slice(1) as unknown[])]);
     }
     for (const hostile of HOSTILE_VALUES.slice(0, 8)) out.push([hostile]);
     return out;
@@ -857,7 +858,7 @@ describe('properties', () => {
         if (!parsed.success) return;
         expect(response.json()).toEqual([
           {
-            _id: expect.any(String),
+            _id: expect.any(String) as unknown,
             phone: parsed.data.phone,
             address: parsed.data.address,
             isDefault: true,
@@ -930,7 +931,9 @@ describe('review fixes', () => {
       body: { json: { name: 'Pat\u0000', email: 'nul@example.com', password: TEST_PASSWORD } },
     });
     expect(register.statusCode).toBe(400);
-    expect(register.json().message).toBe('Please remove special characters from the name.');
+    expect(register.json<ApiErrorBody>().message).toBe(
+      'Please remove special characters from the name.',
+    );
     const contact = await send({
       method: 'POST',
       url: `/api/user/${alice.id}/contacts`,
@@ -938,7 +941,9 @@ describe('review fixes', () => {
       body: { json: { phone: '519-555-0100', address: '1 Main St\u0000, Guelph ON' } },
     });
     expect(contact.statusCode).toBe(400);
-    expect(contact.json().message).toBe('Please remove special characters from the address.');
+    expect(contact.json<ApiErrorBody>().message).toBe(
+      'Please remove special characters from the address.',
+    );
     const item = await send({
       method: 'POST',
       url: '/api/cart',

@@ -43,7 +43,7 @@ describe('social login with a Google ID token', () => {
     expect(answer.isNewUser).toBe(true);
     const { user } = answer;
     expect(user).toEqual({
-      _id: expect.any(String),
+      _id: expect.any(String) as unknown,
       name: 'New Person',
       email: 'New.Person@example.com',
       contacts: [],
@@ -127,7 +127,7 @@ describe('social login with a Google ID token', () => {
       'another key under an unknown key id',
       async () => keys.signIdToken({}, { key: await keys.foreignKey(), kid: 'other' }),
     ],
-    ['garbage', async () => 'not.a.token'],
+    ['garbage', () => Promise.resolve('not.a.token')],
   ])('rejects %s with 401 and no session', async (_label, make) => {
     const response = await socialLogin({ credential: await make() });
     expect(response.statusCode).toBe(401);

@@ -70,7 +70,7 @@ describe('GET /api/store', () => {
     expect(body).toMatchObject({
       name: 'Royal City Pizza & Wings',
       phone: '(519) 555-0142',
-      pickupAddress: expect.stringContaining('Guelph, ON'),
+      pickupAddress: expect.stringContaining('Guelph, ON') as unknown,
       hoursText: 'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
       deliveryFee: 8,
       storeOpen: true,

@@ -124,17 +124,17 @@ it('keeps one default, edits inline and deletes; a taken email says so', async (
   await second.getByRole('checkbox', { name: 'Default' }).check();
   expect(await first.getByRole('checkbox', { name: 'Default' }).isChecked()).toBe(false);
   await expect
-    .poll(async () => (await page.request.get(`/api/auth/me`)).json())
+    .poll(async (): Promise<unknown> => (await page.request.get(`/api/auth/me`)).json())
     .toMatchObject({
       user: {
         contacts: expect.arrayContaining([
           {
-            _id: expect.any(String),
+            _id: expect.any(String) as unknown,
             phone: '(519) 555-0199',
             address: '1 Stone Rd W, Guelph, Ontario',
             isDefault: true,
           },
-        ]),
+        ]) as unknown,
       },
     });
 

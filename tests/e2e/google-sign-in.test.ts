@@ -8,7 +8,7 @@ import {
   TEST_GOOGLE_ISSUER,
   type JwksServer,
 } from '../support/jwks-server';
-import type { ApiSocialLoginAnswer, ApiUser } from '../../src/domain';
+import type { ApiProduct, ApiSocialLoginAnswer, ApiUser } from '../../src/domain';
 
 const GSI_SRC = 'https://accounts.google.com/gsi/client';
 const GOOGLE_FAILED = 'Google login failed.';
@@ -150,10 +150,8 @@ it('brings a returning Google user with a contact back to the cart', async () =>
   );
 
   // A guest with something in the cart presses Proceed to Checkout and is sent to log in.
-  const products = await (await page.request.get('/api/products')).json();
-  const water = (products as { _id: string; name: string }[]).find(
-    (product) => product.name === 'Water Bottle',
-  );
+  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
+  const water = products.find((product) => product.name === 'Water Bottle');
   if (!water) throw new Error('No Water Bottle in the seeded menu');
   await page.goto('/');
   await page.evaluate((productId) => {

@@ -4,9 +4,9 @@ import type { Clock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
 import { createTestApp, type TestApp } from './test-app';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built web app; WEB_DIR lets parallel work build and test its own copy. */
-export const WEB_DIR = process.env.WEB_DIR ?? 'dist/web';
+const WEB_DIR = process.env.WEB_DIR ?? 'dist/web';
 
 export interface BrowserHarness extends TestApp {
   baseUrl: string;

@@ -11,7 +11,7 @@ afterEach(() => {
 function answer(status: number, body: unknown): void {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status }))),
   );
 }
 
@@ -37,7 +37,7 @@ describe('ApiError codes', () => {
     expect((await failure()).code).toBe('internal');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 502 })),
+      vi.fn(() => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502 }))),
     );
     const proxy = await failure();
     expect(proxy).toMatchObject({ status: 502, code: 'internal' });
@@ -52,9 +52,7 @@ describe('ApiError codes', () => {
   it('says "network" when the server cannot be reached, and offers no reason to show', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     const error = await failure();
     expect(error).toMatchObject({ status: 0, code: 'network' });

@@ -52,11 +52,14 @@ describe('the catalogue table', () => {
 describe("the web app's GET cache", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const answering = (...bodies: (unknown | Error)[]) => {
-    const fetch = vi.fn(async () => {
+  // A body that is an Error answers 500.
+  const answering = (...bodies: unknown[]) => {
+    const fetch = vi.fn(() => {
       const body = bodies.shift();
-      if (body instanceof Error) return new Response('{"code":"internal"}', { status: 500 });
-      return new Response(JSON.stringify(body), { status: 200 });
+      if (body instanceof Error) {
+        return Promise.resolve(new Response('{"code":"internal"}', { status: 500 }));
+      }
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
     });
     vi.stubGlobal('fetch', fetch);
     return fetch;

@@ -59,7 +59,10 @@ export function createGoogleVerifier(google: AppConfig['google'] & { clientId: s
     }
     const displayName =
       typeof name === 'string'
-        ? [...name]
+        ? // Code points, not graphemes, on purpose: isPlainText judges single code points (a
+          // control character or a lone surrogate), and a grapheme keeps its other parts.
+          // eslint-disable-next-line @typescript-eslint/no-misused-spread
+          [...name]
             .filter((char) => isPlainText(char))
             .join('')
             .trim()

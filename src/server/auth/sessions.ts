@@ -83,7 +83,7 @@ export async function requireUser(request: FastifyRequest, ctx: AppContext): Pro
  * The shared guard of every route that names a user id (path, query or body): 401 without a
  * session, 403 when the id is anyone else's (a missing id counts as someone else's).
  */
-export async function requireSelf(
+async function requireSelf(
   request: FastifyRequest,
   ctx: AppContext,
   userId: unknown,

@@ -37,18 +37,3 @@ export function describeIssue(error: z.ZodError, sentences = false): string {
   const where = !sentences && issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return `${where}${issue?.message ?? 'Invalid request.'}`;
 }
-
-/**
- * Parses untrusted input with a zod schema; the first problem becomes a 400 `invalid_input`.
- * Routes declare their schemas on the route instead (`http/zod-provider.ts`); this is for input
- * read by hand, such as a value inside an already parsed body.
- */
-export function parseInput<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-  options: { sentences?: boolean } = {},
-): z.output<Schema> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw badRequest(describeIssue(result.error, options.sentences), 'invalid_input');
-}

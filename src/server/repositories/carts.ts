@@ -175,4 +175,3 @@ export function cartsRepository(db: Queryable) {
     },
   };
 }
-export type CartsRepository = ReturnType<typeof cartsRepository>;

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { CartProvider } from '../features/cart/cart-context';
+import { CartProvider } from '../shared/cart/cart-context';
 import { NoticeProvider } from '../shared/notices';
 import { OrderTypeProvider } from '../shared/order-type';
 import { SessionProvider } from '../shared/session';

@@ -25,7 +25,7 @@ export function isChunkLoadError(error: unknown): boolean {
  * Loads the page again unless it already did so within the window; says whether it did. `href`
  * is where a navigation was going (the address bar still shows where it came from).
  */
-export function reloadOnce(href?: string, now = Date.now()): boolean {
+function reloadOnce(href?: string, now = Date.now()): boolean {
   try {
     const last = Number(window.sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
     if (now - last < RELOAD_WINDOW_MS) return false;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, isGuelphAddress, toCents } from '../../domain';
 import { useOrderType, type OrderType } from '../shared/order-type';
 import { useStoreInfo } from '../shared/store-info';
@@ -42,7 +42,7 @@ export default function OrderTypeDialog({ onDone }: { onDone: () => void }) {
     onDone();
   };
 
-  const submitAddress = (event: FormEvent<HTMLFormElement>) => {
+  const submitAddress = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = address.trim();
     if (isGuelphAddress(trimmed)) finish('delivery', trimmed);

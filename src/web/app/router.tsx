@@ -57,7 +57,7 @@ const detail = () => import('../features/item/item-detail-screen');
  * The spec's route table. Route files only assemble features; `urls.ts` builds the links and the
  * domain's CATALOGUE names the categories' segments. Any unknown path shows Home.
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <RootErrorBoundary />,

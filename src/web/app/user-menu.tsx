@@ -47,7 +47,7 @@ export function UserMenu() {
     setOpen(false);
     // signOut ends the server session and clears the stored user, order type and address.
     await signOut();
-    navigate(urls.login());
+    void navigate(urls.login());
   };
 
   return (

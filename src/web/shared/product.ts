@@ -11,7 +11,7 @@ import type { ApiProduct, ApiProductDetails } from './types';
  * The API speaks dollars; the domain's pricing engine works in integer cents. Every screen that
  * prices a product converts it here first, so the browser prices exactly as the server does.
  */
-export function toDomainDetails(details: ApiProductDetails | undefined): ProductDetails {
+function toDomainDetails(details: ApiProductDetails | undefined): ProductDetails {
   return details ? convertDetailsMoney(details, toCents) : {};
 }
 

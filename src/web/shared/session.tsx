@@ -26,12 +26,15 @@ const SessionContext = createContext<SessionState>({
   user: null,
   checked: false,
   signIn: () => undefined,
-  signOut: async () => undefined,
+  signOut: () => Promise.resolve(),
   updateUser: () => undefined,
 });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<ApiUser | null>(() => readJson<ApiUser>(STORAGE_KEYS.user));
+  const [user, setUser] = useState<ApiUser | null>(
+    // Our own copy of the server's answer, written by store() below.
+    () => readJson(STORAGE_KEYS.user) as ApiUser | null,
+  );
   const [checked, setChecked] = useState(false);
   const { clear: clearOrderType } = useOrderType();
 

@@ -15,11 +15,12 @@ export function readStorage(key: StorageKey): string | null {
   }
 }
 
-export function readJson<T>(key: StorageKey): T | null {
+/** The stored JSON, unchecked: the caller says what it expects (or checks it). */
+export function readJson(key: StorageKey): unknown {
   const raw = readStorage(key);
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as T;
+    return JSON.parse(raw);
   } catch {
     return null;
   }

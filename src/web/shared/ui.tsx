@@ -15,7 +15,3 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
 export function SoldOutBadge() {
   return <span className="sold-out-badge">Sold out</span>;
 }
-
-export function Price({ dollars }: { dollars: number }) {
-  return <span className="price">${dollars.toFixed(2)}</span>;
-}

@@ -61,6 +61,6 @@ export const accountApi = {
 /** `location.state.from` when it is an in-app path (never an outside address). */
 export function returnPath(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('from' in state)) return null;
-  const from = (state as { from: unknown }).from;
+  const from = state.from;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, contactProblem } from '../../../domain/account-messages';
 import { useNotice } from '../../shared/notices';
 import type { ContactInput } from './account-api';
@@ -33,7 +33,7 @@ export function ContactForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const problem = contactProblem(phone, address);

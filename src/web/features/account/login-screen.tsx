@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
 import { ApiError } from '../../shared/api';
@@ -44,13 +44,13 @@ export default function LoginScreen() {
     signIn(user);
     // A new Google user has no contact yet: ask for one first, then carry on to where they were going.
     if (social && user.contacts.length === 0) {
-      navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
+      void navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
     } else {
-      navigate(from ?? urls.home(), { replace: true });
+      void navigate(from ?? urls.home(), { replace: true });
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);

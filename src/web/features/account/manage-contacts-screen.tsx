@@ -35,7 +35,7 @@ function ContactsManager({ user }: { user: ApiUser }) {
 
   /** After a successful save, someone sent here from elsewhere (e.g. the cart) goes back. */
   const saved = () => {
-    if (from) navigate(from);
+    if (from) void navigate(from);
   };
 
   const closeAddForm = () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, registerSchema } from '../../../domain';
 import { ApiError } from '../../shared/api';
@@ -42,7 +42,7 @@ export default function RegisterScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     // The browser checks required fields and the email's form; the shared schema catches the rest
@@ -62,7 +62,7 @@ export default function RegisterScreen() {
       notify(ACCOUNT_MESSAGES.registerSucceeded, 'success');
       signIn(user);
       // Manage Contacts sends them on to where they were heading once a contact is saved.
-      navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
+      void navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
     } catch (caught) {
       console.warn('Registration failed', caught);
       const { notice, detail } = failure(caught);

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { formatMoney, MAX_QUANTITY, MIN_QUANTITY } from '../../../domain';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
-import { useCart } from './cart-context';
-import type { CartLine } from './cart-lines';
+import { useCart } from '../../shared/cart/cart-context';
+import type { CartLine } from '../../shared/cart/cart-lines';
 
 /** One cart line: what it is, its options in words, quantity (−/+), Remove and its price. */
 export function CartLineItem({ line }: { line: CartLine }) {

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { urls } from '../../shared/urls';
-import { useCart } from './cart-context';
+import { useCart } from '../../shared/cart/cart-context';
 
 /** The nav's Cart link with the item count. */
 export function CartLink() {

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useStoreInfo } from '../../shared/store-info';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
-import { useCart } from './cart-context';
+import { useCart } from '../../shared/cart/cart-context';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
 import './cart.css';
@@ -14,8 +14,8 @@ export default function CartScreen() {
   const navigate = useNavigate();
 
   const proceed = () => {
-    if (signedIn) navigate(urls.checkout());
-    else navigate(urls.login(), { state: { from: urls.cart() } });
+    if (signedIn) void navigate(urls.checkout());
+    else void navigate(urls.login(), { state: { from: urls.cart() } });
   };
 
   return (

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { formatMoney, HST_PERCENT, TIP_PERCENTS, type CartTotals } from '../../../domain';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
-import { useCart } from './cart-context';
+import { useCart } from '../../shared/cart/cart-context';
 
 /** Subtotal, HST, the tip choice and the total, all from the engine or the server (cents). */
 export function CartSummary({ figures }: { figures: CartTotals }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { urls } from '../../shared/urls';
-import { useCart } from '../cart/cart-context';
+import { useCart } from '../../shared/cart/cart-context';
 
 /** Add to Cart, and Go to Cart once the cart holds something. */
 export function ItemActions({ soldOut, busy }: { soldOut: boolean; busy: boolean }) {

@@ -1,8 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import { PRODUCT_RULES, validateSelection, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
-import { useAddToCart, type AddToCartTexts } from '../cart/use-add-to-cart';
+import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import { FlavorPicker, SidePicker } from './choice-pickers';
 import { DrinkToggles } from './drink-toggles';
 import { ItemActions } from './item-actions';
@@ -41,7 +41,7 @@ export function ItemForm({
   );
   const drinkNames = useMemo(() => new Set(product.details.drinks ?? []), [product]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (state.quantity === null) {
       notify('Please select a quantity greater than 0.', 'error');

@@ -9,8 +9,8 @@ import {
   PRODUCT_RULES,
   type Product,
 } from '../../../domain';
-import type { NewCartItem } from '../cart/cart-api';
-import { normaliseLocal } from '../cart/cart-lines';
+import type { NewCartItem } from '../../shared/cart/cart-api';
+import { normaliseLocal } from '../../shared/cart/cart-lines';
 
 /** What the customer has chosen so far on a detail screen. */
 export interface Selection {
@@ -27,7 +27,7 @@ export interface Selection {
 }
 
 /** First size, flavour and side preselected, so Add to Cart works at once. */
-export function initialSelection(product: Product): Selection {
+function initialSelection(product: Product): Selection {
   const rules = PRODUCT_RULES[product.category];
   return {
     size: rules.size ? product.details.sizes?.[0] : undefined,
@@ -40,18 +40,14 @@ export function initialSelection(product: Product): Selection {
 }
 
 /** A whole number from 1 to 99, or null. */
-export function parseQuantity(text: string): number | null {
+function parseQuantity(text: string): number | null {
   if (!/^\d+$/.test(text.trim())) return null;
   const quantity = Number(text);
   return quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY ? quantity : null;
 }
 
 /** The cart line the selection makes, in the spec's payload shape. */
-export function selectionPayload(
-  product: Product,
-  selection: Selection,
-  quantity: number,
-): NewCartItem {
+function selectionPayload(product: Product, selection: Selection, quantity: number): NewCartItem {
   const rules = PRODUCT_RULES[product.category];
   const item: NewCartItem = { productId: product.id, quantity };
   if (rules.size && selection.size) item.size = selection.size;

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { CATALOGUE, formatMoney, MAX_QUANTITY, toCents } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import type { ApiProduct } from '../../shared/types';
 import { urls } from '../../shared/urls';
-import { useAddToCart, type AddToCartTexts } from '../cart/use-add-to-cart';
+import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import type { listLoader } from './menu-loaders';
 import './simple-items.css';
 
@@ -57,7 +57,7 @@ function SimpleItemCard({
     if (picked) card.current?.scrollIntoView({ block: 'center' });
   }, [picked]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const value = Number(quantity);
     if (quantity.trim() === '' || !Number.isFinite(value) || value <= 0) {

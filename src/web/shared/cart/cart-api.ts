@@ -6,11 +6,10 @@ import type {
   ApiProduct,
   LocalCartItem,
 } from '../../../domain';
-import { api } from '../../shared/api';
+import { api } from '../api';
 
 /** The server cart's shapes (contracts.md), shared with the server through the domain. */
 export type ServerCartItem = ApiCartItem;
-export type ServerTotals = ApiCartTotals;
 export type ServerCart = ApiCart;
 
 /** What a screen adds: the guest's stored line without its local id. */
@@ -39,7 +38,7 @@ export const cartApi = {
    * reads back to a percent). The server computes the totals and answers them.
    */
   updateTip: (userId: string, tipPercent: number) =>
-    api<ServerTotals>(
+    api<ApiCartTotals>(
       `${userPath(userId)}/updateTotalPrice?${new URLSearchParams({
         tipPercent: String(tipPercent),
       }).toString()}`,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Product } from '../../../domain';
-import { isApiError } from '../../shared/api';
-import { toDomainProduct } from '../../shared/product';
+import { isApiError } from '../api';
+import { toDomainProduct } from '../product';
 import { cartApi } from './cart-api';
 
 /** Products of guest lines by id: a Product, or null when the menu no longer has it. */

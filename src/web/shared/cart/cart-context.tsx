@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useSession } from '../../shared/session';
+import { useSession } from '../session';
 import type { CartStore } from './cart-store';
 import { useGuestCartStore } from './guest-cart-store';
 import { useServerCartStore } from './server-cart-store';
@@ -19,10 +19,10 @@ const CartContext = createContext<CartState>({
   figures: null,
   status: 'loading',
   signedIn: false,
-  add: async () => undefined,
-  setQuantity: async () => undefined,
-  remove: async () => undefined,
-  setTip: async () => undefined,
+  add: () => Promise.resolve(),
+  setQuantity: () => Promise.resolve(),
+  remove: () => Promise.resolve(),
+  setTip: () => Promise.resolve(),
 });
 
 export function CartProvider({ children }: { children: ReactNode }) {

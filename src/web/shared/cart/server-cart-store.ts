@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '../../../domain';
-import { useNotice } from '../../shared/notices';
+import { useNotice } from '../notices';
 import { cartApi, type NewCartItem, type ServerCart } from './cart-api';
 import { readLocalCart, serverFigures, serverLine, withoutLocalIds } from './cart-lines';
 import type { CartStore } from './cart-store';

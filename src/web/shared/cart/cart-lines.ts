@@ -12,7 +12,7 @@ import {
   type NormalisedSelection,
   type Product,
 } from '../../../domain';
-import { readJson, STORAGE_KEYS, writeStorage } from '../../shared/storage';
+import { readJson, STORAGE_KEYS, writeStorage } from '../storage';
 import type { NewCartItem, ServerCart, ServerCartItem } from './cart-api';
 
 /** One line of the cart screen, the same shape for a guest's and a signed-in customer's cart. */
@@ -50,7 +50,7 @@ export function normaliseLocal(item: NewCartItem): NormalisedSelection {
  * by the engine before pricing, and by the server at merge.
  */
 export function readLocalCart(): LocalCartItem[] {
-  const stored = readJson<unknown>(STORAGE_KEYS.cart);
+  const stored = readJson(STORAGE_KEYS.cart);
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((entry: unknown): LocalCartItem[] => {
     if (!isLocalCartItem(entry)) return [];
@@ -100,7 +100,7 @@ export function writeLocalCart(items: readonly LocalCartItem[]): void {
   writeStorage(STORAGE_KEYS.cart, items.length > 0 ? JSON.stringify(items) : null);
 }
 
-export function newLocalId(): string {
+function newLocalId(): string {
   // randomUUID needs a secure context; a plain http preview still gets a unique enough id.
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
     return crypto.randomUUID();
@@ -165,25 +165,23 @@ export function localLine(item: LocalCartItem, product: Product | null | undefin
   };
 }
 
-/** Line price as the spec reads it: totalPrice, or else unit price × quantity. */
-export function serverLineTotal(item: ServerCartItem): number | null {
-  if (typeof item.totalPrice === 'number') return toCents(item.totalPrice);
-  const unit = item.priceByQuantity ?? item.productId?.price;
-  return typeof unit === 'number' ? toCents(unit) * item.quantity : null;
-}
-
+/**
+ * A line of our server's cart. Its answers are checked by their schema before they are sent
+ * (`apiCartItemSchema`): every line names its product and carries its price.
+ */
 export function serverLine(item: ServerCartItem): CartLine {
-  const category = item.productId?.category ?? '';
+  const product = item.productId;
   return {
     id: item._id,
-    productId: item.productId?._id ?? '',
-    name: item.productId?.name ?? 'No longer on the menu',
-    image: item.productId?.image ?? '',
+    productId: product._id,
+    name: product.name,
+    image: product.image,
     quantity: item.quantity,
-    description: item.description ?? '',
-    lineTotal: serverLineTotal(item),
-    fixedQuantity: isCategory(category) && PRODUCT_RULES[category].fixedQuantity,
-    available: item.productId !== null,
+    description: item.description,
+    lineTotal: toCents(item.totalPrice),
+    fixedQuantity: isCategory(product.category) && PRODUCT_RULES[product.category].fixedQuantity,
+    // The server leaves out a line whose product is gone, so every line it sends is there.
+    available: true,
   };
 }
 

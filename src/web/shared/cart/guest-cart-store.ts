@@ -6,7 +6,7 @@ import {
   type LocalCartItem,
   type Product,
 } from '../../../domain';
-import { STORAGE_KEYS } from '../../shared/storage';
+import { STORAGE_KEYS } from '../storage';
 import type { NewCartItem } from './cart-api';
 import {
   addLocalItem,

@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import type { Product } from '../../../domain';
-import { refusalReason } from '../../shared/api';
-import { useNotice } from '../../shared/notices';
+import { refusalReason } from '../api';
+import { useNotice } from '../notices';
 import type { NewCartItem } from './cart-api';
 import { useCart } from './cart-context';
 import { CartRefusal } from './cart-lines';
 
 /** The spec's success text for a guest, whatever the screen. */
-export const GUEST_ADDED_TEXT = 'Item added to cart.';
+const GUEST_ADDED_TEXT = 'Item added to cart.';
 
 export interface AddToCartTexts {
   /** The screen's success text for a signed-in customer (spec section 8). */
