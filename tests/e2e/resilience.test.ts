@@ -218,3 +218,46 @@ describe("a detail screen's network trace", () => {
     await context.close();
   });
 });
+
+describe("the first screen's code", () => {
+  /** The names of the script chunks a page loaded ("home-screen", "guest-pricing", ...). */
+  function watchScripts(page: Page): string[] {
+    const names: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
+      if (match?.[1]) names.push(match[1]);
+    });
+    return names;
+  }
+
+  it('leaves the pricing engine and the form schemas out of Home for a new guest', async () => {
+    const { page, context } = await h.newPage();
+    const scripts = watchScripts(page);
+    await page.goto('/');
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toContain('home-screen');
+    // Pricing and option rules come with a guest's first cart line; zod with the account forms.
+    expect(scripts).not.toContain('guest-pricing');
+    expect(scripts).not.toContain('account');
+    await context.close();
+  });
+
+  it('fetches the pricing engine once a guest cart holds a line, and prices it', async () => {
+    const { page, context } = await h.newPage();
+    await context.addInitScript((productId) => {
+      window.localStorage.setItem(
+        'cart',
+        JSON.stringify([{ _id: 'line-1', productId, quantity: 2, size: 'Small', flavor: 'Hot' }]),
+      );
+    }, wings._id);
+    const scripts = watchScripts(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toContain('guest-pricing');
+    await page.goto('/cart');
+    await page.getByRole('main').getByText(wings.name).first().waitFor();
+    await page.getByRole('main').getByText('Subtotal').first().waitFor();
+    await context.close();
+  });
+});

@@ -10,7 +10,7 @@ import {
   type Product,
 } from '../../../domain';
 import type { NewCartItem } from '../../shared/cart/cart-api';
-import { normaliseLocal } from '../../shared/cart/cart-lines';
+import { normaliseLocal } from '../../shared/cart/guest-pricing';
 
 /** What the customer has chosen so far on a detail screen. */
 export interface Selection {

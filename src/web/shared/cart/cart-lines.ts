@@ -1,16 +1,10 @@
 import {
-  describeSelection,
   isCategory,
   MAX_QUANTITY,
-  mergeLine,
   PRODUCT_RULES,
-  priceSelection,
   toCents,
-  toppingsPerPizza,
   type CartTotals,
   type LocalCartItem,
-  type NormalisedSelection,
-  type Product,
 } from '../../../domain';
 import { readJson, STORAGE_KEYS, writeStorage } from '../storage';
 import type { NewCartItem, ServerCart, ServerCartItem } from './cart-api';
@@ -29,18 +23,6 @@ export interface CartLine {
   fixedQuantity: boolean;
   /** False when the product was removed from the menu. */
   available: boolean;
-}
-
-/** The options of a stored line in the engine's shape; the server re-checks them on merge. */
-export function normaliseLocal(item: NewCartItem): NormalisedSelection {
-  return {
-    ...(item.size ? { size: item.size } : {}),
-    ...(item.flavor ? { flavor: item.flavor } : {}),
-    ...(item.wingsFlavor ? { wingsFlavor: item.wingsFlavor } : {}),
-    sides: (item.sides ?? []).filter((side) => side !== ''),
-    drinks: item.drinks ?? [],
-    toppings: toppingsPerPizza(item.toppings),
-  };
 }
 
 /**
@@ -100,7 +82,7 @@ export function writeLocalCart(items: readonly LocalCartItem[]): void {
   writeStorage(STORAGE_KEYS.cart, items.length > 0 ? JSON.stringify(items) : null);
 }
 
-function newLocalId(): string {
+export function newLocalId(): string {
   // randomUUID needs a secure context; a plain http preview still gets a unique enough id.
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
     return crypto.randomUUID();
@@ -111,58 +93,6 @@ function newLocalId(): string {
 /** The guest cart refuses what the server cart would refuse; the message says why. */
 export class CartRefusal extends Error {
   override name = 'CartRefusal';
-}
-
-/**
- * Adds a line to the guest cart. The same item chosen again (same options) raises the quantity
- * of its line, within the same limits as the server's cart, so merging at sign-in keeps the
- * lines the guest saw. Throws CartRefusal past a limit.
- */
-export function addLocalItem(
-  items: readonly LocalCartItem[],
-  product: Product,
-  item: NewCartItem,
-): LocalCartItem[] {
-  const state = (line: NewCartItem) => ({
-    productId: line.productId,
-    selection: normaliseLocal(line),
-    quantity: line.quantity,
-  });
-  const merge = mergeLine(items.map(state), state(item), product);
-  if (merge.kind === 'refused') throw new CartRefusal(merge.message);
-  if (merge.kind === 'new') return [...items, { ...item, _id: newLocalId() }];
-  return items.map((line, index) =>
-    index === merge.index ? { ...line, quantity: merge.quantity } : line,
-  );
-}
-
-/** A guest's line, priced by the domain engine once its product is known. */
-export function localLine(item: LocalCartItem, product: Product | null | undefined): CartLine {
-  if (!product) {
-    return {
-      id: item._id,
-      productId: item.productId,
-      name: item.name ?? (product === null ? 'No longer on the menu' : 'Loading...'),
-      image: '',
-      quantity: item.quantity,
-      description: '',
-      lineTotal: null,
-      fixedQuantity: false,
-      available: product !== null,
-    };
-  }
-  const selection = normaliseLocal(item);
-  return {
-    id: item._id,
-    productId: product.id,
-    name: product.name,
-    image: product.image,
-    quantity: item.quantity,
-    description: describeSelection(product, selection),
-    lineTotal: priceSelection(product, selection, item.quantity).line,
-    fixedQuantity: PRODUCT_RULES[product.category].fixedQuantity,
-    available: !product.soldOut,
-  };
 }
 
 /**

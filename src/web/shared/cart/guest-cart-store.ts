@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  cartTotals,
   DEFAULT_TIP_PERCENT,
   type CartTotals,
   type LocalCartItem,
@@ -8,14 +7,9 @@ import {
 } from '../../../domain';
 import { STORAGE_KEYS } from '../storage';
 import type { NewCartItem } from './cart-api';
-import {
-  addLocalItem,
-  localLine,
-  readLocalCart,
-  writeLocalCart,
-  type CartLine,
-} from './cart-lines';
+import { readLocalCart, writeLocalCart, type CartLine } from './cart-lines';
 import type { CartStore } from './cart-store';
+import type * as GuestPricingModule from './guest-pricing';
 import { useCartProducts } from './use-cart-products';
 
 /** The guest's cart, and what the server store needs to take it over at sign-in. */
@@ -24,6 +18,22 @@ export interface GuestCartStore extends CartStore {
   tipPercent: number;
   /** Empties the local copy (after the server has taken the lines). */
   clear: () => void;
+}
+
+type GuestPricing = typeof GuestPricingModule;
+let pricingModule: Promise<GuestPricing> | null = null;
+
+/**
+ * The guest pricing code, fetched once and only when a guest's cart holds something or an item
+ * is added: a first visit does not download the pricing engine with the first screen. A failed
+ * fetch (a deploy removed the chunk) is forgotten, so the next need tries again.
+ */
+function loadPricing(): Promise<GuestPricing> {
+  pricingModule ??= import('./guest-pricing').catch((error: unknown) => {
+    pricingModule = null;
+    throw error;
+  });
+  return pricingModule;
 }
 
 /**
@@ -54,28 +64,45 @@ export function useGuestCartStore(): GuestCartStore {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
+  const [pricing, setPricing] = useState<GuestPricing | null>(null);
+  const [pricingFailed, setPricingFailed] = useState(false);
+  const needsPricing = items.length > 0;
+  useEffect(() => {
+    if (!needsPricing || pricing) return;
+    let live = true;
+    loadPricing().then(
+      (module) => {
+        if (live) setPricing(module);
+      },
+      () => {
+        if (live) setPricingFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsPricing, pricing]);
+
   const lines = useMemo<CartLine[]>(
-    () => items.map((item) => localLine(item, products.get(item.productId))),
-    [items, products],
+    () =>
+      pricing ? items.map((item) => pricing.localLine(item, products.get(item.productId))) : [],
+    [pricing, items, products],
   );
 
   const figures = useMemo<CartTotals | null>(() => {
-    if (lines.some((line) => line.available && line.lineTotal === null)) return null;
-    return cartTotals({
-      lineTotals: lines.map((line) => line.lineTotal ?? 0),
-      tipPercent,
-      delivery: false,
-      deliveryFee: 0,
-    });
-  }, [lines, tipPercent]);
+    if (items.length === 0) {
+      return { subtotal: 0, hst: 0, tipPercent, tip: 0, deliveryFee: 0, total: 0 };
+    }
+    return pricing ? pricing.guestFigures(lines, tipPercent) : null;
+  }, [items.length, pricing, lines, tipPercent]);
 
   const add = useCallback(
     async (product: Product, item: NewCartItem) => {
       // Checked before the change, so a refusal (CartRefusal) reaches the screen.
+      const { addLocalItem } = await loadPricing();
       const next = addLocalItem(items, product, item);
       remember(product);
       update(() => next);
-      return Promise.resolve();
     },
     [items, update, remember],
   );
@@ -106,7 +133,7 @@ export function useGuestCartStore(): GuestCartStore {
   const clear = useCallback(() => update(() => []), [update]);
 
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
-  const status = figures ? 'ready' : 'loading';
+  const status = pricingFailed ? 'error' : figures ? 'ready' : 'loading';
 
   return useMemo(
     () => ({

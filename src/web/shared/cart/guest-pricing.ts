@@ -1,0 +1,95 @@
+/**
+ * Pricing and adding lines for a guest's cart with the domain engine. Loaded on demand (the guest
+ * store imports it when the cart holds something or an item is added, the item screens import
+ * it directly), so a first visit with an empty cart does not download the pricing engine and the
+ * option rules with the first screen.
+ */
+import {
+  cartTotals,
+  describeSelection,
+  mergeLine,
+  PRODUCT_RULES,
+  priceSelection,
+  toppingsPerPizza,
+  type CartTotals,
+  type LocalCartItem,
+  type NormalisedSelection,
+  type Product,
+} from '../../../domain';
+import type { NewCartItem } from './cart-api';
+import { CartRefusal, newLocalId, type CartLine } from './cart-lines';
+
+/** The options of a stored line in the engine's shape; the server re-checks them on merge. */
+export function normaliseLocal(item: NewCartItem): NormalisedSelection {
+  return {
+    ...(item.size ? { size: item.size } : {}),
+    ...(item.flavor ? { flavor: item.flavor } : {}),
+    ...(item.wingsFlavor ? { wingsFlavor: item.wingsFlavor } : {}),
+    sides: (item.sides ?? []).filter((side) => side !== ''),
+    drinks: item.drinks ?? [],
+    toppings: toppingsPerPizza(item.toppings),
+  };
+}
+
+/**
+ * Adds a line to the guest cart. The same item chosen again (same options) raises the quantity
+ * of its line, within the same limits as the server's cart, so merging at sign-in keeps the
+ * lines the guest saw. Throws CartRefusal past a limit.
+ */
+export function addLocalItem(
+  items: readonly LocalCartItem[],
+  product: Product,
+  item: NewCartItem,
+): LocalCartItem[] {
+  const state = (line: NewCartItem) => ({
+    productId: line.productId,
+    selection: normaliseLocal(line),
+    quantity: line.quantity,
+  });
+  const merge = mergeLine(items.map(state), state(item), product);
+  if (merge.kind === 'refused') throw new CartRefusal(merge.message);
+  if (merge.kind === 'new') return [...items, { ...item, _id: newLocalId() }];
+  return items.map((line, index) =>
+    index === merge.index ? { ...line, quantity: merge.quantity } : line,
+  );
+}
+
+/** A guest's line, priced by the domain engine once its product is known. */
+export function localLine(item: LocalCartItem, product: Product | null | undefined): CartLine {
+  if (!product) {
+    return {
+      id: item._id,
+      productId: item.productId,
+      name: item.name ?? (product === null ? 'No longer on the menu' : 'Loading...'),
+      image: '',
+      quantity: item.quantity,
+      description: '',
+      lineTotal: null,
+      fixedQuantity: false,
+      available: product !== null,
+    };
+  }
+  const selection = normaliseLocal(item);
+  return {
+    id: item._id,
+    productId: product.id,
+    name: product.name,
+    image: product.image,
+    quantity: item.quantity,
+    description: describeSelection(product, selection),
+    lineTotal: priceSelection(product, selection, item.quantity).line,
+    fixedQuantity: PRODUCT_RULES[product.category].fixedQuantity,
+    available: !product.soldOut,
+  };
+}
+
+/** The guest cart's figures in cents, once every available line is priced; null until then. */
+export function guestFigures(lines: readonly CartLine[], tipPercent: number): CartTotals | null {
+  if (lines.some((line) => line.available && line.lineTotal === null)) return null;
+  return cartTotals({
+    lineTotals: lines.map((line) => line.lineTotal ?? 0),
+    tipPercent,
+    delivery: false,
+    deliveryFee: 0,
+  });
+}
