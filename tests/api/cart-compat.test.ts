@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCart, ApiErrorBody } from '../../src/domain';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, productIdsByName, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
 /**
@@ -10,25 +10,16 @@ import { registerUser } from '../support/users';
  */
 
 let t: TestApp;
-const ids = new Map<string, string>();
+let id: (name: string) => string;
 let who: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const products = await t.app.inject({ method: 'GET', url: '/api/products' });
-  for (const product of products.json<{ _id: string; name: string }[]>()) {
-    ids.set(product.name, product._id);
-  }
+  id = await productIdsByName(t.app);
   const registered = await registerUser(t.app);
   who = { id: registered.user._id, cookie: registered.cookie };
 });
 afterAll(() => t.close());
-
-function id(name: string): string {
-  const found = ids.get(name);
-  if (!found) throw new Error(`No product "${name}"`);
-  return found;
-}
 
 function add(item: object) {
   return t.app.inject({

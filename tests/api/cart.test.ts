@@ -11,7 +11,7 @@ import {
 } from '../../src/domain';
 import { TOPPINGS } from '../../src/server/data/menu-seed';
 import { productsRepository } from '../../src/server/repositories/products';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, productIdsByName, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
 // The API's own shapes: a field renamed on the server breaks this file's type-check.
@@ -20,28 +20,19 @@ type Cart = ApiCart;
 type Merged = ApiMergedCart;
 
 let t: TestApp;
-const ids = new Map<string, string>();
+let id: (name: string) => string;
 let alice: { id: string; cookie: string };
 let bob: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const products = await t.app.inject({ method: 'GET', url: '/api/products' });
-  for (const product of products.json<{ _id: string; name: string }[]>()) {
-    ids.set(product.name, product._id);
-  }
+  id = await productIdsByName(t.app);
   const a = await registerUser(t.app);
   const b = await registerUser(t.app);
   alice = { id: a.user._id, cookie: a.cookie };
   bob = { id: b.user._id, cookie: b.cookie };
 });
 afterAll(() => t.close());
-
-function id(name: string): string {
-  const found = ids.get(name);
-  if (!found) throw new Error(`No product "${name}"`);
-  return found;
-}
 
 type Who = { id: string; cookie: string } | null;
 

@@ -99,3 +99,19 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * The seeded menu's product ids by name, as the API lists them: `id('Wings')` in a test reads
+ * like the menu, and throws for a name the menu does not have.
+ */
+export async function productIdsByName(app: FastifyInstance): Promise<(name: string) => string> {
+  const products = await app.inject({ method: 'GET', url: '/api/products' });
+  const ids = new Map(
+    products.json<{ _id: string; name: string }[]>().map((product) => [product.name, product._id]),
+  );
+  return (name) => {
+    const found = ids.get(name);
+    if (!found) throw new Error(`No product "${name}"`);
+    return found;
+  };
+}

@@ -4,7 +4,7 @@ import { DEFAULT_STORE_CONTACT } from '../../domain/store-contact';
 import { isApiError } from '../shared/api';
 import { useStoreInfo } from '../shared/store-info';
 import { urls } from '../shared/urls';
-import { isChunkLoadError } from './chunk-reload';
+import { isChunkLoadError } from '../shared/chunk-reload';
 
 /** What went wrong, in the customer's words, and what Try again does about it. */
 function describe(error: unknown): { title: string; text: string; reload: boolean } {

@@ -14,7 +14,7 @@ import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import { Loading } from '../shared/ui';
 import { urls } from '../shared/urls';
-import { importChunk } from './chunk-reload';
+import { importChunk } from '../shared/chunk-reload';
 import { useRouteFocus } from './route-focus';
 import { SpecialOffers } from './special-offers';
 

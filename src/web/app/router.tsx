@@ -9,7 +9,7 @@ import { itemLoader } from '../features/item/item-loader';
 import { categoryLoader, homeLoader, listLoader } from '../features/menu/menu-loaders';
 import { SHELL_ROUTE_ID } from '../shared/store-info';
 import { AppRoot } from './app-root';
-import { importChunk } from './chunk-reload';
+import { importChunk } from '../shared/chunk-reload';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-screen';
 import { Layout } from './layout';
 import { layoutLoader } from './layout-loader';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { CATALOGUE, isDetailCategory, isListCategory } from '../../../domain';
+import { BackToCategories } from '../../shared/back-link';
 import { toDomainProduct } from '../../shared/product';
 import { ErrorMessage } from '../../shared/ui';
 import { urls } from '../../shared/urls';
@@ -18,10 +19,7 @@ export default function ItemDetailScreen() {
 
   return (
     <article className="item-detail" aria-labelledby="item-title">
-      <Link to={urls.home()} className="back-link">
-        <span aria-hidden="true">←</span>
-        Back to Categories
-      </Link>
+      <BackToCategories />
       {!domainProduct ? (
         <>
           <h1 id="item-title">Item not found</h1>

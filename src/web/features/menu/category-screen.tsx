@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { CATALOGUE } from '../../../domain';
+import { BackToCategories } from '../../shared/back-link';
 import { ErrorMessage, SoldOutBadge } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import type { categoryLoader } from './menu-loaders';
@@ -10,10 +11,7 @@ export default function CategoryScreen() {
   const title = category ? CATALOGUE[category].title : 'Category not found';
   return (
     <section aria-labelledby="category-title">
-      <Link to={urls.home()} className="back-link">
-        <span aria-hidden="true">←</span>
-        Back to Categories
-      </Link>
+      <BackToCategories />
       <h1 id="category-title">{title}</h1>
       {!items ? (
         <ErrorMessage>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { CATALOGUE, formatMoney, MAX_QUANTITY, toCents } from '../../../domain';
+import { BackToCategories } from '../../shared/back-link';
 import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import type { ApiProduct } from '../../shared/types';
-import { urls } from '../../shared/urls';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import type { listLoader } from './menu-loaders';
 import './simple-items.css';
@@ -20,10 +20,7 @@ export default function SimpleListScreen() {
   const { title } = texts;
   return (
     <section aria-labelledby="simple-list-title">
-      <Link to={urls.home()} className="back-link">
-        <span aria-hidden="true">←</span>
-        Back to Categories
-      </Link>
+      <BackToCategories />
       <h1 id="simple-list-title">{title}</h1>
       {items.length === 0 ? <p>Nothing here right now.</p> : null}
       <ul className="card-grid simple-items">

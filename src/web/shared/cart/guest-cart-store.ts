@@ -5,6 +5,7 @@ import {
   type LocalCartItem,
   type Product,
 } from '../../../domain';
+import { importChunk } from '../chunk-reload';
 import { STORAGE_KEYS } from '../storage';
 import type { NewCartItem } from './cart-api';
 import { readLocalCart, writeLocalCart, type CartLine } from './cart-lines';
@@ -25,11 +26,12 @@ let pricingModule: Promise<GuestPricing> | null = null;
 
 /**
  * The guest pricing code, fetched once and only when a guest's cart holds something or an item
- * is added: a first visit does not download the pricing engine with the first screen. A failed
- * fetch (a deploy removed the chunk) is forgotten, so the next need tries again.
+ * is added: a first visit does not download the pricing engine with the first screen. A chunk a
+ * deploy removed reloads the page once (`importChunk`); any other failure is forgotten, so the
+ * next need tries again.
  */
 function loadPricing(): Promise<GuestPricing> {
-  pricingModule ??= import('./guest-pricing').catch((error: unknown) => {
+  pricingModule ??= importChunk(() => import('./guest-pricing')).catch((error: unknown) => {
     pricingModule = null;
     throw error;
   });
