@@ -19,9 +19,13 @@ import { cartsRepository, type CartItemRecord, type CartRecord } from '../reposi
 import { productsRepository } from '../repositories/products';
 import { storeRepository } from '../repositories/store';
 
-function presentItem(item: CartItemRecord, product: Product): ApiCartItem {
+/** A line as the API shows it, with its price in cents for the cart's totals (priced once). */
+function presentItem(
+  item: CartItemRecord,
+  product: Product,
+): { view: ApiCartItem; lineTotal: number } {
   const { unit, line } = priceSelection(product, item.selection, item.quantity);
-  return {
+  const view: ApiCartItem = {
     _id: item.id,
     productId: {
       _id: product.id,
@@ -42,6 +46,7 @@ function presentItem(item: CartItemRecord, product: Product): ApiCartItem {
     priceByQuantity: toDollars(unit),
     totalPrice: toDollars(line),
   };
+  return { view, lineTotal: line };
 }
 
 export function presentTotals(totals: CartTotals): ApiCartTotals {
@@ -68,8 +73,9 @@ export async function pricedItems(
     // The foreign key keeps a product while a cart holds it; this only guards a broken row.
     const product = products.get(record.productId);
     if (!product) continue;
-    items.push(presentItem(record, product));
-    lineTotals.push(priceSelection(product, record.selection, record.quantity).line);
+    const { view, lineTotal } = presentItem(record, product);
+    items.push(view);
+    lineTotals.push(lineTotal);
   }
   return { items, lineTotals };
 }

@@ -44,6 +44,19 @@ export const contactRoutes: RouteModule = (app, ctx) => {
   const guard = selfGuard(ctx, 'params');
   const listFor = async (db: Queryable, userId: string) =>
     (await contactsRepository(db).list(userId)).map(presentContact);
+  /**
+   * A change to a user's contacts in one transaction, the user's row locked first (so two
+   * requests of one user cannot break the cap or the single default); answers the whole list.
+   */
+  const changeContacts = (
+    userId: string,
+    change: (repo: ReturnType<typeof contactsRepository>) => Promise<void>,
+  ) =>
+    ctx.db.transaction(async (tx) => {
+      await usersRepository(tx).lock(userId);
+      await change(contactsRepository(tx));
+      return listFor(tx, userId);
+    });
 
   app.get(
     '/user/:userId/contacts',
@@ -63,9 +76,7 @@ export const contactRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const user = await requireUser(request, ctx);
       const input = request.body;
-      return ctx.db.transaction(async (tx) => {
-        await usersRepository(tx).lock(user.id);
-        const repo = contactsRepository(tx);
+      return changeContacts(user.id, async (repo) => {
         const count = await repo.count(user.id);
         if (count >= MAX_CONTACTS_PER_USER) {
           throw new HttpError(409, ACCOUNT_MESSAGES.tooManyContacts, 'too_many_contacts');
@@ -74,7 +85,6 @@ export const contactRoutes: RouteModule = (app, ctx) => {
         const isDefault = input.isDefault === true || count === 0;
         if (isDefault) await repo.clearDefault(user.id);
         await repo.insert(user.id, { phone: input.phone, address: input.address, isDefault });
-        return listFor(tx, user.id);
       });
     },
   );
@@ -89,15 +99,12 @@ export const contactRoutes: RouteModule = (app, ctx) => {
       const user = await requireUser(request, ctx);
       const id = contactId(request.params.contactId);
       const input = request.body;
-      return ctx.db.transaction(async (tx) => {
-        await usersRepository(tx).lock(user.id);
-        const repo = contactsRepository(tx);
+      return changeContacts(user.id, async (repo) => {
         if (!(await repo.get(user.id, id))) throw notFound(NO_CONTACT);
         // isDefault true moves the default here; false never unsets it (see the invariant above).
         const makeDefault = input.isDefault === true;
         if (makeDefault) await repo.clearDefault(user.id, id);
         await repo.update(user.id, id, { phone: input.phone, address: input.address, makeDefault });
-        return listFor(tx, user.id);
       });
     },
   );
@@ -108,13 +115,10 @@ export const contactRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const user = await requireUser(request, ctx);
       const id = contactId(request.params.contactId);
-      return ctx.db.transaction(async (tx) => {
-        await usersRepository(tx).lock(user.id);
-        const repo = contactsRepository(tx);
+      return changeContacts(user.id, async (repo) => {
         if (!(await repo.remove(user.id, id))) throw notFound(NO_CONTACT);
         // Deleting the default promotes the oldest remaining contact.
         await repo.ensureDefault(user.id);
-        return listFor(tx, user.id);
       });
     },
   );
