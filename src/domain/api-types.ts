@@ -4,7 +4,8 @@
  * field renamed on the server breaks the browser's type-check instead of the browser.
  */
 import type { ProductDetails } from './catalog';
-import type { WeeklyHours } from './hours';
+import type { OpenMode, WeeklyHours } from './hours';
+import type { OrderStatus } from './order-states';
 
 export interface ApiProductDetails extends Omit<
   ProductDetails,
@@ -46,6 +47,8 @@ export interface ApiStoreInfo {
   hoursText: string;
   deliveryFee: number;
   storeOpen: boolean;
+  /** Minutes from now to the earliest time an order can be scheduled, by delivery type. */
+  leadMinutes: { pickup: number; delivery: number };
   googleClientId: string | null;
   mapsApiKey: string | null;
 }
@@ -142,4 +145,113 @@ export interface ApiSkippedLine {
 export interface ApiMergedCart extends ApiCart {
   merged: number;
   skipped: ApiSkippedLine[];
+}
+
+/** The payment options the spec's Payment screen offers (card is not offered: brief). */
+export type PaymentOption = 'pickup' | 'cash';
+export type DeliveryType = 'pickup' | 'delivery';
+
+/** The checkout details POST /api/cart/confirm stored on the cart; null before it. */
+export interface ApiCheckoutDetails {
+  deliveryType: DeliveryType;
+  contactInfo: { phone: string; address: string };
+  /** ISO 8601 instant, or null for "as soon as possible". */
+  scheduledTime: string | null;
+  instructions: string;
+}
+
+/** POST /api/cart/confirm: the cart as it now stands, priced, with its checkout details. */
+export interface ApiConfirmAnswer {
+  message: 'Order confirmed successfully!';
+  cart: ApiCart & { checkout: ApiCheckoutDetails };
+}
+
+/** A line of a placed order: a snapshot of the product's name, image and price at that moment. */
+export interface ApiOrderItem {
+  _id: string;
+  /** `_id` is null when the product has since been removed from the menu. */
+  productId: { _id: string | null; name: string; image: string; category: string };
+  quantity: number;
+  size: string | null;
+  flavor: string | null;
+  wingsFlavor: string | null;
+  sides: string[];
+  drinks: { name: string; quantity: number }[];
+  toppings: string[][];
+  /** The options in words. */
+  description: string;
+  /** Unit price, dollars. */
+  priceByQuantity: number;
+  /** Line price, dollars. */
+  totalPrice: number;
+}
+
+/** An order as its customer sees it (GET /api/orders/{userId}, complete-order's answer). */
+export interface ApiOrder {
+  _id: string;
+  /** The short number said out loud ("order 42"). */
+  number: number;
+  /** One of ORDER_STATUSES, always a string. */
+  status: OrderStatus;
+  /** False until the store accepts or declines (the badge then shows the status). */
+  isOrderConfirmed: boolean;
+  items: ApiOrderItem[];
+  subtotal: number;
+  hst: number;
+  tipPercent: number;
+  tip: number;
+  deliveryFee: number;
+  /** subtotal + hst + tip + deliveryFee, dollars (a number). */
+  totalPrice: number;
+  deliveryType: DeliveryType;
+  paymentOption: PaymentOption;
+  contactInfo: { phone: string; address: string };
+  instructions: string;
+  /** ISO 8601, or null for "as soon as possible". */
+  scheduleTime: string | null;
+  /** Minutes the store promised when it accepted; null before. */
+  readyMinutes: number | null;
+  /** ISO 8601: when the store said it will be ready; null until accepted. */
+  readyAt: string | null;
+  /** The store's reason when declined; null otherwise. */
+  declineReason: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** POST /api/orders/complete-order. */
+export interface ApiCompleteOrderAnswer {
+  message: string;
+  order: ApiOrder;
+}
+
+/**
+ * The customer's live events (GET /api/orders/sse), one JSON object per SSE `data:` line, each
+ * with an SSE `id:`. The spec's client reads the first two; the others keep My Orders live.
+ */
+export type ApiOrderEvent =
+  | { type: 'order-accepted'; orderId: string; time: number }
+  | { type: 'order-declined'; orderId: string; reason: string }
+  | { type: 'order-status'; orderId: string; status: OrderStatus }
+  | { type: 'order-created'; orderId: string };
+
+/** An order as the staff board sees it: the customer's view plus who ordered it. */
+export interface ApiStaffOrder extends ApiOrder {
+  customer: { _id: string; name: string; email: string };
+}
+
+/** The staff stream's events (GET /api/staff/orders/stream): the order as it now stands. */
+export type ApiStaffOrderEvent =
+  { type: 'order-created'; order: ApiStaffOrder } | { type: 'order-updated'; order: ApiStaffOrder };
+
+/** GET/PUT /api/staff/store: the store's controls. PUT takes any subset of the writable fields. */
+export interface ApiStaffStore {
+  mode: OpenMode;
+  /** What customers see now (the mode, or the hours when `auto`). */
+  storeOpen: boolean;
+  hours: WeeklyHours;
+  deliveryFee: number;
+  acceptanceWindowMinutes: number;
+  pickupLeadMinutes: number;
+  deliveryLeadMinutes: number;
 }

@@ -35,6 +35,16 @@ export const ERROR_CODES = [
   'rate_limited',
   /** A body that is not JSON (415). */
   'unsupported_media_type',
+  /** Ordering now while the store is closed, and the order is not scheduled inside hours (409). */
+  'store_closed',
+  /** Completing an order from an empty cart (409). */
+  'empty_cart',
+  /** Completing an order whose cart has not been through checkout (Confirm Order) (409). */
+  'not_confirmed',
+  /** A scheduled time that is unreadable, past, too soon, outside hours or too far ahead (400). */
+  'invalid_schedule',
+  /** Accepting, declining or moving an order its state does not allow (409). */
+  'invalid_transition',
   /** The body is larger than any request of ours (413). */
   'payload_too_large',
   /** Our own fault; details are in the server's log, never in the answer (500). */

@@ -6,7 +6,7 @@
  * they started: Friday 11:00-01:00 means Saturday 00:30 is still Friday's service.
  */
 
-const STORE_TIME_ZONE = 'America/Toronto';
+export const STORE_TIME_ZONE = 'America/Toronto';
 
 /** 0 = Sunday … 6 = Saturday, as Date#getDay. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;

@@ -9,6 +9,7 @@ export * from './cart-item';
 export * from './cart-lines';
 export * from './cart-item-schema';
 export * from './order-states';
+export * from './schedule';
 export * from './account-messages';
 export * from './account';
 export * from './error-codes';

@@ -28,3 +28,24 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
+
+/** Whether the store has answered (accepted or declined): the spec's `isOrderConfirmed`. */
+export function isAnswered(status: OrderStatus): boolean {
+  return status !== 'pending';
+}
+
+/** The status in words for the customer's badge and the staff board. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Order not confirmed',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  ready: 'Ready for pickup',
+  'out-for-delivery': 'Out for delivery',
+  completed: 'Completed',
+};
+
+/** Minutes a store may promise when accepting (staff API and board). */
+export const MIN_READY_MINUTES = 1;
+export const MAX_READY_MINUTES = 240;
+/** Longest decline reason kept; the customer reads it in an alert. */
+export const MAX_DECLINE_REASON_LENGTH = 200;

@@ -74,6 +74,7 @@ describe('GET /api/store', () => {
       hoursText: 'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
       deliveryFee: 8,
       storeOpen: true,
+      leadMinutes: { pickup: 20, delivery: 45 },
       googleClientId: null,
       mapsApiKey: null,
     });

@@ -301,5 +301,7 @@ export const STORE_PROFILE = {
   weeklyHours: DEFAULT_WEEKLY_HOURS,
   deliveryFeeCents: toCents(8),
   acceptanceWindowMinutes: 10,
+  /** Earliest a scheduled order may be, from now: pickup, then delivery (issue 8). */
   leadTimeMinutes: 20,
+  deliveryLeadTimeMinutes: 45,
 };

@@ -39,8 +39,9 @@ export async function seed(db: Database): Promise<{ products: number; toppings: 
     const s = STORE_PROFILE;
     await tx.query(
       `insert into store_settings (id, name, phone, pickup_address, open_mode, weekly_hours,
-         delivery_fee_cents, acceptance_window_minutes, lead_time_minutes)
-       values (1, $1, $2, $3, $4, $5, $6, $7, $8)
+         delivery_fee_cents, acceptance_window_minutes, lead_time_minutes,
+         delivery_lead_time_minutes)
+       values (1, $1, $2, $3, $4, $5, $6, $7, $8, $9)
        on conflict (id) do nothing`,
       [
         s.name,
@@ -51,6 +52,7 @@ export async function seed(db: Database): Promise<{ products: number; toppings: 
         s.deliveryFeeCents,
         s.acceptanceWindowMinutes,
         s.leadTimeMinutes,
+        s.deliveryLeadTimeMinutes,
       ],
     );
     return { products, toppings };

@@ -107,6 +107,7 @@ export const apiStoreInfoSchema = z.object({
   hoursText: z.string(),
   deliveryFee: dollars,
   storeOpen: z.boolean(),
+  leadMinutes: z.object({ pickup: z.number().int(), delivery: z.number().int() }),
   googleClientId: z.string().nullable(),
   mapsApiKey: z.string().nullable(),
 }) satisfies z.ZodType<ApiStoreInfo>;

@@ -1,7 +1,7 @@
 import type { OpenMode, WeeklyHours } from '../../domain';
 import type { Queryable } from '../data/db';
 
-interface StoreSettings {
+export interface StoreSettings {
   name: string;
   phone: string;
   pickupAddress: string;
@@ -9,7 +9,9 @@ interface StoreSettings {
   weeklyHours: WeeklyHours;
   deliveryFeeCents: number;
   acceptanceWindowMinutes: number;
+  /** Pickup lead time (the column predates delivery's own). */
   leadTimeMinutes: number;
+  deliveryLeadTimeMinutes: number;
 }
 
 interface SettingsRow {
@@ -21,6 +23,7 @@ interface SettingsRow {
   delivery_fee_cents: number;
   acceptance_window_minutes: number;
   lead_time_minutes: number;
+  delivery_lead_time_minutes: number;
 }
 
 export function storeRepository(db: Queryable) {
@@ -38,6 +41,7 @@ export function storeRepository(db: Queryable) {
         deliveryFeeCents: row.delivery_fee_cents,
         acceptanceWindowMinutes: row.acceptance_window_minutes,
         leadTimeMinutes: row.lead_time_minutes,
+        deliveryLeadTimeMinutes: row.delivery_lead_time_minutes,
       };
     },
     async setOpenMode(mode: OpenMode): Promise<void> {

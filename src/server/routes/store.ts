@@ -26,6 +26,10 @@ export const storeRoutes: RouteModule = (app, ctx) => {
       hoursText: describeWeeklyHours(settings.weeklyHours),
       deliveryFee: toDollars(settings.deliveryFeeCents),
       storeOpen: isStoreOpen(ctx.clock.now(), settings.weeklyHours, settings.openMode),
+      leadMinutes: {
+        pickup: settings.leadTimeMinutes,
+        delivery: settings.deliveryLeadTimeMinutes,
+      },
       googleClientId: ctx.config.google.clientId,
       mapsApiKey: ctx.config.mapsApiKey,
     };

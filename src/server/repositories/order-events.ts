@@ -1,0 +1,115 @@
+/**
+ * The order event log: one row per change of an order, written in the same transaction as the
+ * change, read by the live streams (customer and staff) and replayed after a dropped connection.
+ *
+ * Ordering: `record` takes one transaction-scoped advisory lock before drawing the event's id,
+ * so event-writing transactions commit one after another and ids become visible in increasing
+ * order. Without it, id 8 could commit after id 9: a stream that had seen 9 and asked for
+ * "after 9" would never get 8. Call `record` as the last write of the transaction, so the
+ * serialised part stays short.
+ *
+ * Delivery: `record` also queues `pg_notify(ORDER_EVENTS_CHANNEL, id)`, which Postgres (and
+ * PGlite) deliver to every listening connection when, and only if, the transaction commits.
+ */
+import type { Queryable } from '../data/db';
+
+export const ORDER_EVENTS_CHANNEL = 'order_events';
+/** Any constant; only this module takes it. */
+const ORDER_EVENTS_LOCK = 727275;
+
+/** What the log records; the streams turn each into the API's event shapes. */
+export type OrderEventType = 'order-created' | 'order-accepted' | 'order-declined' | 'order-status';
+
+export interface OrderEventRecord {
+  /** Increasing; a decimal string (bigint). The SSE `id:`. */
+  id: string;
+  orderId: string;
+  userId: string;
+  type: OrderEventType;
+  /** order-accepted: { time }, order-declined: { reason }, order-status: { status }. */
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+interface EventRow {
+  id: string;
+  order_id: string;
+  user_id: string;
+  type: OrderEventType;
+  payload: Record<string, unknown> | null;
+  created_at: Date | string;
+}
+
+const COLUMNS = 'id::text as id, order_id, user_id, type, payload, created_at';
+
+function toRecord(row: EventRow): OrderEventRecord {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    userId: row.user_id,
+    type: row.type,
+    payload: row.payload ?? {},
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** A Last-Event-ID as the log's id, or null when it is not one (then nothing is replayed). */
+export function parseEventId(value: unknown): string | null {
+  return typeof value === 'string' && /^\d{1,18}$/.test(value.trim()) ? value.trim() : null;
+}
+
+export function orderEventsRepository(db: Queryable) {
+  return {
+    /** Appends an event; must run inside the transaction that made the change. Returns its id. */
+    async record(event: {
+      orderId: string;
+      userId: string;
+      type: OrderEventType;
+      payload?: Record<string, unknown>;
+      at: Date;
+    }): Promise<string> {
+      await db.query('select pg_advisory_xact_lock($1)', [ORDER_EVENTS_LOCK]);
+      const rows = await db.query<{ id: string }>(
+        `insert into order_events (order_id, user_id, type, payload, created_at)
+         values ($1, $2, $3, $4::jsonb, $5) returning id::text as id`,
+        [event.orderId, event.userId, event.type, JSON.stringify(event.payload ?? {}), event.at],
+      );
+      const id = rows[0]?.id;
+      if (!id) throw new Error('order event insert returned no id');
+      await db.query('select pg_notify($1, $2)', [ORDER_EVENTS_CHANNEL, id]);
+      return id;
+    },
+
+    /** Events after `afterId` in id order, all users' or one user's, at most `limit`. */
+    async after(
+      afterId: string,
+      options: { userId?: string; limit?: number } = {},
+    ): Promise<OrderEventRecord[]> {
+      const params: unknown[] = [afterId, options.limit ?? 500];
+      const byUser = options.userId ? `and user_id = $${params.push(options.userId)}` : '';
+      const rows = await db.query<EventRow>(
+        `select ${COLUMNS} from order_events where id > $1::bigint ${byUser}
+         order by id limit $2`,
+        params,
+      );
+      return rows.map(toRecord);
+    },
+
+    /** The newest event's id ("0" when the log is empty): where a fresh stream starts. */
+    async latestId(): Promise<string> {
+      const rows = await db.query<{ id: string | null }>(
+        'select max(id)::text as id from order_events',
+      );
+      return rows[0]?.id ?? '0';
+    },
+
+    /** Deletes events older than `before`; returns how many. */
+    async prune(before: Date): Promise<number> {
+      const rows = await db.query<{ id: string }>(
+        'delete from order_events where created_at < $1 returning id::text as id',
+        [before],
+      );
+      return rows.length;
+    },
+  };
+}
