@@ -108,3 +108,14 @@ export function selfGuard(ctx: AppContext, where: 'params' | 'query' | 'body') {
     await requireSelf(request, ctx, userId);
   };
 }
+
+/**
+ * A staff route's `preValidation` hook: 401 without a session, 403 for a customer. Staff and
+ * admin accounts pass (brief: staff routes need the staff or admin role).
+ */
+export function staffGuard(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const user = await requireUser(request, ctx);
+    if (user.role !== 'staff' && user.role !== 'admin') throw forbidden();
+  };
+}

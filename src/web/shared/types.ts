@@ -1,6 +1,16 @@
 /** The API's shapes as the browser reads them: one definition with the server, in the domain. */
 export type {
+  ApiCart,
+  ApiCheckoutDetails,
+  ApiCompleteOrderAnswer,
+  ApiConfirmAnswer,
   ApiContact,
+  ApiDefaultContact,
+  ApiOrder,
+  ApiOrderEvent,
+  ApiOrderItem,
+  DeliveryType,
+  PaymentOption,
   ApiLoginAnswer,
   ApiMeAnswer,
   ApiProduct,
