@@ -1,0 +1,12 @@
+import type { ApiStaffOrder } from '../../domain';
+import type { Queryable } from '../data/db';
+
+/**
+ * An order as the staff board sees it, or null when there is none with this id. The staff
+ * stream (server/events) sends this for every new or changed order.
+ *
+ * STUB: the orders work replaces this body (issue 8); the signature is the contract.
+ */
+export function loadStaffOrder(_db: Queryable, _orderId: string): Promise<ApiStaffOrder | null> {
+  return Promise.reject(new Error('loadStaffOrder is not built yet'));
+}
