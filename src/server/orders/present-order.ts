@@ -7,6 +7,8 @@ import type { Queryable } from '../data/db';
  *
  * STUB: the orders work replaces this body (issue 8); the signature is the contract.
  */
-export function loadStaffOrder(_db: Queryable, _orderId: string): Promise<ApiStaffOrder | null> {
-  return Promise.reject(new Error('loadStaffOrder is not built yet'));
-}
+export const loadStaffOrder: (
+  db: Queryable,
+  orderId: string,
+) => Promise<ApiStaffOrder | null> = () =>
+  Promise.reject(new Error('loadStaffOrder is not built yet'));
