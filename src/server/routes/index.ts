@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
+import { orderStreamRoutes } from './order-streams';
 import { storeRoutes } from './store';
 
 /** Every API route module, mounted under /api. The one list of what the API offers. */
@@ -12,4 +13,5 @@ export const apiRoutes: readonly RouteModule[] = [
   authRoutes,
   contactRoutes,
   cartRoutes,
+  orderStreamRoutes,
 ];
