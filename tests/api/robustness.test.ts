@@ -30,7 +30,10 @@ import { TEST_PASSWORD, registerUser } from '../support/users';
  * battery or the access matrix. Rules checked: never a 5xx; every 4xx is
  * `{statusCode, code, message}` JSON; a 4xx writes nothing; a state-changing call from another
  * site or with a non-JSON body is refused; a route naming a user answers 401 anonymously and 403
- * for someone else's id.
+ * for someone else's id; a staff route answers 401 anonymously and 403 to a customer.
+ *
+ * Streaming routes (server-sent events) never end by themselves: the table marks them, and a
+ * call to one reads its answer up to the first frame, then goes away as a browser tab would.
  */
 
 const clock = fixedClock('2026-11-23T23:00:00Z');
@@ -44,6 +47,8 @@ interface Account {
 }
 let alice: Account;
 let bob: Account;
+/** A staff account: the staff routes' callers. */
+let carol: Account;
 let products: Product[];
 let toppingNames: Set<string>;
 let drinkNames: Set<string>;
@@ -68,6 +73,8 @@ beforeAll(async () => {
   };
   alice = await account();
   bob = await account();
+  carol = await account();
+  await t.db.query(`update users set role = 'staff' where id = $1`, [carol.id]);
   const repo = productsRepository(t.db);
   products = await repo.list();
   toppingNames = new Set((await repo.toppings()).filter((x) => !x.soldOut).map((x) => x.name));
@@ -91,6 +98,8 @@ interface Call {
   body?: { json: unknown } | { raw: string };
   contentType?: string | null;
   origin?: string;
+  /** The route streams (server-sent events): read up to the first frame, then disconnect. */
+  streams?: boolean | undefined;
 }
 
 let addressCounter = 0;
@@ -109,12 +118,35 @@ async function send(call: Call): Promise<LightMyRequestResponse> {
     payload = 'raw' in call.body ? call.body.raw : JSON.stringify(call.body.json);
     if (call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
   }
-  return t.app.inject({
+  const response = await t.app.inject({
     method: call.method,
     url: call.url,
     headers,
     remoteAddress: nextAddress(),
     ...(payload !== undefined ? { payload } : {}),
+    ...(call.streams ? { payloadAsStream: true } : {}),
+  });
+  return call.streams ? settleStream(response) : response;
+}
+
+/**
+ * A streaming route's answer made readable like any other: an error is read whole; an event
+ * stream up to its first frame (its first blank line), after which the connection is dropped,
+ * which is what ends a stream on the server.
+ */
+async function settleStream(response: LightMyRequestResponse): Promise<LightMyRequestResponse> {
+  const streaming = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
+  let text = '';
+  for await (const chunk of response.stream() as AsyncIterable<Buffer>) {
+    text += chunk.toString();
+    if (streaming && text.includes('\n\n')) break;
+  }
+  if (streaming) response.raw.res.destroy();
+  return Object.assign(response, {
+    body: text,
+    payload: text,
+    rawPayload: Buffer.from(text),
+    json: () => JSON.parse(text) as unknown,
   });
 }
 
@@ -180,6 +212,10 @@ interface RouteSpec {
   example: (owner: Account) => Promise<Example> | Example;
   /** The route ends or replaces the caller's session (sign-in, logout): use a throwaway one. */
   endsSession?: boolean;
+  /** Staff and admin only (401 anonymous, 403 customer): called as staff in the sweeps. */
+  staff?: true;
+  /** Answers a server-sent-event stream that does not end by itself. */
+  streams?: true;
 }
 
 const productId = (name: string): string => {
@@ -314,6 +350,17 @@ const ROUTES: Record<string, RouteSpec> = {
       params: { userId: owner.id, itemId: await firstItemId(owner) },
     }),
   },
+  'GET /api/orders/sse': {
+    names: 'query',
+    streams: true,
+    example: (owner) => ({ query: { userId: owner.id, lastEventId: '0' } }),
+  },
+  'GET /api/staff/orders/stream': {
+    names: 'none',
+    staff: true,
+    streams: true,
+    example: () => ({ query: { lastEventId: '0' } }),
+  },
 };
 
 /** The API's routes as the running app knows them ("GET /api/cart/:userId"), HEAD left out. */
@@ -380,8 +427,9 @@ describe('the route table', () => {
       const url = buildUrl(path, { ...example, query: { ...example.query, userId: bob.id } });
       const body =
         method === 'GET' ? undefined : { json: { ...(example.body as object), userId: bob.id } };
-      const cookie = spec.endsSession ? await throwawaySession() : alice.cookie;
-      const response = await sendChecked({ method, url, cookie, body });
+      const caller = spec.staff ? carol.cookie : alice.cookie;
+      const cookie = spec.endsSession ? await throwawaySession() : caller;
+      const response = await sendChecked({ method, url, cookie, body, streams: spec.streams });
       expect(response.statusCode, `${key} reads a userId: declare it in ROUTES`).not.toBe(403);
     }
   });
@@ -406,6 +454,7 @@ describe('access matrix: every route naming a user', () => {
           method,
           url: buildUrl(path, example),
           cookie: who?.cookie,
+          streams: spec.streams,
           ...(example.body !== undefined ? { body: { json: example.body } } : {}),
         });
       };
@@ -438,8 +487,57 @@ describe('access matrix: every route naming a user', () => {
             : example.body !== undefined
               ? { json: example.body }
               : undefined;
-        const response = await sendChecked({ method, url, body });
+        const response = await sendChecked({ method, url, body, streams: spec.streams });
         expect(response.statusCode, `${key} ${form}`).toBe(401);
+      }
+    }
+  });
+});
+
+describe('access matrix: every staff route', () => {
+  const staffRoutes = () => Object.entries(ROUTES).filter(([, spec]) => spec.staff);
+
+  it('answers 401 anonymously, 403 to a customer, and serves staff', async () => {
+    expect(staffRoutes().length).toBeGreaterThanOrEqual(1);
+    for (const [key, spec] of staffRoutes()) {
+      const { method, path } = split(key);
+      const example = await spec.example(carol);
+      const request = (who: Account | null) =>
+        sendChecked({
+          method,
+          url: buildUrl(path, example),
+          cookie: who?.cookie,
+          streams: spec.streams,
+          ...(example.body !== undefined ? { body: { json: example.body } } : {}),
+        });
+      expect((await request(null)).statusCode, `${key} anonymous`).toBe(401);
+      const customer = await request(alice);
+      expect(customer.statusCode, `${key} customer`).toBe(403);
+      expect(customer.json()).toMatchObject({ code: 'forbidden' });
+      const staff = await request(carol);
+      expect([401, 403], `${key} staff -> ${staff.body.slice(0, 200)}`).not.toContain(
+        staff.statusCode,
+      );
+    }
+  });
+
+  it('a streaming route answers an event stream to its caller', async () => {
+    for (const [key, spec] of Object.entries(ROUTES)) {
+      if (!spec.streams) continue;
+      const { method, path } = split(key);
+      const owner = spec.staff ? carol : alice;
+      // More than one account may hold open at once: each call's disconnect must free its place,
+      // or the sweeps above would have met 429s instead of the checks they meant to make.
+      for (let i = 0; i <= testConfig().events.maxStreamsPerUser; i += 1) {
+        const response = await sendChecked({
+          method,
+          url: buildUrl(path, await spec.example(owner)),
+          cookie: owner.cookie,
+          streams: true,
+        });
+        expect(response.statusCode, key).toBe(200);
+        expect(response.headers['content-type'], key).toBe('text/event-stream');
+        expect(response.body, key).toMatch(/^retry: 5000\n\n/);
       }
     }
   });
@@ -594,9 +692,9 @@ describe('hostile input on every route', () => {
       if (!spec) throw new Error(key);
       const example = await spec.example(alice);
       for (const call of battery(key, example)) {
-        for (const cookie of [undefined, alice.cookie]) {
+        for (const cookie of [undefined, alice.cookie, ...(spec.staff ? [carol.cookie] : [])]) {
           const session = spec.endsSession && cookie ? await throwawaySession() : cookie;
-          const response = await sendChecked({ ...call, cookie: session });
+          const response = await sendChecked({ ...call, cookie: session, streams: spec.streams });
           if (call.origin && call.method !== 'GET') {
             expect(response.statusCode, describeCall(call)).toBe(403);
           }
