@@ -18,7 +18,7 @@ import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import { openDatabase } from '../../src/server/data/db';
 import { productsRepository } from '../../src/server/repositories/products';
-import { openSse, type SseStream } from '../support/sse';
+import { openSse, type SseConnection, type SseFrame } from '../support/sse';
 import {
   createTestApp,
   productIdsByName,
@@ -121,12 +121,39 @@ async function placeOrder(app: FastifyInstance, customer: Person): Promise<ApiOr
   return placed.json<ApiCompleteOrderAnswer>().order;
 }
 
-const staffStream = (url: string, who: Person, headers: Record<string, string> = {}) =>
-  openSse(`${url}/api/staff/orders/stream`, { cookie: who.cookie, ...headers });
-const customerStream = (url: string, who: Person, headers: Record<string, string> = {}) =>
-  openSse(`${url}/api/orders/sse?userId=${who.id}`, { cookie: who.cookie, ...headers });
+const staffStream = (url: string, who: Person, lastEventId?: string) =>
+  openSse(`${url}/api/staff/orders/stream`, { cookie: who.cookie, lastEventId });
+const customerStream = (url: string, who: Person, lastEventId?: string) =>
+  openSse(`${url}/api/orders/sse?userId=${who.id}`, { cookie: who.cookie, lastEventId });
 
-const ready = (stream: SseStream) => stream.next((event) => event.event === 'ready');
+interface Heard {
+  frame: SseFrame;
+  data: unknown;
+}
+
+/**
+ * Reads a stream's events in order until one matches (those read on the way are added to
+ * `seen`), failing after `timeoutMs`.
+ */
+async function until(
+  stream: SseConnection,
+  match: (heard: Heard) => boolean,
+  seen: Heard[] = [],
+  timeoutMs = 5_000,
+): Promise<Heard> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const frame = await stream.nextEvent(Math.max(1, deadline - Date.now()));
+    const heard = { frame, data: frame.data ? (JSON.parse(frame.data) as unknown) : null };
+    seen.push(heard);
+    if (match(heard)) return heard;
+  }
+}
+
+const ready = async (stream: SseConnection) =>
+  (await until(stream, ({ frame }) => frame.event === 'ready')).frame;
+const typeOf = (data: unknown) => (data as { type?: string } | null)?.type;
+const orderIdOf = (data: unknown) => (data as ApiStaffOrderEvent | null)?.order._id;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -180,19 +207,15 @@ describe('the order loop', () => {
       });
       expect(typeof order.totalPrice).toBe('number');
 
-      const created = await board.next(
-        (event) => (event.data as ApiStaffOrderEvent | null)?.order._id === order._id,
-      );
-      expect(created.id).toMatch(/^\d+$/);
+      const created = await until(board, ({ data }) => orderIdOf(data) === order._id);
+      expect(created.frame.id).toMatch(/^\d+$/);
       expect(created.data).toMatchObject({ type: 'order-created', order: { _id: order._id } });
 
       const accepted = await call(t.app, staff, 'POST', `/api/staff/orders/${order._id}/accept`, {
         minutes: 25,
       });
       expect(accepted.statusCode, accepted.body).toBe(200);
-      const heard = await phone.next(
-        (event) => (event.data as { type?: string } | null)?.type === 'order-accepted',
-      );
+      const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
       expect(heard.data).toEqual({ type: 'order-accepted', orderId: order._id, time: 25 });
 
       const mine = (await call(t.app, customer, 'GET', `/api/orders/${customer.id}`)).json<
@@ -215,9 +238,7 @@ describe('the order loop', () => {
         reason: 'out of chicken wings',
       });
       expect(declined.statusCode, declined.body).toBe(200);
-      const heard = await phone.next(
-        (event) => (event.data as { type?: string } | null)?.type === 'order-declined',
-      );
+      const heard = await until(phone, ({ data }) => typeOf(data) === 'order-declined');
       expect(heard.data).toEqual({
         type: 'order-declined',
         orderId: order._id,
@@ -238,16 +259,13 @@ describe('the order loop', () => {
     const order = await placeOrder(t.app, customer);
     await call(t.app, staff, 'POST', `/api/staff/orders/${order._id}/accept`, { minutes: 40 });
 
-    const back = await customerStream(base, customer, { 'last-event-id': position ?? '' });
+    const back = await customerStream(base, customer, position);
+    const replayed: Heard[] = [];
     try {
-      const heard = await back.next(
-        (event) => (event.data as { type?: string } | null)?.type === 'order-accepted',
-      );
+      const heard = await until(back, ({ data }) => typeOf(data) === 'order-accepted', replayed);
       expect(heard.data).toEqual({ type: 'order-accepted', orderId: order._id, time: 40 });
       // Replayed in order: the order's creation came first.
-      const types = back.events
-        .filter((event) => event.event === 'message')
-        .map((event) => (event.data as { type: string }).type);
+      const types = replayed.map(({ data }) => typeOf(data));
       expect(types).toEqual(['order-created', 'order-accepted']);
     } finally {
       back.close();
@@ -271,16 +289,12 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one databas
         await ready(phone);
         await ready(board);
         const order = await placeOrder(t.app, customer);
-        await board.next(
-          (event) => (event.data as ApiStaffOrderEvent | null)?.order._id === order._id,
-        );
+        await until(board, ({ data }) => orderIdOf(data) === order._id);
         const accepted = await call(other, staff, 'POST', `/api/staff/orders/${order._id}/accept`, {
           minutes: 25,
         });
         expect(accepted.statusCode, accepted.body).toBe(200);
-        const heard = await phone.next(
-          (event) => (event.data as { type?: string } | null)?.type === 'order-accepted',
-        );
+        const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
         expect(heard.data).toEqual({ type: 'order-accepted', orderId: order._id, time: 25 });
       } finally {
         phone.close();

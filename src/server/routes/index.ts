@@ -5,6 +5,7 @@ import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
 import { orderRoutes } from './orders';
 import { staffRoutes } from './staff';
+import { orderStreamRoutes } from './order-streams';
 import { storeRoutes } from './store';
 
 /** Every API route module, mounted under /api. The one list of what the API offers. */
@@ -16,4 +17,5 @@ export const apiRoutes: readonly RouteModule[] = [
   cartRoutes,
   orderRoutes,
   staffRoutes,
+  orderStreamRoutes,
 ];
