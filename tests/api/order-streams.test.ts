@@ -247,13 +247,16 @@ describe('GET /api/orders/sse', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'cross_site' });
-    // No HEAD route: Fastify would drain a HEAD's stream without ever ending it.
+    // No HEAD route: Fastify would drain a HEAD's stream without ever ending it. A HEAD falls
+    // through to My Orders' GET /orders/:userId (Fastify's automatic HEAD), where "sse" is
+    // not the caller's id: refused, and no stream is opened.
     const head = await a.app.inject({
       method: 'HEAD',
       url: `/api/orders/sse?userId=${alice.id}`,
       headers: { cookie: alice.cookie },
     });
-    expect(head.statusCode).toBe(404);
+    expect(head.statusCode).toBe(403);
+    expect(head.headers['content-type']).not.toContain('text/event-stream');
   });
 
   it('opens with the stream headers, `retry`, then `ready` carrying the log’s newest id', async () => {

@@ -545,7 +545,9 @@ describe('My Orders: GET /api/orders/{userId}', () => {
       const original = t.db.query.bind(t.db);
       let queries = 0;
       t.db.query = (sql, params) => {
-        queries += 1;
+        // The event hub's safety poll reads order_events on this database every few seconds,
+        // whenever it likes; it is not the list's doing.
+        if (!sql.includes('order_events')) queries += 1;
         return original(sql, params);
       };
       try {
