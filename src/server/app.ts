@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { isDatabaseUnavailable, openDatabase, withTimeout, type Database } from './data/db';
 import { migrate } from './data/migrate';
 import { seed } from './data/seed';
+import { createOrderEventHub } from './events/order-event-hub';
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -67,7 +68,13 @@ export async function buildApp(
     app.log.info({ email: config.admin.email, outcome }, 'admin account');
   }
 
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
+  const clock = options.clock ?? systemClock;
+  const events = createOrderEventHub({ db, clock, log: app.log, config: config.events });
+  // Started once the app is ready, stopped on close before the database closes (onClose hooks
+  // run last-added first); the open streams are ended in preClose (routes/order-streams.ts).
+  app.addHook('onReady', () => events.start());
+  app.addHook('onClose', () => events.stop());
+  const ctx: AppContext = { config, db, clock, events };
 
   // First, so every answer carries the headers, refusals and 404s included.
   await app.register(fastifyHelmet, securityHeaders(config));

@@ -50,6 +50,13 @@ const envSchema = z.object({
     .default('https://accounts.google.com,accounts.google.com')
     .transform((value) => value.split(',').map((issuer) => issuer.trim())),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  // How long the order event log keeps an event (the streams' replay horizon), in hours.
+  EVENT_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(48),
   // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits per IP
   // need it. Off by default so a direct client cannot forge its address.
   TRUST_PROXY: z
@@ -70,6 +77,28 @@ export type DatabaseConfig =
       limits?: Partial<DatabaseLimits>;
     };
 
+/** The order event log and the live streams (src/server/events). */
+export interface EventsConfig {
+  /** Events older than this are pruned; a stream cannot replay further back. */
+  retentionHours: number;
+  /** How often the prune runs. */
+  pruneEveryMs: number;
+  /** The safety poll: the log is read this often even without a NOTIFY. */
+  pollMs: number;
+  /** A comment line on every open stream this often, so proxies keep it open. */
+  heartbeatMs: number;
+  /** Open streams per account in one process; one more is refused with 429. */
+  maxStreamsPerUser: number;
+}
+
+export const DEFAULT_EVENTS_CONFIG: EventsConfig = {
+  retentionHours: 48,
+  pruneEveryMs: 60 * 60 * 1000,
+  pollMs: 5_000,
+  heartbeatMs: 20_000,
+  maxStreamsPerUser: 5,
+};
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -86,6 +115,7 @@ export interface AppConfig {
   admin: { email: string; password: string } | null;
   google: { clientId: string | null; jwksUrl: string; issuers: string[] };
   mapsApiKey: string | null;
+  events: EventsConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -130,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       issuers: e.GOOGLE_ISSUERS,
     },
     mapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
+    events: { ...DEFAULT_EVENTS_CONFIG, retentionHours: e.EVENT_RETENTION_HOURS },
   };
 }

@@ -1,13 +1,16 @@
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './data/db';
+import type { OrderEventHub } from './events/order-event-hub';
 import type { ApiInstance } from './http/zod-provider';
 
-/** What every route module receives: configuration, the database and the clock. */
+/** What every route module receives: configuration, the database, the clock, the event hub. */
 export interface AppContext {
   config: AppConfig;
   db: Database;
   clock: Clock;
+  /** The process's reader of the order event log; the live streams subscribe to it. */
+  events: OrderEventHub;
 }
 
 /** A group of routes, registered under /api. */

@@ -126,6 +126,7 @@ function hangable(db: Database): { db: Database; setGone: (gone: boolean) => voi
       query: (sql, params) => (gone ? never : db.query(sql, params)),
       exec: (sql) => db.exec(sql),
       transaction: (work) => db.transaction(work),
+      listen: (channel, onNotify, onReconnect) => db.listen(channel, onNotify, onReconnect),
       close: () => db.close(),
     },
   };

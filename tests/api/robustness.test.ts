@@ -30,7 +30,10 @@ import { TEST_PASSWORD, registerUser } from '../support/users';
  * battery or the access matrix. Rules checked: never a 5xx; every 4xx is
  * `{statusCode, code, message}` JSON; a 4xx writes nothing; a state-changing call from another
  * site or with a non-JSON body is refused; a route naming a user answers 401 anonymously and 403
- * for someone else's id.
+ * for someone else's id; a staff route answers 401 anonymously and 403 to a customer.
+ *
+ * Streaming routes (server-sent events) never end by themselves: the table marks them, and a
+ * call to one reads its answer up to the first frame, then goes away as a browser tab would.
  */
 
 const clock = fixedClock('2026-11-23T23:00:00Z');
@@ -44,6 +47,8 @@ interface Account {
 }
 let alice: Account;
 let bob: Account;
+/** A staff member: the caller of the staff routes (a customer gets 403 there). */
+let carol: Account;
 let products: Product[];
 let toppingNames: Set<string>;
 let drinkNames: Set<string>;
@@ -68,6 +73,8 @@ beforeAll(async () => {
   };
   alice = await account();
   bob = await account();
+  carol = await account();
+  await t.db.query(`update users set role = 'staff' where id = $1`, [carol.id]);
   const repo = productsRepository(t.db);
   products = await repo.list();
   toppingNames = new Set((await repo.toppings()).filter((x) => !x.soldOut).map((x) => x.name));
@@ -91,6 +98,8 @@ interface Call {
   body?: { json: unknown } | { raw: string };
   contentType?: string | null;
   origin?: string;
+  /** The route streams (server-sent events): read up to the first frame, then disconnect. */
+  streams?: boolean | undefined;
 }
 
 let addressCounter = 0;
@@ -109,12 +118,35 @@ async function send(call: Call): Promise<LightMyRequestResponse> {
     payload = 'raw' in call.body ? call.body.raw : JSON.stringify(call.body.json);
     if (call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
   }
-  return t.app.inject({
+  const response = await t.app.inject({
     method: call.method,
     url: call.url,
     headers,
     remoteAddress: nextAddress(),
     ...(payload !== undefined ? { payload } : {}),
+    ...(call.streams ? { payloadAsStream: true } : {}),
+  });
+  return call.streams ? settleStream(response) : response;
+}
+
+/**
+ * A streaming route's answer made readable like any other: an error is read whole; an event
+ * stream up to its first frame (its first blank line), after which the connection is dropped,
+ * which is what ends a stream on the server.
+ */
+async function settleStream(response: LightMyRequestResponse): Promise<LightMyRequestResponse> {
+  const streaming = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
+  let text = '';
+  for await (const chunk of response.stream() as AsyncIterable<Buffer>) {
+    text += chunk.toString();
+    if (streaming && text.includes('\n\n')) break;
+  }
+  if (streaming) response.raw.res.destroy();
+  return Object.assign(response, {
+    body: text,
+    payload: text,
+    rawPayload: Buffer.from(text),
+    json: () => JSON.parse(text) as unknown,
   });
 }
 
@@ -122,7 +154,17 @@ async function send(call: Call): Promise<LightMyRequestResponse> {
 async function fingerprint(): Promise<Record<string, string>> {
   const digest = (table: string) =>
     `(select coalesce(md5(string_agg(x::text, '|' order by x::text)), '') from ${table} x)`;
-  const tables = ['users', 'contacts', 'carts', 'cart_items', 'sessions'];
+  const tables = [
+    'users',
+    'contacts',
+    'carts',
+    'cart_items',
+    'sessions',
+    'orders',
+    'order_items',
+    'order_events',
+    'store_settings',
+  ];
   const rows = await t.db.query<Record<string, string>>(
     `select ${tables.map((table) => `${digest(table)} as ${table}`).join(', ')}`,
   );
@@ -180,7 +222,14 @@ interface RouteSpec {
   example: (owner: Account) => Promise<Example> | Example;
   /** The route ends or replaces the caller's session (sign-in, logout): use a throwaway one. */
   endsSession?: boolean;
+  /** Staff only: called with a staff session; anonymous 401, a customer 403 (checked below). */
+  staff?: boolean;
+  /** Answers a server-sent-event stream that does not end by itself. */
+  streams?: true;
 }
+
+/** The session a route is called with: a staff member's for staff routes, else alice's. */
+const callerOf = (spec: RouteSpec): Account => (spec.staff ? carol : alice);
 
 const productId = (name: string): string => {
   const found = products.find((product) => product.name === name);
@@ -214,6 +263,40 @@ async function firstItemId(owner: Account): Promise<string> {
 }
 
 let emailCounter = 0;
+
+/** Puts a Coke in the owner's cart and confirms it for pickup now. */
+async function confirmedCart(owner: Account): Promise<void> {
+  await firstItemId(owner);
+  await send({
+    method: 'POST',
+    url: '/api/cart/confirm',
+    cookie: owner.cookie,
+    body: {
+      json: { userId: owner.id, deliveryType: 'pickup', contactInfo: CONTACT, scheduledTime: null },
+    },
+  });
+}
+
+/** A new order of alice's, waiting for the store's answer (accepted too when `accepted`). */
+async function newOrderId(accepted = false): Promise<string> {
+  await confirmedCart(alice);
+  const placed = await send({
+    method: 'POST',
+    url: '/api/orders/complete-order',
+    cookie: alice.cookie,
+    body: { json: { userId: alice.id, paymentIntentId: null, paymentOption: 'pickup' } },
+  });
+  const orderId = placed.json<{ order: { _id: string } }>().order._id;
+  if (accepted) {
+    await send({
+      method: 'POST',
+      url: `/api/staff/orders/${orderId}/accept`,
+      cookie: carol.cookie,
+      body: { json: { minutes: 20 } },
+    });
+  }
+  return orderId;
+}
 
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/store': { names: 'none', example: () => ({}) },
@@ -314,6 +397,73 @@ const ROUTES: Record<string, RouteSpec> = {
       params: { userId: owner.id, itemId: await firstItemId(owner) },
     }),
   },
+  'POST /api/cart/confirm': {
+    names: 'body',
+    example: async (owner) => {
+      await firstItemId(owner);
+      return {
+        body: {
+          userId: owner.id,
+          deliveryType: 'delivery',
+          contactInfo: { phone: CONTACT.phone, address: CONTACT.address },
+          // Monday 18:00 in Guelph by the test clock: 19:30 is inside hours and after the lead.
+          scheduledTime: '11/23/2026, 7:30:00 PM',
+          instructions: 'Ring twice',
+        },
+      };
+    },
+  },
+  'POST /api/orders/complete-order': {
+    names: 'body',
+    example: async (owner) => {
+      await confirmedCart(owner);
+      return { body: { userId: owner.id, paymentIntentId: null, paymentOption: 'cash' } };
+    },
+  },
+  'GET /api/orders/:userId': {
+    names: 'path',
+    example: (owner) => ({ params: { userId: owner.id } }),
+  },
+  'GET /api/staff/orders': {
+    names: 'none',
+    staff: true,
+    example: () => ({ query: { status: 'pending,accepted' } }),
+  },
+  'POST /api/staff/orders/:orderId/accept': {
+    names: 'none',
+    staff: true,
+    example: async () => ({ params: { orderId: await newOrderId() }, body: { minutes: 25 } }),
+  },
+  'POST /api/staff/orders/:orderId/decline': {
+    names: 'none',
+    staff: true,
+    example: async () => ({ params: { orderId: await newOrderId() }, body: { reason: 'Busy' } }),
+  },
+  'POST /api/staff/orders/:orderId/status': {
+    names: 'none',
+    staff: true,
+    example: async () => ({
+      params: { orderId: await newOrderId(true) },
+      body: { status: 'ready' },
+    }),
+  },
+  'GET /api/staff/store': { names: 'none', staff: true, example: () => ({}) },
+  'PUT /api/staff/store': {
+    names: 'none',
+    staff: true,
+    example: () => ({ body: { mode: 'auto', deliveryFee: 8, pickupLeadMinutes: 20 } }),
+  },
+  'GET /api/orders/sse': {
+    names: 'query',
+    streams: true,
+    example: (owner) => ({ query: { userId: owner.id, lastEventId: '0' } }),
+  },
+  'GET /api/staff/orders/stream': {
+    names: 'none',
+    staff: true,
+    streams: true,
+    example: () => ({ query: { lastEventId: '0' } }),
+  },
 };
 
 /** The API's routes as the running app knows them ("GET /api/cart/:userId"), HEAD left out. */
@@ -380,8 +530,8 @@ describe('the route table', () => {
       const url = buildUrl(path, { ...example, query: { ...example.query, userId: bob.id } });
       const body =
         method === 'GET' ? undefined : { json: { ...(example.body as object), userId: bob.id } };
-      const cookie = spec.endsSession ? await throwawaySession() : alice.cookie;
-      const response = await sendChecked({ method, url, cookie, body });
+      const cookie = spec.endsSession ? await throwawaySession() : callerOf(spec).cookie;
+      const response = await sendChecked({ method, url, cookie, body, streams: spec.streams });
       expect(response.statusCode, `${key} reads a userId: declare it in ROUTES`).not.toBe(403);
     }
   });
@@ -406,6 +556,7 @@ describe('access matrix: every route naming a user', () => {
           method,
           url: buildUrl(path, example),
           cookie: who?.cookie,
+          streams: spec.streams,
           ...(example.body !== undefined ? { body: { json: example.body } } : {}),
         });
       };
@@ -438,8 +589,72 @@ describe('access matrix: every route naming a user', () => {
             : example.body !== undefined
               ? { json: example.body }
               : undefined;
-        const response = await sendChecked({ method, url, body });
+        const response = await sendChecked({ method, url, body, streams: spec.streams });
         expect(response.statusCode, `${key} ${form}`).toBe(401);
+      }
+    }
+  });
+});
+
+describe('access matrix: every staff route', () => {
+  const staffRoutes = () => Object.entries(ROUTES).filter(([, spec]) => spec.staff);
+
+  it('covers the staff routes (the matrix is not empty by accident)', () => {
+    expect(staffRoutes().length).toBeGreaterThanOrEqual(6);
+    for (const [key] of Object.entries(ROUTES).filter(([k]) => k.includes('/api/staff/'))) {
+      expect(ROUTES[key]?.staff, `${key} is a staff route: mark it staff`).toBe(true);
+    }
+  });
+
+  it('answers 401 anonymously, 403 to a customer whatever the input, and serves staff', async () => {
+    for (const [key, spec] of staffRoutes()) {
+      const { method, path } = split(key);
+      const example = await spec.example(alice);
+      const url = buildUrl(path, example);
+      const body = example.body !== undefined ? { json: example.body } : undefined;
+      expect(
+        (await sendChecked({ method, url, body, streams: spec.streams })).statusCode,
+        `${key} anonymous`,
+      ).toBe(401);
+      for (const sent of [body, { json: { nonsense: true } }]) {
+        const customer = await sendChecked({
+          method,
+          url,
+          body: sent,
+          cookie: alice.cookie,
+          streams: spec.streams,
+        });
+        expect(customer.statusCode, `${key} customer`).toBe(403);
+        expect(customer.json()).toMatchObject({ code: 'forbidden' });
+      }
+      const own = await sendChecked({
+        method,
+        url,
+        body,
+        cookie: carol.cookie,
+        streams: spec.streams,
+      });
+      expect(own.statusCode, `${key} staff -> ${own.body.slice(0, 200)}`).toBe(200);
+    }
+  });
+
+  it('a streaming route answers an event stream to its caller', async () => {
+    for (const [key, spec] of Object.entries(ROUTES)) {
+      if (!spec.streams) continue;
+      const { method, path } = split(key);
+      const owner = spec.staff ? carol : alice;
+      // More than one account may hold open at once: each call's disconnect must free its place,
+      // or the sweeps above would have met 429s instead of the checks they meant to make.
+      for (let i = 0; i <= testConfig().events.maxStreamsPerUser; i += 1) {
+        const response = await sendChecked({
+          method,
+          url: buildUrl(path, await spec.example(owner)),
+          cookie: owner.cookie,
+          streams: true,
+        });
+        expect(response.statusCode, key).toBe(200);
+        expect(response.headers['content-type'], key).toBe('text/event-stream');
+        expect(response.body, key).toMatch(/^retry: 5000\n\n/);
       }
     }
   });
@@ -594,9 +809,9 @@ describe('hostile input on every route', () => {
       if (!spec) throw new Error(key);
       const example = await spec.example(alice);
       for (const call of battery(key, example)) {
-        for (const cookie of [undefined, alice.cookie]) {
+        for (const cookie of [undefined, alice.cookie, ...(spec.staff ? [carol.cookie] : [])]) {
           const session = spec.endsSession && cookie ? await throwawaySession() : cookie;
-          const response = await sendChecked({ ...call, cookie: session });
+          const response = await sendChecked({ ...call, cookie: session, streams: spec.streams });
           if (call.origin && call.method !== 'GET') {
             expect(response.statusCode, describeCall(call)).toBe(403);
           }

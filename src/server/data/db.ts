@@ -16,11 +16,15 @@
  *   each hold the lock the other waits for.
  * - A transaction that still loses a deadlock (40P01) or a serialisation race (40001) is rolled
  *   back by the server and run again whole, TRANSACTION_ATTEMPTS attempts in all.
+ * - LISTEN: on Postgres each `listen()` holds one connection of its own, outside the pool (a
+ *   pooled connection is handed to other queries and would drop the LISTEN). When that connection
+ *   is lost it is opened again with a bounded backoff; a NOTIFY sent meanwhile is lost for good,
+ *   so the caller is told when it is back (`onReconnect`) and reads what it missed from its table.
  */
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { DEFAULT_DATABASE_LIMITS, type DatabaseConfig } from '../config';
+import { DEFAULT_DATABASE_LIMITS, type DatabaseConfig, type DatabaseLimits } from '../config';
 
 /** What repositories need: parameterised SQL ($1, $2, ...) returning rows. */
 export interface Queryable {
@@ -37,8 +41,23 @@ export interface Database extends Queryable {
    * run again after a deadlock or serialisation failure, so it must have no other effects.
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (sent when, and only if, the
+   * notifying transaction commits), in this process, from any connection to the same database.
+   * Resolves once listening; rejects only if it cannot start. Afterwards a lost connection never
+   * throws: it is reopened and `onReconnect` is called, because notifies sent while it was down
+   * are gone. Resolves to the function that stops listening; `close()` stops every listener.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<Unlisten>;
   close(): Promise<void>;
 }
+
+/** Stops a `listen()`; calling it again does nothing. */
+export type Unlisten = () => Promise<void>;
 
 /** Where the data layer reports what the process survived (the app passes its pino logger). */
 export interface DatabaseLog {
@@ -97,6 +116,16 @@ async function openPglite(dataDir: string | null): Promise<Database> {
         }),
       );
     },
+    async listen(channel, onNotify) {
+      // In process: nothing to lose, so never a reconnect to report.
+      const stop = await db.listen(channel, onNotify);
+      let stopped = false;
+      return async () => {
+        if (stopped || db.closed) return;
+        stopped = true;
+        await stop();
+      };
+    },
     close: () => db.close(),
   };
 }
@@ -114,6 +143,7 @@ const TRANSACTION_ATTEMPTS = 3;
 async function openPostgres(config: PostgresConfig, log: DatabaseLog): Promise<Database> {
   const limits = { ...DEFAULT_DATABASE_LIMITS, ...config.limits };
   const server = describeServer(config.url);
+  const listeners = new Set<Unlisten>();
   const pool = new pg.Pool({
     connectionString: config.url,
     max: limits.poolMax,
@@ -173,7 +203,133 @@ async function openPostgres(config: PostgresConfig, log: DatabaseLog): Promise<D
         }
       }
     },
-    close: () => pool.end(),
+    async listen(channel, onNotify, onReconnect) {
+      const stop = await listenPostgres(config, limits, log, channel, onNotify, onReconnect);
+      const unlisten: Unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
+    async close() {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await pool.end();
+    },
+  };
+}
+
+/** The listener's first wait before reopening a lost connection, doubled up to the second. */
+export const LISTEN_BACKOFF_MS = { first: 250, max: 5_000 } as const;
+
+/**
+ * One LISTEN on a connection of its own, named `<application_name>-listen` so operators (and
+ * tests) can tell it from the pool's. Lost (server restart, failover, pg_terminate_backend): it
+ * is reopened after 250 ms, then 500 ms, ... at most 5 s apart, until it is back or stopped.
+ */
+async function listenPostgres(
+  config: PostgresConfig,
+  limits: DatabaseLimits,
+  log: DatabaseLog,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+): Promise<Unlisten> {
+  const server = describeServer(config.url);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  // Read through a function: the flag changes in callbacks, between the awaits below.
+  const isStopped = () => stopped;
+  let timer: NodeJS.Timeout | undefined;
+  let delay: number = LISTEN_BACKOFF_MS.first;
+
+  const lost = (client: pg.Client, error?: Error) => {
+    // 'error' and 'end' both come for one loss; and a replaced client's news is old news.
+    if (client !== current) return;
+    current = null;
+    client.end().catch(() => undefined);
+    if (stopped) return;
+    log.warn({ err: error, server, channel }, 'database listener lost; reconnecting');
+    retryLater();
+  };
+
+  const open = async (): Promise<pg.Client> => {
+    const client = new pg.Client({
+      connectionString: config.url,
+      application_name: `${config.applicationName ?? 'pizza-store'}-listen`,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
+      query_timeout: limits.queryTimeoutMs,
+      keepAlive: true,
+      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    });
+    const connection = { dead: false };
+    // Listened to before connecting: an unhandled 'error' on a client would end the process.
+    client.on('error', (error) => {
+      connection.dead = true;
+      lost(client, error);
+    });
+    client.on('end', () => {
+      connection.dead = true;
+      lost(client);
+    });
+    client.on('notification', (message) => {
+      if (!stopped && client === current && message.channel === channel) {
+        onNotify(message.payload ?? '');
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    // Lost between the LISTEN and here: report it as a failed attempt, not a live listener.
+    if (connection.dead) throw new Error('the listener connection closed while starting');
+    return client;
+  };
+
+  const retryLater = () => {
+    timer = setTimeout(() => void reconnect(), delay);
+    // A listener waiting to reconnect must not keep a finished process alive.
+    timer.unref();
+    delay = Math.min(delay * 2, LISTEN_BACKOFF_MS.max);
+  };
+
+  const reconnect = async () => {
+    timer = undefined;
+    if (stopped) return;
+    let client: pg.Client;
+    try {
+      client = await open();
+    } catch (error) {
+      if (isStopped()) return;
+      log.warn({ err: error, server, channel }, 'database listener could not reconnect; retrying');
+      retryLater();
+      return;
+    }
+    if (isStopped()) {
+      client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    delay = LISTEN_BACKOFF_MS.first;
+    log.info({ server, channel }, 'database listener reconnected');
+    onReconnect?.();
+  };
+
+  current = await open();
+  return async () => {
+    if (stopped) return;
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    if (client) {
+      await withTimeout(client.end(), limits.connectTimeoutMs, 'listener did not close').catch(
+        () => undefined,
+      );
+    }
   };
 }
 

@@ -6,18 +6,26 @@
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  ORDER_STATUSES,
   type ApiCart,
   type ApiCartItem,
   type ApiCartTotals,
+  type ApiCheckoutDetails,
+  type ApiCompleteOrderAnswer,
+  type ApiConfirmAnswer,
   type ApiContact,
   type ApiDefaultContact,
   type ApiLoginAnswer,
   type ApiMeAnswer,
   type ApiMergedCart,
+  type ApiOrder,
+  type ApiOrderItem,
   type ApiProduct,
   type ApiProductDetails,
   type ApiRegisterAnswer,
   type ApiSocialLoginAnswer,
+  type ApiStaffOrder,
+  type ApiStaffStore,
   type ApiStoreInfo,
   type ApiTopping,
   type ApiUser,
@@ -98,6 +106,71 @@ export const apiMergedCartSchema = apiCartSchema.extend({
 }) satisfies z.ZodType<ApiMergedCart>;
 
 const dayHoursSchema = z.object({ open: z.string(), close: z.string() });
+
+const deliveryTypeSchema = z.enum(['pickup', 'delivery']);
+
+export const apiCheckoutDetailsSchema = z.object({
+  deliveryType: deliveryTypeSchema,
+  contactInfo: z.object({ phone: z.string(), address: z.string() }),
+  scheduledTime: z.string().nullable(),
+  instructions: z.string(),
+}) satisfies z.ZodType<ApiCheckoutDetails>;
+
+export const apiConfirmAnswerSchema = z.object({
+  message: z.literal('Order confirmed successfully!'),
+  cart: apiCartSchema.extend({ checkout: apiCheckoutDetailsSchema }),
+}) satisfies z.ZodType<ApiConfirmAnswer>;
+
+export const apiOrderItemSchema = apiCartItemSchema.omit({ productId: true }).extend({
+  productId: z.object({
+    _id: z.string().nullable(),
+    name: z.string(),
+    image: z.string(),
+    category: z.string(),
+  }),
+}) satisfies z.ZodType<ApiOrderItem>;
+
+export const apiOrderSchema = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  isOrderConfirmed: z.boolean(),
+  items: z.array(apiOrderItemSchema),
+  subtotal: dollars,
+  hst: dollars,
+  tipPercent: z.number().int(),
+  tip: dollars,
+  deliveryFee: dollars,
+  totalPrice: dollars,
+  deliveryType: deliveryTypeSchema,
+  paymentOption: z.enum(['pickup', 'cash']),
+  contactInfo: z.object({ phone: z.string(), address: z.string() }),
+  instructions: z.string(),
+  scheduleTime: z.string().nullable(),
+  readyMinutes: z.number().int().nullable(),
+  readyAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<ApiOrder>;
+
+export const apiCompleteOrderAnswerSchema = z.object({
+  message: z.string(),
+  order: apiOrderSchema,
+}) satisfies z.ZodType<ApiCompleteOrderAnswer>;
+
+export const apiStaffOrderSchema = apiOrderSchema.extend({
+  customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+}) satisfies z.ZodType<ApiStaffOrder>;
+
+export const apiStaffStoreSchema = z.object({
+  mode: z.enum(['auto', 'open', 'closed']),
+  storeOpen: z.boolean(),
+  hours: z.array(dayHoursSchema.nullable()).readonly(),
+  deliveryFee: dollars,
+  acceptanceWindowMinutes: z.number().int(),
+  pickupLeadMinutes: z.number().int(),
+  deliveryLeadMinutes: z.number().int(),
+}) satisfies z.ZodType<ApiStaffStore>;
 
 export const apiStoreInfoSchema = z.object({
   name: z.string(),

@@ -1,14 +1,110 @@
-import type { ApiStaffOrder } from '../../domain';
+/**
+ * Orders as the API shows them: the customer's view (`ApiOrder`) and the staff board's
+ * (`ApiStaffOrder`, the same plus who ordered). Every figure is the order's own snapshot in
+ * cents, turned into dollars here; nothing is priced again.
+ */
+import {
+  isAnswered,
+  toDollars,
+  type ApiOrder,
+  type ApiOrderItem,
+  type ApiStaffOrder,
+} from '../../domain';
 import type { Queryable } from '../data/db';
+import { ordersRepository, type OrderItemRecord, type OrderRecord } from '../repositories/orders';
+import { isUuid } from '../repositories/products';
+
+function presentItem(item: OrderItemRecord): ApiOrderItem {
+  return {
+    _id: item.id,
+    productId: {
+      _id: item.productId,
+      name: item.name,
+      image: item.image,
+      category: item.category,
+    },
+    quantity: item.quantity,
+    size: item.selection.size ?? null,
+    flavor: item.selection.flavor ?? null,
+    wingsFlavor: item.selection.wingsFlavor ?? null,
+    sides: item.selection.sides,
+    drinks: item.selection.drinks,
+    toppings: item.selection.toppings,
+    description: item.description,
+    priceByQuantity: toDollars(item.unitCents),
+    totalPrice: toDollars(item.totalCents),
+  };
+}
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** An order as its customer sees it (My Orders, complete-order's answer). */
+export function presentOrder(order: OrderRecord, items: readonly OrderItemRecord[]): ApiOrder {
+  return {
+    _id: order.id,
+    number: order.number,
+    status: order.status,
+    isOrderConfirmed: isAnswered(order.status),
+    items: items.map(presentItem),
+    subtotal: toDollars(order.subtotalCents),
+    hst: toDollars(order.hstCents),
+    tipPercent: order.tipPercent,
+    tip: toDollars(order.tipCents),
+    deliveryFee: toDollars(order.deliveryFeeCents),
+    totalPrice: toDollars(order.totalCents),
+    deliveryType: order.deliveryType,
+    paymentOption: order.paymentOption,
+    contactInfo: { phone: order.phone, address: order.address ?? '' },
+    instructions: order.instructions,
+    scheduleTime: iso(order.scheduledTime),
+    readyMinutes: order.readyMinutes,
+    readyAt: iso(order.readyAt),
+    declineReason: order.declineReason,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/** An order as the staff board sees it: the customer's view plus who ordered it. */
+export function presentStaffOrder(
+  order: OrderRecord,
+  items: readonly OrderItemRecord[],
+): ApiStaffOrder {
+  return {
+    ...presentOrder(order, items),
+    customer: { _id: order.customer.id, name: order.customer.name, email: order.customer.email },
+  };
+}
+
+/** Orders with their lines, the lines of all of them read in one query (no N+1). */
+export async function withItems<T>(
+  db: Queryable,
+  orders: readonly OrderRecord[],
+  present: (order: OrderRecord, items: readonly OrderItemRecord[]) => T,
+): Promise<T[]> {
+  const items = await ordersRepository(db).itemsOf(orders.map((order) => order.id));
+  return orders.map((order) => present(order, items.get(order.id) ?? []));
+}
 
 /**
- * An order as the staff board sees it, or null when there is none with this id. The staff
- * stream (server/events) sends this for every new or changed order.
- *
- * STUB: the orders work replaces this body (issue 8); the signature is the contract.
+ * An order as the staff board sees it, or null when there is none with this id (a malformed
+ * id included). The staff stream (server/events) sends this for every new or changed order.
  */
-export const loadStaffOrder: (
+export async function loadStaffOrder(
   db: Queryable,
   orderId: string,
-) => Promise<ApiStaffOrder | null> = () =>
-  Promise.reject(new Error('loadStaffOrder is not built yet'));
+): Promise<ApiStaffOrder | null> {
+  if (!isUuid(orderId)) return null;
+  const order = await ordersRepository(db).get(orderId);
+  if (!order) return null;
+  const [presented] = await withItems(db, [order], presentStaffOrder);
+  return presented ?? null;
+}
+
+/** An order as its customer sees it, or null when there is none with this id. */
+export async function loadOrder(db: Queryable, orderId: string): Promise<ApiOrder | null> {
+  if (!isUuid(orderId)) return null;
+  const order = await ordersRepository(db).get(orderId);
+  if (!order) return null;
+  const [presented] = await withItems(db, [order], presentOrder);
+  return presented ?? null;
+}

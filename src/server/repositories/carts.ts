@@ -11,7 +11,7 @@
  * line into the same line, and makes a line deleted by a concurrent request simply absent
  * when the next one looks (so it answers 404, not a silent success).
  */
-import type { NormalisedSelection } from '../../domain';
+import type { DeliveryType, NormalisedSelection } from '../../domain';
 import type { Queryable } from '../data/db';
 
 export interface CartRecord {
@@ -67,6 +67,26 @@ function toItem(row: ItemRow): CartItemRecord {
     },
     quantity: row.quantity,
   };
+}
+
+/** What Confirm Order stored on a cart (POST /api/cart/confirm). */
+export interface CartCheckout {
+  deliveryType: DeliveryType;
+  phone: string;
+  address: string;
+  /** Null for "as soon as possible". */
+  scheduledTime: Date | null;
+  instructions: string;
+  confirmedAt: Date;
+}
+
+interface CheckoutRow {
+  delivery_type: DeliveryType;
+  contact_phone: string | null;
+  contact_address: string | null;
+  scheduled_time: Date | string | null;
+  instructions: string | null;
+  confirmed_at: Date | string;
 }
 
 const CART_COLUMNS = 'id, user_id, tip_percent, delivery_type';
@@ -165,6 +185,58 @@ export function cartsRepository(db: Queryable) {
       );
       await touch(cartId);
       return rows.length > 0;
+    },
+
+    /** The checkout details of a confirmed cart; null until Confirm Order. */
+    async checkout(cartId: string): Promise<CartCheckout | null> {
+      const rows = await db.query<CheckoutRow>(
+        `select delivery_type, contact_phone, contact_address, scheduled_time, instructions,
+                confirmed_at
+           from carts where id = $1 and confirmed_at is not null and delivery_type is not null`,
+        [cartId],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        deliveryType: row.delivery_type,
+        phone: row.contact_phone ?? '',
+        address: row.contact_address ?? '',
+        scheduledTime: row.scheduled_time === null ? null : new Date(row.scheduled_time),
+        instructions: row.instructions ?? '',
+        confirmedAt: new Date(row.confirmed_at),
+      };
+    },
+
+    /** Stores Confirm Order's details (and the delivery fee then in force) on the cart. */
+    async confirm(
+      cartId: string,
+      checkout: Omit<CartCheckout, 'confirmedAt'> & { deliveryFeeCents: number },
+      at: Date,
+    ): Promise<void> {
+      await db.query(
+        `update carts
+            set delivery_type = $2, contact_phone = $3, contact_address = $4, scheduled_time = $5,
+                instructions = $6, delivery_fee_cents = $7, confirmed_at = $8, updated_at = $8
+          where id = $1`,
+        [
+          cartId,
+          checkout.deliveryType,
+          checkout.phone,
+          checkout.address,
+          checkout.scheduledTime,
+          checkout.instructions,
+          checkout.deliveryFeeCents,
+          at,
+        ],
+      );
+    },
+
+    /** Marks the cart completed: it became an order, and the user's next cart is a new one. */
+    async complete(cartId: string, at: Date): Promise<void> {
+      await db.query(`update carts set status = 'completed', updated_at = $2 where id = $1`, [
+        cartId,
+        at,
+      ]);
     },
 
     async setTipPercent(cartId: string, tipPercent: number): Promise<void> {

@@ -88,8 +88,9 @@ export function orderEventsRepository(db: Queryable) {
       const params: unknown[] = [afterId, options.limit ?? 500];
       const byUser = options.userId ? `and user_id = $${params.push(options.userId)}` : '';
       const rows = await db.query<EventRow>(
-        `select ${COLUMNS} from order_events where id > $1::bigint ${byUser}
-         order by id limit $2`,
+        // By the column, not the text alias `id` (which would sort "10" before "9").
+        `select ${COLUMNS} from order_events where order_events.id > $1::bigint ${byUser}
+         order by order_events.id limit $2`,
         params,
       );
       return rows.map(toRecord);

@@ -26,6 +26,29 @@ interface SettingsRow {
   delivery_lead_time_minutes: number;
 }
 
+/** What the staff may change (PUT /api/staff/store); any subset. */
+export type StoreChanges = Partial<
+  Pick<
+    StoreSettings,
+    | 'openMode'
+    | 'weeklyHours'
+    | 'deliveryFeeCents'
+    | 'acceptanceWindowMinutes'
+    | 'leadTimeMinutes'
+    | 'deliveryLeadTimeMinutes'
+  >
+>;
+
+/** Each writable setting's column; the only names that ever reach the SQL text. */
+const COLUMNS: Record<keyof StoreChanges, string> = {
+  openMode: 'open_mode',
+  weeklyHours: 'weekly_hours',
+  deliveryFeeCents: 'delivery_fee_cents',
+  acceptanceWindowMinutes: 'acceptance_window_minutes',
+  leadTimeMinutes: 'lead_time_minutes',
+  deliveryLeadTimeMinutes: 'delivery_lead_time_minutes',
+};
+
 export function storeRepository(db: Queryable) {
   return {
     async settings(): Promise<StoreSettings> {
@@ -43,6 +66,18 @@ export function storeRepository(db: Queryable) {
         leadTimeMinutes: row.lead_time_minutes,
         deliveryLeadTimeMinutes: row.delivery_lead_time_minutes,
       };
+    },
+    /** Changes the given settings in one statement; the others stay as they are. */
+    async update(changes: StoreChanges, at: Date): Promise<void> {
+      const params: unknown[] = [at];
+      const sets = ['updated_at = $1'];
+      for (const key of Object.keys(COLUMNS) as (keyof StoreChanges)[]) {
+        const value = changes[key];
+        if (value === undefined) continue;
+        params.push(key === 'weeklyHours' ? JSON.stringify(value) : value);
+        sets.push(`${COLUMNS[key]} = $${params.length}${key === 'weeklyHours' ? '::jsonb' : ''}`);
+      }
+      await db.query(`update store_settings set ${sets.join(', ')} where id = 1`, params);
     },
     async setOpenMode(mode: OpenMode): Promise<void> {
       await db.query('update store_settings set open_mode = $1, updated_at = now() where id = 1', [

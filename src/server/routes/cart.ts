@@ -12,8 +12,11 @@ import {
   apiCartItemSchema,
   apiCartSchema,
   apiCartTotalsSchema,
+  apiConfirmAnswerSchema,
   apiMergedCartSchema,
 } from '../http/api-schemas';
+import { checkoutPayloadSchema } from '../orders/checkout-payload';
+import { confirmCheckout } from '../orders/confirm-checkout';
 
 /**
  * The signed-in customer's server cart. Each route declares its input and answer, runs the
@@ -92,6 +95,18 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const user = await requireUser(request, ctx);
       return mergeCart(ctx.db, user.id, request.body.localCart);
+    },
+  );
+
+  app.post(
+    '/cart/confirm',
+    {
+      preValidation: selfGuard(ctx, 'body'),
+      schema: { body: checkoutPayloadSchema, response: { 200: apiConfirmAnswerSchema } },
+    },
+    async (request) => {
+      const user = await requireUser(request, ctx);
+      return confirmCheckout(ctx.db, ctx.clock, user.id, request.body);
     },
   );
 

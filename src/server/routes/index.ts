@@ -3,6 +3,9 @@ import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
+import { orderRoutes } from './orders';
+import { staffRoutes } from './staff';
+import { orderStreamRoutes } from './order-streams';
 import { storeRoutes } from './store';
 
 /** Every API route module, mounted under /api. The one list of what the API offers. */
@@ -12,4 +15,7 @@ export const apiRoutes: readonly RouteModule[] = [
   authRoutes,
   contactRoutes,
   cartRoutes,
+  orderRoutes,
+  staffRoutes,
+  orderStreamRoutes,
 ];

@@ -1,0 +1,238 @@
+import {
+  cartTotals,
+  describeSelection,
+  isStoreOpen,
+  priceSelection,
+  type ApiOrder,
+  type PaymentOption,
+  type Product,
+} from '../../domain';
+import type { SessionUser } from '../repositories/sessions';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../data/db';
+import { HttpError, conflict } from '../http/errors';
+import { cartsRepository, type CartItemRecord } from '../repositories/carts';
+import { orderEventsRepository } from '../repositories/order-events';
+import { ordersRepository, type NewOrderItem } from '../repositories/orders';
+import { productsRepository } from '../repositories/products';
+import { storeRepository } from '../repositories/store';
+import { isUniqueViolation } from '../repositories/users';
+import { EMPTY_CART_MESSAGE } from './confirm-checkout';
+import { loadOrder } from './present-order';
+import { checkScheduledTime } from './scheduled-time';
+
+export const ORDER_PLACED_MESSAGE = 'Order placed successfully!';
+export const NOT_CONFIRMED_MESSAGE =
+  'Please confirm your order at checkout first (delivery type and contact).';
+export const STORE_CLOSED_MESSAGE =
+  'Sorry, the store is closed right now. Please schedule your order for a time within opening hours, or try again when the store is open.';
+
+export interface CompleteOrderInput {
+  paymentOption: PaymentOption;
+  /** The `Idempotency-Key` header: the same key from the same user answers the first order. */
+  idempotencyKey: string | null;
+}
+
+/** `created` is false when the answer is an order placed earlier with the same key. */
+export interface CompletedOrder {
+  created: boolean;
+  order: ApiOrder;
+}
+
+/** "A", "A and B", "A, B and C". */
+function andList(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+}
+
+/**
+ * 409 `sold_out` naming what cannot be ordered now: a product sold out or gone, or a topping or
+ * drink inside a line sold out since it was added.
+ */
+async function refuseUnavailable(
+  tx: Queryable,
+  lines: readonly CartItemRecord[],
+  products: ReadonlyMap<string, Product>,
+): Promise<void> {
+  const catalogue = productsRepository(tx);
+  const soldOutToppings = new Set(
+    (await catalogue.toppings()).filter((topping) => topping.soldOut).map((t) => t.name),
+  );
+  const soldOutDrinks = new Set(
+    (await catalogue.list('Beverages')).filter((drink) => drink.soldOut).map((d) => d.name),
+  );
+  const items = new Set<string>();
+  const options = new Set<string>();
+  let gone = false;
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) gone = true;
+    else if (product.soldOut) items.add(product.name);
+    else {
+      const chosen = [
+        ...line.selection.toppings.flat().filter((name) => soldOutToppings.has(name)),
+        ...line.selection.drinks.map((d) => d.name).filter((name) => soldOutDrinks.has(name)),
+      ];
+      for (const name of chosen) options.add(`${name} (in ${product.name})`);
+    }
+  }
+  if (gone) {
+    throw conflict(
+      'Sorry, an item in your cart is no longer on the menu. Remove it from your cart to place the order.',
+      'sold_out',
+    );
+  }
+  if (items.size > 0) {
+    const names = [...items];
+    throw conflict(
+      `Sorry, ${andList(names)} ${names.length === 1 ? 'is' : 'are'} sold out. Remove ${names.length === 1 ? 'it' : 'them'} from your cart to place the order.`,
+      'sold_out',
+    );
+  }
+  if (options.size > 0) {
+    const names = [...options];
+    throw conflict(
+      `Sorry, ${andList(names)} ${names.length === 1 ? 'is' : 'are'} sold out. Change or remove that item in your cart to place the order.`,
+      'sold_out',
+    );
+  }
+}
+
+/** The order placed with this key, as an answer to a repeated request. */
+async function placedWithKey(
+  db: Queryable,
+  userId: string,
+  key: string,
+): Promise<CompletedOrder | null> {
+  const existing = await ordersRepository(db).findByIdempotencyKey(userId, key);
+  const order = existing ? await loadOrder(db, existing.id) : null;
+  return order ? { created: false, order } : null;
+}
+
+/**
+ * The whole of placing an order, in one transaction: the cart locked, the refusals, the order
+ * and its lines written, the cart completed and the event recorded, or nothing at all.
+ */
+async function placeOrder(
+  tx: Queryable,
+  now: Date,
+  user: SessionUser,
+  input: CompleteOrderInput,
+): Promise<CompletedOrder> {
+  const carts = cartsRepository(tx);
+  // Lock order: the cart row first. A concurrent complete-order of the same cart waits here and
+  // then finds the cart completed (no longer active), so a cart makes one order at most.
+  const cart = await carts.lockActive(user.id);
+  // Read after the lock, so a first request that just committed under the same key is seen.
+  if (input.idempotencyKey) {
+    const earlier = await placedWithKey(tx, user.id, input.idempotencyKey);
+    if (earlier) return earlier;
+  }
+  if (!cart) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
+  const lines = await carts.items(cart.id);
+  if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
+  const checkout = await carts.checkout(cart.id);
+  if (!checkout) throw conflict(NOT_CONFIRMED_MESSAGE, 'not_confirmed');
+
+  const settings = await storeRepository(tx).settings();
+  if (checkout.scheduledTime) {
+    // Checked at Confirm Order, but time has passed (and the hours may have changed) since.
+    checkScheduledTime(checkout.scheduledTime, checkout.deliveryType, settings, now);
+  } else if (!isStoreOpen(now, settings.weeklyHours, settings.openMode)) {
+    throw conflict(STORE_CLOSED_MESSAGE, 'store_closed');
+  }
+
+  const products = await productsRepository(tx).getMany(lines.map((line) => line.productId));
+  await refuseUnavailable(tx, lines, products);
+
+  // Priced now, by the domain engine, exactly as the cart shows it (cart/present-cart.ts).
+  const items: NewOrderItem[] = lines.map((line) => {
+    const product = products.get(line.productId);
+    if (!product) throw new Error('refuseUnavailable let a line without its product through');
+    const { unit, line: total } = priceSelection(product, line.selection, line.quantity);
+    return {
+      productId: product.id,
+      name: product.name,
+      image: product.image,
+      category: product.category,
+      selection: line.selection,
+      description: describeSelection(product, line.selection),
+      quantity: line.quantity,
+      unitCents: unit,
+      totalCents: total,
+    };
+  });
+  const delivery = checkout.deliveryType === 'delivery';
+  const totals = cartTotals({
+    lineTotals: items.map((item) => item.totalCents),
+    tipPercent: cart.tipPercent,
+    delivery,
+    deliveryFee: settings.deliveryFeeCents,
+  });
+
+  const orders = ordersRepository(tx);
+  const orderId = await orders.insert({
+    userId: user.id,
+    cartId: cart.id,
+    idempotencyKey: input.idempotencyKey,
+    deliveryType: checkout.deliveryType,
+    paymentOption: input.paymentOption,
+    customerName: user.name,
+    phone: checkout.phone,
+    address: delivery || checkout.address !== '' ? checkout.address : null,
+    scheduledTime: checkout.scheduledTime,
+    instructions: checkout.instructions,
+    subtotalCents: totals.subtotal,
+    hstCents: totals.hst,
+    tipPercent: totals.tipPercent,
+    tipCents: totals.tip,
+    deliveryFeeCents: totals.deliveryFee,
+    totalCents: totals.total,
+    createdAt: now,
+  });
+  await orders.insertItems(orderId, items);
+  await carts.complete(cart.id, now);
+  // The last write: the event log's lock is held from here to the commit (order-events.ts).
+  await orderEventsRepository(tx).record({
+    orderId,
+    userId: user.id,
+    type: 'order-created',
+    at: now,
+  });
+  const order = await loadOrder(tx, orderId);
+  if (!order) throw new Error('The order just placed could not be read back');
+  return { created: true, order };
+}
+
+/**
+ * POST /api/orders/complete-order: turns the customer's confirmed cart into an order, every
+ * price recomputed. Refused (nothing written) when there is no cart or it is empty (409
+ * `empty_cart`, also a cart already completed), not confirmed at checkout (409
+ * `not_confirmed`), scheduled at a time no longer possible (400 `invalid_schedule`), the store
+ * is closed and the order is not scheduled (409 `store_closed`), or an item is sold out or gone
+ * (409 `sold_out`, naming it). Double clicks, retries and two tabs make one order: the same
+ * `Idempotency-Key` answers the first order again, and a cart completes once.
+ */
+export async function completeOrder(
+  db: Database,
+  clock: Clock,
+  user: SessionUser,
+  input: CompleteOrderInput,
+): Promise<CompletedOrder> {
+  const now = clock.now();
+  try {
+    return await db.transaction((tx) => placeOrder(tx, now, user, input));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // Two requests with one key that did not meet on the cart's lock (a new cart between
+    // them): the loser's insert hits the unique key. Answer the winner's order.
+    if (input.idempotencyKey && isUniqueViolation(error, 'orders_idempotency_key')) {
+      const earlier = await placedWithKey(db, user.id, input.idempotencyKey);
+      if (earlier) return earlier;
+    }
+    if (isUniqueViolation(error, 'orders_cart_id_key')) {
+      throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
+    }
+    throw error;
+  }
+}

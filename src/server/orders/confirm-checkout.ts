@@ -1,0 +1,65 @@
+import type { ApiConfirmAnswer } from '../../domain';
+import type { Clock } from '../clock';
+import type { Database } from '../data/db';
+import { conflict } from '../http/errors';
+import { presentCart } from '../cart/present-cart';
+import { cartsRepository } from '../repositories/carts';
+import { storeRepository } from '../repositories/store';
+import { CHECKOUT_MESSAGES, type CheckoutPayload } from './checkout-payload';
+import { readScheduledTime } from './scheduled-time';
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to order first.';
+
+/**
+ * POST /api/cart/confirm: Confirm Order at checkout. Stores the delivery type, contact,
+ * scheduled time and instructions on the customer's active cart (its row locked first, lock
+ * order in `repositories/carts.ts`) and answers the cart as it now stands, priced, with the
+ * delivery fee of the store's setting for delivery. A scheduled time must be one the store can
+ * honour (400 `invalid_schedule`); an empty cart is a 409 `empty_cart`.
+ */
+export async function confirmCheckout(
+  db: Database,
+  clock: Clock,
+  userId: string,
+  payload: CheckoutPayload,
+): Promise<ApiConfirmAnswer> {
+  const now = clock.now();
+  const { deliveryType, contactInfo, instructions } = payload;
+  return db.transaction(async (tx) => {
+    const settings = await storeRepository(tx).settings();
+    const scheduledTime = readScheduledTime(payload.scheduledTime, deliveryType, settings, now);
+    const carts = cartsRepository(tx);
+    const cart = await carts.lockActive(userId);
+    if (!cart || (await carts.items(cart.id)).length === 0) {
+      throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
+    }
+    const checkout = {
+      deliveryType,
+      phone: contactInfo.phone,
+      address: contactInfo.address,
+      scheduledTime,
+      instructions,
+    };
+    await carts.confirm(
+      cart.id,
+      {
+        ...checkout,
+        deliveryFeeCents: deliveryType === 'delivery' ? settings.deliveryFeeCents : 0,
+      },
+      now,
+    );
+    const priced = await presentCart(tx, { ...cart, deliveryType });
+    return {
+      message: CHECKOUT_MESSAGES.confirmed,
+      cart: {
+        ...priced,
+        checkout: {
+          deliveryType,
+          contactInfo: { phone: checkout.phone, address: checkout.address },
+          scheduledTime: scheduledTime ? scheduledTime.toISOString() : null,
+          instructions,
+        },
+      },
+    };
+  });
+}

@@ -1,0 +1,24 @@
+import type { ApiOrder, ApiStaffOrder, OrderStatus } from '../../domain';
+import type { Database } from '../data/db';
+import { ordersRepository } from '../repositories/orders';
+import { presentOrder, presentStaffOrder, withItems } from './present-order';
+
+/** My Orders shows the customer's latest orders, no more (older ones stay in the database). */
+export const MY_ORDERS_LIMIT = 50;
+/** The staff board's list: a busy day's orders fit with room to spare. */
+export const STAFF_ORDERS_LIMIT = 200;
+
+/** GET /api/orders/{userId}: the customer's latest orders, newest first. */
+export async function listMyOrders(db: Database, userId: string): Promise<ApiOrder[]> {
+  const orders = await ordersRepository(db).listByUser(userId, MY_ORDERS_LIMIT);
+  return withItems(db, orders, presentOrder);
+}
+
+/** GET /api/staff/orders: every customer's latest orders, newest first, in these statuses. */
+export async function listStaffOrders(
+  db: Database,
+  statuses: readonly OrderStatus[] | null,
+): Promise<ApiStaffOrder[]> {
+  const orders = await ordersRepository(db).listByStatus(statuses, STAFF_ORDERS_LIMIT);
+  return withItems(db, orders, presentStaffOrder);
+}

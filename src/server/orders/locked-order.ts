@@ -1,0 +1,52 @@
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  type ApiStaffOrder,
+  type OrderStatus,
+} from '../../domain';
+import type { Queryable } from '../data/db';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { ordersRepository, type OrderRecord } from '../repositories/orders';
+import { isUuid } from '../repositories/products';
+import { loadStaffOrder } from './present-order';
+
+/** What a step does to an order, in words: "accepted", "marked “Ready for pickup”". */
+const STEP_WORDS: Partial<Record<OrderStatus, string>> = {
+  accepted: 'accepted',
+  declined: 'declined',
+};
+
+function refusal(order: OrderRecord, to: OrderStatus): string {
+  const now =
+    order.status === 'pending'
+      ? 'still waiting for an answer'
+      : `already “${ORDER_STATUS_LABELS[order.status]}”`;
+  const step = STEP_WORDS[to] ?? `marked “${ORDER_STATUS_LABELS[to]}”`;
+  return `Order #${order.number} is ${now}, so it cannot be ${step}.`;
+}
+
+/**
+ * The order `orderId`, locked until the transaction ends (`select ... for update`), after
+ * checking that the domain's transition table allows moving it to `to`. 400 `invalid_id` for a
+ * malformed id, 404 for an unknown one, 409 `invalid_transition` for a step its state does not
+ * allow (answering twice included: the second request waits for the first's lock, then finds
+ * the order answered).
+ */
+export async function lockedOrderFor(
+  tx: Queryable,
+  orderId: string,
+  to: OrderStatus,
+): Promise<OrderRecord> {
+  if (!isUuid(orderId)) throw badRequest(`"${orderId}" is not a valid order id.`, 'invalid_id');
+  const order = await ordersRepository(tx).lock(orderId);
+  if (!order) throw notFound('No order with this id.');
+  if (!canTransition(order.status, to)) throw conflict(refusal(order, to), 'invalid_transition');
+  return order;
+}
+
+/** The order as the staff board sees it after a change, read in the same transaction. */
+export async function changedOrder(tx: Queryable, orderId: string): Promise<ApiStaffOrder> {
+  const order = await loadStaffOrder(tx, orderId);
+  if (!order) throw new Error('An order vanished inside the transaction that changed it');
+  return order;
+}

@@ -1,0 +1,338 @@
+/**
+ * Placed orders and their lines. An order is a snapshot: its lines keep the product's name,
+ * image, options and prices as they were when it was placed (brief: "An order is a snapshot").
+ *
+ * LOCK ORDER (see `data/db.ts`): placing an order locks the cart row, then reads its lines, then
+ * writes the order and its items; changing an order locks the order row (`lock`) before writing
+ * it. Every change of an order also records an event (`order-events.ts`) as its last write.
+ */
+import type { DeliveryType, NormalisedSelection, OrderStatus, PaymentOption } from '../../domain';
+import type { Queryable } from '../data/db';
+
+export interface NewOrder {
+  userId: string;
+  cartId: string;
+  idempotencyKey: string | null;
+  deliveryType: DeliveryType;
+  paymentOption: PaymentOption;
+  customerName: string;
+  phone: string;
+  address: string | null;
+  scheduledTime: Date | null;
+  instructions: string;
+  subtotalCents: number;
+  hstCents: number;
+  tipPercent: number;
+  tipCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  createdAt: Date;
+}
+
+export interface NewOrderItem {
+  productId: string;
+  name: string;
+  image: string;
+  category: string;
+  selection: NormalisedSelection;
+  description: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+export interface OrderRecord {
+  id: string;
+  number: number;
+  userId: string;
+  status: OrderStatus;
+  deliveryType: DeliveryType;
+  paymentOption: PaymentOption;
+  /** The name as it was when the order was placed; the email as the account has it now. */
+  customer: { id: string; name: string; email: string };
+  phone: string;
+  address: string | null;
+  scheduledTime: Date | null;
+  instructions: string;
+  subtotalCents: number;
+  hstCents: number;
+  tipPercent: number;
+  tipCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  readyMinutes: number | null;
+  readyAt: Date | null;
+  declineReason: string | null;
+  answeredAt: Date | null;
+  createdAt: Date;
+}
+
+export interface OrderItemRecord {
+  id: string;
+  orderId: string;
+  /** Null once the product has been removed from the menu. */
+  productId: string | null;
+  name: string;
+  image: string;
+  category: string;
+  selection: NormalisedSelection;
+  description: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+type Timestamp = Date | string;
+
+interface OrderRow {
+  id: string;
+  number: string;
+  user_id: string;
+  status: OrderStatus;
+  delivery_type: DeliveryType;
+  payment_option: PaymentOption;
+  customer_name: string;
+  customer_email: string;
+  contact_phone: string;
+  contact_address: string | null;
+  scheduled_time: Timestamp | null;
+  instructions: string;
+  subtotal_cents: number;
+  hst_cents: number;
+  tip_percent: number;
+  tip_cents: number;
+  delivery_fee_cents: number;
+  total_cents: number;
+  ready_minutes: number | null;
+  ready_at: Timestamp | null;
+  decline_reason: string | null;
+  answered_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+interface ItemRow {
+  id: string;
+  order_id: string;
+  product_id: string | null;
+  name: string;
+  image: string;
+  category: string;
+  selection: Partial<NormalisedSelection> | null;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+}
+
+const date = (value: Timestamp): Date => new Date(value);
+const dateOrNull = (value: Timestamp | null): Date | null => (value === null ? null : date(value));
+
+function toOrder(row: OrderRow): OrderRecord {
+  return {
+    id: row.id,
+    number: Number(row.number),
+    userId: row.user_id,
+    status: row.status,
+    deliveryType: row.delivery_type,
+    paymentOption: row.payment_option,
+    customer: { id: row.user_id, name: row.customer_name, email: row.customer_email },
+    phone: row.contact_phone,
+    address: row.contact_address,
+    scheduledTime: dateOrNull(row.scheduled_time),
+    instructions: row.instructions,
+    subtotalCents: row.subtotal_cents,
+    hstCents: row.hst_cents,
+    tipPercent: row.tip_percent,
+    tipCents: row.tip_cents,
+    deliveryFeeCents: row.delivery_fee_cents,
+    totalCents: row.total_cents,
+    readyMinutes: row.ready_minutes,
+    readyAt: dateOrNull(row.ready_at),
+    declineReason: row.decline_reason,
+    answeredAt: dateOrNull(row.answered_at),
+    createdAt: date(row.created_at),
+  };
+}
+
+function toItem(row: ItemRow): OrderItemRecord {
+  const stored = row.selection ?? {};
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    productId: row.product_id,
+    name: row.name,
+    image: row.image,
+    category: row.category,
+    selection: {
+      ...(stored.size ? { size: stored.size } : {}),
+      ...(stored.flavor ? { flavor: stored.flavor } : {}),
+      ...(stored.wingsFlavor ? { wingsFlavor: stored.wingsFlavor } : {}),
+      sides: stored.sides ?? [],
+      drinks: stored.drinks ?? [],
+      toppings: stored.toppings ?? [],
+    },
+    description: row.description,
+    quantity: row.quantity,
+    unitCents: row.unit_price_cents,
+    totalCents: row.total_cents,
+  };
+}
+
+// The user's email comes from the account (the staff may need to write to them); the name is the
+// order's own copy. `number` as text: a bigint, which the two drivers read differently.
+const SELECT_ORDERS = `
+  select o.id, o.number::text as number, o.user_id, o.status, o.delivery_type, o.payment_option,
+         o.customer_name, u.email as customer_email, o.contact_phone, o.contact_address,
+         o.scheduled_time, o.instructions, o.subtotal_cents, o.hst_cents, o.tip_percent,
+         o.tip_cents, o.delivery_fee_cents, o.total_cents, o.ready_minutes, o.ready_at,
+         o.decline_reason, o.answered_at, o.created_at
+    from orders o join users u on u.id = o.user_id`;
+
+// Newest first; orders placed at the same instant (a fixed test clock) by their number.
+const NEWEST_FIRST = 'order by o.created_at desc, o.number desc';
+
+export function ordersRepository(db: Queryable) {
+  async function one(where: string, params: unknown[], lock = false): Promise<OrderRecord | null> {
+    const rows = await db.query<OrderRow>(
+      `${SELECT_ORDERS} where ${where}${lock ? ' for update of o' : ''}`,
+      params,
+    );
+    return rows[0] ? toOrder(rows[0]) : null;
+  }
+
+  async function changed(sql: string, params: unknown[]): Promise<boolean> {
+    const rows = await db.query<{ id: string }>(sql, params);
+    return rows.length === 1;
+  }
+
+  return {
+    /** Inserts an order; throws a unique violation on `orders_idempotency_key` or the cart. */
+    async insert(order: NewOrder): Promise<string> {
+      const rows = await db.query<{ id: string }>(
+        `insert into orders (user_id, cart_id, idempotency_key, delivery_type, payment_option,
+           customer_name, contact_phone, contact_address, scheduled_time, instructions,
+           subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents, total_cents,
+           created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+         returning id`,
+        [
+          order.userId,
+          order.cartId,
+          order.idempotencyKey,
+          order.deliveryType,
+          order.paymentOption,
+          order.customerName,
+          order.phone,
+          order.address,
+          order.scheduledTime,
+          order.instructions,
+          order.subtotalCents,
+          order.hstCents,
+          order.tipPercent,
+          order.tipCents,
+          order.deliveryFeeCents,
+          order.totalCents,
+          order.createdAt,
+        ],
+      );
+      const id = rows[0]?.id;
+      if (!id) throw new Error('insert into orders returned no id');
+      return id;
+    },
+
+    /** All lines of a new order in one statement, in the cart's order. */
+    async insertItems(orderId: string, items: readonly NewOrderItem[]): Promise<void> {
+      if (items.length === 0) return;
+      const records = items.map((item, position) => ({
+        position,
+        product_id: item.productId,
+        name: item.name,
+        image: item.image,
+        category: item.category,
+        selection: item.selection,
+        description: item.description,
+        quantity: item.quantity,
+        unit_price_cents: item.unitCents,
+        total_cents: item.totalCents,
+      }));
+      await db.query(
+        `insert into order_items (order_id, position, product_id, name, image, category,
+           selection, description, quantity, unit_price_cents, total_cents)
+         select $1, x.position, x.product_id, x.name, x.image, x.category, x.selection,
+                x.description, x.quantity, x.unit_price_cents, x.total_cents
+           from jsonb_to_recordset($2::jsonb) as x(position integer, product_id uuid, name text,
+                image text, category text, selection jsonb, description text, quantity integer,
+                unit_price_cents integer, total_cents integer)`,
+        [orderId, JSON.stringify(records)],
+      );
+    },
+
+    get: (orderId: string) => one('o.id = $1', [orderId]),
+
+    /** The order locked until the transaction ends; null when there is none. */
+    lock: (orderId: string) => one('o.id = $1', [orderId], true),
+
+    /** The user's order placed with this Idempotency-Key, if any. */
+    findByIdempotencyKey: (userId: string, key: string) =>
+      one('o.user_id = $1 and o.idempotency_key = $2', [userId, key]),
+
+    /** The user's latest orders, newest first. */
+    async listByUser(userId: string, limit: number): Promise<OrderRecord[]> {
+      const rows = await db.query<OrderRow>(
+        `${SELECT_ORDERS} where o.user_id = $1 ${NEWEST_FIRST} limit $2`,
+        [userId, limit],
+      );
+      return rows.map(toOrder);
+    },
+
+    /** The latest orders of every customer in these statuses (all when null), newest first. */
+    async listByStatus(statuses: readonly OrderStatus[] | null, limit: number) {
+      const rows = await db.query<OrderRow>(
+        `${SELECT_ORDERS} where ($1::text[] is null or o.status = any($1::text[]))
+         ${NEWEST_FIRST} limit $2`,
+        [statuses, limit],
+      );
+      return rows.map(toOrder);
+    },
+
+    /** The lines of several orders in one query, each order's in their original order. */
+    async itemsOf(orderIds: readonly string[]): Promise<Map<string, OrderItemRecord[]>> {
+      const byOrder = new Map<string, OrderItemRecord[]>(orderIds.map((id) => [id, []]));
+      if (orderIds.length === 0) return byOrder;
+      const rows = await db.query<ItemRow>(
+        `select id, order_id, product_id, name, image, category, selection, description,
+                quantity, unit_price_cents, total_cents
+           from order_items where order_id = any($1::uuid[]) order by order_id, position`,
+        [orderIds],
+      );
+      for (const row of rows) byOrder.get(row.order_id)?.push(toItem(row));
+      return byOrder;
+    },
+
+    /** The store accepted: ready in `minutes`, at `readyAt`. The caller holds the order's lock. */
+    accept: (orderId: string, minutes: number, readyAt: Date, at: Date) =>
+      changed(
+        `update orders set status = 'accepted', ready_minutes = $2, ready_at = $3,
+                answered_at = $4, updated_at = $4
+          where id = $1 returning id`,
+        [orderId, minutes, readyAt, at],
+      ),
+
+    /** The store declined, with its reason. The caller holds the order's lock. */
+    decline: (orderId: string, reason: string, at: Date) =>
+      changed(
+        `update orders set status = 'declined', decline_reason = $2, answered_at = $3,
+                updated_at = $3
+          where id = $1 returning id`,
+        [orderId, reason, at],
+      ),
+
+    /** A later step (ready, out for delivery, completed). The caller holds the order's lock. */
+    setStatus: (orderId: string, status: OrderStatus, at: Date) =>
+      changed('update orders set status = $2, updated_at = $3 where id = $1 returning id', [
+        orderId,
+        status,
+        at,
+      ]),
+  };
+}

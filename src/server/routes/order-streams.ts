@@ -1,0 +1,133 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { requireUser, selfGuard, staffGuard } from '../auth/sessions';
+import type { RouteModule } from '../context';
+import {
+  openOrderEventStream,
+  type EventFeed,
+  type OrderEventStream,
+} from '../events/event-stream';
+import { presentOrderEvent, presentStaffOrderEvent } from '../events/present-event';
+import { HttpError } from '../http/errors';
+import { loadStaffOrder } from '../orders/present-order';
+import { orderEventsRepository, parseEventId } from '../repositories/order-events';
+
+const customerQuery = z.object({ userId: z.string(), lastEventId: z.string().optional() });
+const staffQuery = z.object({ lastEventId: z.string().optional() });
+
+const TOO_MANY_STREAMS =
+  'Too many live order updates are open for this account. Close another tab and try again.';
+
+/**
+ * The live order streams (server-sent events, `events/event-stream.ts` for the rules):
+ * the customer's own events, and the staff board's stream of every new or changed order.
+ *
+ * Both take their position from `Last-Event-ID` (what a browser sends when it reconnects by
+ * itself) or else `?lastEventId=` (what a new EventSource, which cannot set headers, sends).
+ * No HEAD route: Fastify would drain a HEAD's stream without ever ending it.
+ */
+export const orderStreamRoutes: RouteModule = (app, ctx) => {
+  const events = orderEventsRepository(ctx.db);
+  const open = new Set<OrderEventStream>();
+  const perAccount = new Map<string, number>();
+
+  // Open streams never finish by themselves; closing the server would wait for them forever.
+  app.addHook('preClose', (done) => {
+    for (const stream of open) stream.close();
+    done();
+  });
+
+  const position = (header: unknown, query: string | undefined) =>
+    parseEventId(header) ?? parseEventId(query);
+
+  /** Counts the stream against its account, opens it and sends it as the answer. */
+  async function serve(
+    reply: FastifyReply,
+    account: string,
+    from: string | null,
+    feed: EventFeed,
+  ): Promise<FastifyReply> {
+    const count = perAccount.get(account) ?? 0;
+    // A bug that opens a stream per render must not use up the server's sockets and memory.
+    if (count >= ctx.config.events.maxStreamsPerUser) {
+      reply.header('retry-after', '5');
+      throw new HttpError(429, TOO_MANY_STREAMS, 'rate_limited');
+    }
+    perAccount.set(account, count + 1);
+    let stream: OrderEventStream | null = null;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (perAccount.get(account) ?? 1) - 1;
+      if (left > 0) perAccount.set(account, left);
+      else perAccount.delete(account);
+      if (stream) open.delete(stream);
+    };
+    stream = await openOrderEventStream({
+      hub: ctx.events,
+      feed,
+      position: from,
+      latestId: () => events.latestId(),
+      heartbeatMs: ctx.config.events.heartbeatMs,
+      log: reply.log,
+      onClose: release,
+    });
+    open.add(stream);
+    const opened = stream;
+    reply.raw.on('close', () => opened.close());
+    return reply
+      .header('content-type', 'text/event-stream')
+      .header('cache-control', 'no-cache')
+      .header('x-accel-buffering', 'no')
+      .send(stream.body);
+  }
+
+  app.get(
+    '/orders/sse',
+    {
+      preValidation: selfGuard(ctx, 'query'),
+      exposeHeadRoute: false,
+      schema: { querystring: customerQuery },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, ctx);
+      return serve(
+        reply,
+        `customer:${user.id}`,
+        position(request.headers['last-event-id'], request.query.lastEventId),
+        {
+          accepts: (event) => event.userId === user.id,
+          read: (afterId, limit) => events.after(afterId, { userId: user.id, limit }),
+          present: (event) => {
+            const api = presentOrderEvent(event);
+            if (!api) request.log.error({ event }, 'order event with a malformed payload skipped');
+            return api;
+          },
+        },
+      );
+    },
+  );
+
+  app.get(
+    '/staff/orders/stream',
+    { preValidation: staffGuard(ctx), exposeHeadRoute: false, schema: { querystring: staffQuery } },
+    async (request, reply) => {
+      const user = await requireUser(request, ctx);
+      return serve(
+        reply,
+        `staff:${user.id}`,
+        position(request.headers['last-event-id'], request.query.lastEventId),
+        {
+          accepts: () => true,
+          read: (afterId, limit) => events.after(afterId, { limit }),
+          // The order as it stands now; one deleted since has nothing to show.
+          present: async (event) => {
+            const order = await loadStaffOrder(ctx.db, event.orderId);
+            return order ? presentStaffOrderEvent(event, order) : null;
+          },
+        },
+      );
+    },
+  );
+};

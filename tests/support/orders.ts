@@ -1,0 +1,118 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ApiCompleteOrderAnswer, ApiOrder, CartItemPayload } from '../../src/domain';
+import type { Database } from '../../src/server/data/db';
+import { registerUser } from './users';
+
+/** A signed-in account: its id and the `Cookie` header value of its session. */
+export interface Account {
+  id: string;
+  cookie: string;
+}
+
+/**
+ * The store's open hours in tests: a Tuesday evening in Guelph (the seeded hours are 11:00-23:00
+ * on Tuesdays), so nothing depends on when the tests run.
+ */
+export const OPEN_TUESDAY = '2026-11-24T18:00:00-05:00';
+
+export const PICKUP_CONTACT = { phone: '519-555-0100', address: '' };
+export const DELIVERY_CONTACT = { phone: '519-555-0100', address: '12 Main St, Guelph ON' };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One request as `who` (anonymous when null). */
+export function call(
+  app: FastifyInstance,
+  who: Account | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(who ? { cookie: who.cookie } : {}) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+export async function registerCustomer(app: FastifyInstance): Promise<Account> {
+  const { user, cookie } = await registerUser(app);
+  return { id: user._id, cookie };
+}
+
+/** A staff member: registered as a customer, then given the staff role in the database. */
+export async function registerStaff(app: FastifyInstance, db: Database): Promise<Account> {
+  const account = await registerCustomer(app);
+  await db.query(`update users set role = 'staff' where id = $1`, [account.id]);
+  return account;
+}
+
+/** Puts these lines in the customer's cart (each must be accepted). */
+export async function fillCart(
+  app: FastifyInstance,
+  who: Account,
+  lines: Partial<CartItemPayload>[],
+): Promise<void> {
+  for (const line of lines) {
+    const response = await call(app, who, 'POST', '/api/cart', {
+      userId: who.id,
+      quantity: 1,
+      ...line,
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`fillCart: ${response.statusCode} ${response.body}`);
+    }
+  }
+}
+
+/** POST /api/cart/confirm with a pickup by default; `overrides` replace fields. */
+export function confirm(
+  app: FastifyInstance,
+  who: Account,
+  overrides: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  return call(app, who, 'POST', '/api/cart/confirm', {
+    userId: who.id,
+    deliveryType: 'pickup',
+    contactInfo: PICKUP_CONTACT,
+    scheduledTime: null,
+    instructions: '',
+    ...overrides,
+  });
+}
+
+export function completeOrder(
+  app: FastifyInstance,
+  who: Account,
+  options: { paymentOption?: string; key?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return call(
+    app,
+    who,
+    'POST',
+    '/api/orders/complete-order',
+    { userId: who.id, paymentIntentId: null, paymentOption: options.paymentOption ?? 'pickup' },
+    options.key !== undefined ? { 'idempotency-key': options.key } : {},
+  );
+}
+
+/** Cart, confirm and complete-order in one go: the placed order (throws on any refusal). */
+export async function placeOrder(
+  app: FastifyInstance,
+  who: Account,
+  lines: Partial<CartItemPayload>[] = [{ name: 'Coke' }],
+  checkout: Record<string, unknown> = {},
+): Promise<ApiOrder> {
+  await fillCart(app, who, lines);
+  const confirmed = await confirm(app, who, checkout);
+  if (confirmed.statusCode !== 200) {
+    throw new Error(`placeOrder confirm: ${confirmed.statusCode} ${confirmed.body}`);
+  }
+  const placed = await completeOrder(app, who);
+  if (placed.statusCode !== 201) {
+    throw new Error(`placeOrder complete: ${placed.statusCode} ${placed.body}`);
+  }
+  return placed.json<ApiCompleteOrderAnswer>().order;
+}
