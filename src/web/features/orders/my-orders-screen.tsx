@@ -16,11 +16,14 @@ export default function MyOrdersScreen() {
     if (!checked) return <Loading />;
     return <Navigate to={urls.login()} replace state={{ from: urls.myOrders() }} />;
   }
-  return <MyOrders key={user._id} userId={user._id} />;
+  return <MyOrders key={user._id} userId={user._id} sessionChecked={checked} />;
 }
 
-function MyOrders({ userId }: { userId: string }) {
-  const { orders, failure, retry, retrying, connected, announcement } = useMyOrders(userId);
+function MyOrders({ userId, sessionChecked }: { userId: string; sessionChecked: boolean }) {
+  const { orders, failure, retry, retrying, connected, announcement } = useMyOrders(
+    userId,
+    sessionChecked,
+  );
   const { reorder, busyId } = useReorder();
   const { info } = useStoreInfo();
 

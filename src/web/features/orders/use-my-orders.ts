@@ -65,7 +65,7 @@ function applyEvent(orders: ApiOrder[], event: ApiOrderEvent): ApiOrder[] {
  * with the events applied to it. A fresh loader answer (the shell revalidates every minute) is
  * taken too.
  */
-export function useMyOrders(userId: string) {
+export function useMyOrders(userId: string, sessionChecked: boolean) {
   const data = useLoaderData<MyOrdersData>();
   // The loader read the stored user; a list for anyone else is not this customer's.
   const fromLoader = data.userId === userId ? data : null;
@@ -126,6 +126,8 @@ export function useMyOrders(userId: string) {
 
   const [connected, setConnected] = useState<boolean | null>(null);
   useEffect(() => {
+    // A stored user whose session has ended would only be refused: wait for the server's word.
+    if (!sessionChecked) return;
     const close = openOrderEvents(userId, {
       onEvent: (event) => onEvent(event),
       // Each (re)connection starts from the server's position: anything between the list's
@@ -137,7 +139,7 @@ export function useMyOrders(userId: string) {
       close();
       window.clearTimeout(timer.current);
     };
-  }, [userId]);
+  }, [userId, sessionChecked]);
 
   const retry = async () => {
     setRetrying(true);
