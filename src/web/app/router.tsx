@@ -7,6 +7,7 @@ import {
 import { CATALOGUE, DETAIL_CATEGORIES, LIST_CATEGORIES } from '../../domain/catalog';
 import { itemLoader } from '../features/item/item-loader';
 import { categoryLoader, homeLoader, listLoader } from '../features/menu/menu-loaders';
+import { myOrdersLoader } from '../features/orders/my-orders-loader';
 import { SHELL_ROUTE_ID } from '../shared/store-info';
 import { AppRoot } from './app-root';
 import { importChunk } from '../shared/chunk-reload';
@@ -91,7 +92,10 @@ const routes: RouteObject[] = [
           { path: 'payment', ...screen(() => import('../features/checkout/payment-screen')) },
           { path: 'login', ...screen(() => import('../features/account/login-screen')) },
           { path: 'register', ...screen(() => import('../features/account/register-screen')) },
-          { path: 'my-orders', ...screen(() => import('../features/orders/my-orders-screen')) },
+          {
+            path: 'my-orders',
+            ...screen(() => import('../features/orders/my-orders-screen'), myOrdersLoader),
+          },
           {
             path: 'managecontacts',
             ...screen(() => import('../features/account/manage-contacts-screen')),

@@ -1,0 +1,72 @@
+import { ORDER_STATUS_LABELS } from '../../../domain/order-states';
+import { STORE_TIME_ZONE } from '../../../domain/hours';
+import type { ApiOrder } from '../../shared/types';
+
+/*
+ * How an order reads on My Orders: its badge and its times, always in the store's time zone
+ * (a customer travelling, or a phone set to another zone, still reads the store's clock).
+ */
+
+/** Spec: 'Order not confirmed' until the store answers, then the status in words. */
+export function statusText(order: Pick<ApiOrder, 'status' | 'isOrderConfirmed'>): string {
+  return order.isOrderConfirmed ? ORDER_STATUS_LABELS[order.status] : ORDER_STATUS_LABELS.pending;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const timeOnly = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dayOnly = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** ICU puts a narrow no-break space before AM/PM; a plain one reads and matches the same. */
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/** "Mon, Nov 23, 2026, 6:00 PM" in Toronto. */
+export function formatDateTime(iso: string): string {
+  return plain(dateTime.format(new Date(iso)));
+}
+
+/**
+ * "6:45 PM", with the day in front when it is not the day of `sameDayAs` (a scheduled order
+ * ready tomorrow): "Tue, Nov 24, 2026, 12:30 PM".
+ */
+export function formatTime(iso: string, sameDayAs: string): string {
+  const at = new Date(iso);
+  return dayOnly.format(at) === dayOnly.format(new Date(sameDayAs))
+    ? plain(timeOnly.format(at))
+    : formatDateTime(iso);
+}
+
+/** When the store said it will be ready, once accepted: "Ready about 6:45 PM". */
+export function readyText(order: ApiOrder): string | null {
+  if (order.status !== 'accepted') return null;
+  if (order.readyAt) return `Ready about ${formatTime(order.readyAt, order.createdAt)}`;
+  if (order.readyMinutes !== null) return `Ready in about ${order.readyMinutes} minutes`;
+  return null;
+}
+
+/** One line for a screen reader when an order's status changes while the page is open. */
+export function changeAnnouncement(order: ApiOrder): string {
+  const parts = [`Order #${order.number}: ${statusText(order)}.`];
+  const ready = readyText(order);
+  if (ready) parts.push(`${ready}.`);
+  if (order.status === 'declined' && order.declineReason) {
+    parts.push(`Reason: ${order.declineReason}.`);
+  }
+  return parts.join(' ');
+}
