@@ -160,6 +160,14 @@ export interface ApiCheckoutDetails {
   instructions: string;
 }
 
+/**
+ * GET /api/cart/{userId}: the cart with what Confirm Order stored on it (null before), so the
+ * Payment screen shows what was confirmed, also after a reload.
+ */
+export interface ApiCartView extends ApiCart {
+  checkout: ApiCheckoutDetails | null;
+}
+
 /** POST /api/cart/confirm: the cart as it now stands, priced, with its checkout details. */
 export interface ApiConfirmAnswer {
   message: 'Order confirmed successfully!';

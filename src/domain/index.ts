@@ -10,6 +10,7 @@ export * from './cart-lines';
 export * from './cart-item-schema';
 export * from './order-states';
 export * from './schedule';
+export * from './checkout';
 export * from './account-messages';
 export * from './account';
 export * from './error-codes';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   SCHEDULE_MESSAGES,
-  type ApiCart,
+  type ApiCartView,
   type ApiConfirmAnswer,
   type ApiErrorBody,
 } from '../../src/domain';
@@ -50,6 +50,16 @@ async function storedCheckout(userId: string) {
   );
   return rows[0];
 }
+
+describe('the cart before Confirm Order', () => {
+  it('has no checkout details', async () => {
+    const fresh = await registerCustomer(t.app);
+    await fillCart(t.app, fresh, [{ name: 'Coke' }]);
+    const cart = (await call(t.app, fresh, 'GET', `/api/cart/${fresh.id}`)).json<ApiCartView>();
+    expect(cart.items).toHaveLength(1);
+    expect(cart.checkout).toBeNull();
+  });
+});
 
 describe('the guard', () => {
   it('answers 401 anonymously and 403 for another customer, writing nothing', async () => {
@@ -102,8 +112,10 @@ describe('a confirmed checkout', () => {
       expect(answer.cart.deliveryFee).toBe(6.5);
       expect(answer.cart.totalPrice).toBe(16.51);
       expect(answer.cart.checkout.contactInfo).toEqual(DELIVERY_CONTACT);
-      const cart = (await call(t.app, alice, 'GET', `/api/cart/${alice.id}`)).json<ApiCart>();
+      // The cart says what was confirmed, so the Payment screen shows it after a reload too.
+      const cart = (await call(t.app, alice, 'GET', `/api/cart/${alice.id}`)).json<ApiCartView>();
       expect(cart).toMatchObject({ deliveryType: 'delivery', deliveryFee: 6.5, totalPrice: 16.51 });
+      expect(cart.checkout).toEqual(answer.cart.checkout);
     } finally {
       await storeRepository(t.db).update({ deliveryFeeCents: 800 }, clock.now());
     }

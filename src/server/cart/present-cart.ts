@@ -11,11 +11,17 @@ import {
   type ApiCart,
   type ApiCartItem,
   type ApiCartTotals,
+  type ApiCheckoutDetails,
   type CartTotals,
   type Product,
 } from '../../domain';
 import type { Queryable } from '../data/db';
-import { cartsRepository, type CartItemRecord, type CartRecord } from '../repositories/carts';
+import {
+  cartsRepository,
+  type CartCheckout,
+  type CartItemRecord,
+  type CartRecord,
+} from '../repositories/carts';
 import { productsRepository } from '../repositories/products';
 import { storeRepository } from '../repositories/store';
 
@@ -98,5 +104,15 @@ export async function presentCart(db: Queryable, cart: CartRecord): Promise<ApiC
     items,
     deliveryType: cart.deliveryType,
     ...presentTotals(await totalsOf(db, cart, lineTotals)),
+  };
+}
+
+/** What Confirm Order stored, in the API's shape (times ISO 8601). */
+export function presentCheckout(checkout: Omit<CartCheckout, 'confirmedAt'>): ApiCheckoutDetails {
+  return {
+    deliveryType: checkout.deliveryType,
+    contactInfo: { phone: checkout.phone, address: checkout.address },
+    scheduledTime: checkout.scheduledTime ? checkout.scheduledTime.toISOString() : null,
+    instructions: checkout.instructions,
   };
 }

@@ -1,11 +1,20 @@
-import type { ApiCart, ApiCartItem } from '../../domain';
+import type { ApiCartItem, ApiCartView } from '../../domain';
 import type { Database } from '../data/db';
 import { cartsRepository } from '../repositories/carts';
-import { presentCart, pricedItems } from './present-cart';
+import { presentCart, presentCheckout, pricedItems } from './present-cart';
 
-/** GET /api/cart/{userId}: the customer's cart with its totals, created empty on first use. */
-export async function viewCart(db: Database, userId: string): Promise<ApiCart> {
-  return presentCart(db, await cartsRepository(db).ensureActive(userId));
+/**
+ * GET /api/cart/{userId}: the customer's cart with its totals and its checkout details (null
+ * before Confirm Order), created empty on first use.
+ */
+export async function viewCart(db: Database, userId: string): Promise<ApiCartView> {
+  const carts = cartsRepository(db);
+  const cart = await carts.ensureActive(userId);
+  const checkout = await carts.checkout(cart.id);
+  return {
+    ...(await presentCart(db, cart)),
+    checkout: checkout ? presentCheckout(checkout) : null,
+  };
 }
 
 /** GET /api/cart?userId=: the cart's lines only (the spec's first cart call). */

@@ -10,6 +10,7 @@ import {
   type ApiCart,
   type ApiCartItem,
   type ApiCartTotals,
+  type ApiCartView,
   type ApiCheckoutDetails,
   type ApiCompleteOrderAnswer,
   type ApiConfirmAnswer,
@@ -115,6 +116,10 @@ export const apiCheckoutDetailsSchema = z.object({
   scheduledTime: z.string().nullable(),
   instructions: z.string(),
 }) satisfies z.ZodType<ApiCheckoutDetails>;
+
+export const apiCartViewSchema = apiCartSchema.extend({
+  checkout: apiCheckoutDetailsSchema.nullable(),
+}) satisfies z.ZodType<ApiCartView>;
 
 export const apiConfirmAnswerSchema = z.object({
   message: z.literal('Order confirmed successfully!'),

@@ -5,22 +5,12 @@
  */
 import { z } from 'zod';
 import {
-  ACCOUNT_MESSAGES,
-  isGuelphAddress,
-  isPhoneNumber,
+  checkoutContactProblem,
   isPlainText,
-  type DeliveryType,
+  MAX_CHECKOUT_ADDRESS_LENGTH,
+  MAX_CHECKOUT_PHONE_LENGTH,
+  MAX_INSTRUCTIONS_LENGTH,
 } from '../../domain';
-
-/** The spec's checkout texts (section 5). */
-export const CHECKOUT_MESSAGES = {
-  pickupPhone: 'Please provide a phone number for pickup for contact information.',
-  deliveryPhone: 'Please provide add contact information for delivery.',
-  deliveryAddress: 'Please provide a delivery address.',
-  confirmed: 'Order confirmed successfully!',
-} as const;
-
-export const MAX_INSTRUCTIONS_LENGTH = 500;
 
 /** Text that may arrive as a number (a phone typed into a number field); absent reads ''. */
 const looseText = (max: number, what: string) =>
@@ -48,7 +38,10 @@ export const checkoutPayloadSchema = z
         .pipe(z.enum(['pickup', 'delivery'], { error: 'Please choose pickup or delivery.' })),
       contactInfo: z
         .object(
-          { phone: looseText(40, 'phone number'), address: looseText(300, 'address') },
+          {
+            phone: looseText(MAX_CHECKOUT_PHONE_LENGTH, 'phone number'),
+            address: looseText(MAX_CHECKOUT_ADDRESS_LENGTH, 'address'),
+          },
           { error: 'Please send the contact information with a phone and an address.' },
         )
         .nullish()
@@ -60,28 +53,9 @@ export const checkoutPayloadSchema = z
     { error: 'Please send the checkout details as a JSON object.' },
   )
   .superRefine((payload, ctx) => {
-    const problem = contactProblem(payload.deliveryType, payload.contactInfo);
+    const problem = checkoutContactProblem(payload.deliveryType, payload.contactInfo);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .meta({ sentences: true });
 
 export type CheckoutPayload = z.output<typeof checkoutPayloadSchema>;
-
-/** The spec's checkout rules, in its order: phone first, then the delivery address. */
-function contactProblem(
-  deliveryType: DeliveryType,
-  contact: { phone: string; address: string },
-): string | null {
-  if (contact.phone === '') {
-    return deliveryType === 'pickup'
-      ? CHECKOUT_MESSAGES.pickupPhone
-      : CHECKOUT_MESSAGES.deliveryPhone;
-  }
-  if (deliveryType === 'delivery') {
-    if (contact.address === '') return CHECKOUT_MESSAGES.deliveryAddress;
-    if (!isGuelphAddress(contact.address)) return ACCOUNT_MESSAGES.addressOutsideArea;
-  }
-  // The kitchen must be able to call back; contacts are saved under the same rule.
-  if (!isPhoneNumber(contact.phone)) return ACCOUNT_MESSAGES.phoneInvalid;
-  return null;
-}

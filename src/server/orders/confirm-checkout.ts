@@ -1,11 +1,11 @@
-import type { ApiConfirmAnswer } from '../../domain';
+import { CHECKOUT_MESSAGES, type ApiConfirmAnswer } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { conflict } from '../http/errors';
-import { presentCart } from '../cart/present-cart';
+import { presentCart, presentCheckout } from '../cart/present-cart';
 import { cartsRepository } from '../repositories/carts';
 import { storeRepository } from '../repositories/store';
-import { CHECKOUT_MESSAGES, type CheckoutPayload } from './checkout-payload';
+import type { CheckoutPayload } from './checkout-payload';
 import { readScheduledTime } from './scheduled-time';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to order first.';
@@ -53,12 +53,7 @@ export async function confirmCheckout(
       message: CHECKOUT_MESSAGES.confirmed,
       cart: {
         ...priced,
-        checkout: {
-          deliveryType,
-          contactInfo: { phone: checkout.phone, address: checkout.address },
-          scheduledTime: scheduledTime ? scheduledTime.toISOString() : null,
-          instructions,
-        },
+        checkout: presentCheckout(checkout),
       },
     };
   });

@@ -12,6 +12,7 @@ import {
   apiCartItemSchema,
   apiCartSchema,
   apiCartTotalsSchema,
+  apiCartViewSchema,
   apiConfirmAnswerSchema,
   apiMergedCartSchema,
 } from '../http/api-schemas';
@@ -114,7 +115,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     '/cart/:userId',
     {
       preValidation: selfGuard(ctx, 'params'),
-      schema: { params: userParams, response: { 200: apiCartSchema } },
+      schema: { params: userParams, response: { 200: apiCartViewSchema } },
     },
     async (request) => {
       const user = await requireUser(request, ctx);

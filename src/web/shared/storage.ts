@@ -34,3 +34,13 @@ export function writeStorage(key: StorageKey, value: string | null): void {
     // Storage full or disabled: the app keeps working for this visit.
   }
 }
+
+/**
+ * The stored user's id (the spec's `user` key), or null. Right nearly always, so loaders start
+ * with it before /api/auth/me answers; screens still check it against the session.
+ */
+export function storedUserId(): string | null {
+  const user = readJson(STORAGE_KEYS.user);
+  if (typeof user !== 'object' || user === null || !('_id' in user)) return null;
+  return typeof user._id === 'string' ? user._id : null;
+}

@@ -1,6 +1,7 @@
 /** The API's shapes as the browser reads them: one definition with the server, in the domain. */
 export type {
   ApiCart,
+  ApiCartView,
   ApiCheckoutDetails,
   ApiCompleteOrderAnswer,
   ApiConfirmAnswer,

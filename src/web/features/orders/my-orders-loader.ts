@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { ErrorCode } from '../../../domain/error-codes';
 import { ApiError, isAbort } from '../../shared/api';
-import { readJson, STORAGE_KEYS } from '../../shared/storage';
+import { storedUserId } from '../../shared/storage';
 import type { ApiOrder } from '../../shared/types';
 import { ordersApi } from './orders-api';
 
@@ -19,16 +19,11 @@ export interface MyOrdersData {
   failure: { code: ErrorCode; message: string } | null;
 }
 
-/**
- * The session is only known for sure after /api/auth/me answers, but the stored user (the
- * spec's `user` key) is right nearly always, so the orders start loading with the screen's
- * code. The screen checks that `userId` is the signed-in user and loads again when it is not.
+/*
+ * The session is only known for sure after /api/auth/me answers, but the stored user is right
+ * nearly always, so the orders start loading with the screen's code. The screen checks that
+ * `userId` is the signed-in user and loads again when it is not.
  */
-function storedUserId(): string | null {
-  const user = readJson(STORAGE_KEYS.user);
-  if (typeof user !== 'object' || user === null || !('_id' in user)) return null;
-  return typeof user._id === 'string' ? user._id : null;
-}
 
 /**
  * A failure is an answer here, not the route's error screen: the screen keeps what it showed

@@ -23,6 +23,7 @@ const CartContext = createContext<CartState>({
   setQuantity: () => Promise.resolve(),
   remove: () => Promise.resolve(),
   setTip: () => Promise.resolve(),
+  refresh: () => Promise.resolve(),
 });
 
 export function CartProvider({ children }: { children: ReactNode }) {

@@ -19,4 +19,9 @@ export interface CartStore {
   setQuantity: (lineId: string, quantity: number) => Promise<void>;
   remove: (lineId: string) => Promise<void>;
   setTip: (percent: number) => Promise<void>;
+  /**
+   * Asks for the cart again (the server's: checkout set its delivery fee, or placing the order
+   * completed it). The guest cart is always current: nothing to do.
+   */
+  refresh: () => Promise<void>;
 }

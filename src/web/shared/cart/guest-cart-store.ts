@@ -133,6 +133,7 @@ export function useGuestCartStore(): GuestCartStore {
   }, []);
 
   const clear = useCallback(() => update(() => []), [update]);
+  const refresh = useCallback(() => Promise.resolve(), []);
 
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   const status = pricingFailed ? 'error' : figures ? 'ready' : 'loading';
@@ -147,9 +148,10 @@ export function useGuestCartStore(): GuestCartStore {
       setQuantity,
       remove,
       setTip,
+      refresh,
       tipPercent,
       clear,
     }),
-    [count, lines, figures, status, add, setQuantity, remove, setTip, tipPercent, clear],
+    [count, lines, figures, status, add, setQuantity, remove, setTip, refresh, tipPercent, clear],
   );
 }

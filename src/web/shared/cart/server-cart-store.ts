@@ -105,6 +105,10 @@ export function useServerCartStore(
     [userId, current],
   );
 
+  const refresh = useCallback(async () => {
+    if (userId) await load(userId);
+  }, [userId, load]);
+
   return useMemo<CartStore>(
     () => ({
       count: (current?.items ?? []).reduce((sum, item) => sum + item.quantity, 0),
@@ -115,7 +119,8 @@ export function useServerCartStore(
       setQuantity,
       remove,
       setTip,
+      refresh,
     }),
-    [current, failed, add, setQuantity, remove, setTip],
+    [current, failed, add, setQuantity, remove, setTip, refresh],
   );
 }
