@@ -174,24 +174,13 @@ export interface ApiConfirmAnswer {
   cart: ApiCart & { checkout: ApiCheckoutDetails };
 }
 
-/** A line of a placed order: a snapshot of the product's name, image and price at that moment. */
-export interface ApiOrderItem {
-  _id: string;
+/**
+ * A line of a placed order: the cart line's shape, with a snapshot of the product's name, image
+ * and price at that moment.
+ */
+export interface ApiOrderItem extends Omit<ApiCartItem, 'productId'> {
   /** `_id` is null when the product has since been removed from the menu. */
   productId: { _id: string | null; name: string; image: string; category: string };
-  quantity: number;
-  size: string | null;
-  flavor: string | null;
-  wingsFlavor: string | null;
-  sides: string[];
-  drinks: { name: string; quantity: number }[];
-  toppings: string[][];
-  /** The options in words. */
-  description: string;
-  /** Unit price, dollars. */
-  priceByQuantity: number;
-  /** Line price, dollars. */
-  totalPrice: number;
 }
 
 /** An order as its customer sees it (GET /api/orders/{userId}, complete-order's answer). */

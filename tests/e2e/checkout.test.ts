@@ -158,6 +158,17 @@ async function staffAnswers(orderId: string, answer: 'accept' | 'decline', body:
   expect(response.statusCode).toBe(200);
 }
 
+/** A signed-in customer with Garlic Bread in the cart, confirmed for pickup, on Payment. */
+async function onPayment(allow: ConsoleAllowance[] = []) {
+  const customer = await newCustomer();
+  await fillCart(customer, [{ productId: product('Garlic Bread').id }]);
+  const opened = await openPage('pickup', allow);
+  await openCheckout(opened.page, customer);
+  await opened.page.getByRole('button', { name: 'Confirm Order' }).click();
+  await opened.page.waitForURL('**/payment');
+  return { customer, ...opened };
+}
+
 it('takes a guest’s cart through sign-in, checkout for pickup and payment to the store’s acceptance', async () => {
   const customer = await newCustomer();
   const { context, page, problems } = await openPage('pickup');
@@ -361,12 +372,7 @@ it('delivers at a scheduled time with the store’s delivery fee, and shows a de
 });
 
 it('still shows the answer after a reload during the wait, and after leaving the page while the store answered', async () => {
-  const customer = await newCustomer();
-  await fillCart(customer, [{ productId: product('Garlic Bread').id }]);
-  const { context, page, problems } = await openPage('pickup');
-  await openCheckout(page, customer);
-  await page.getByRole('button', { name: 'Confirm Order' }).click();
-  await page.waitForURL('**/payment');
+  const { customer, context, page, problems } = await onPayment();
   await page.getByRole('button', { name: 'Place My Order' }).click();
   await waitingDialog(page).waitFor();
   const order = await onlyOrder(customer.user._id);
@@ -398,12 +404,7 @@ it('still shows the answer after a reload during the wait, and after leaving the
 });
 
 it('makes exactly one order from a double click, and from a retry after a lost answer', async () => {
-  const customer = await newCustomer();
-  await fillCart(customer, [{ productId: product('Garlic Bread').id }]);
-  const { context, page, problems } = await openPage('pickup');
-  await openCheckout(page, customer);
-  await page.getByRole('button', { name: 'Confirm Order' }).click();
-  await page.waitForURL('**/payment');
+  const { customer, context, page, problems } = await onPayment();
   await page.getByRole('button', { name: 'Place My Order' }).dblclick();
   await waitingDialog(page).waitFor();
   await onlyOrder(customer.user._id);
@@ -411,17 +412,13 @@ it('makes exactly one order from a double click, and from a retry after a lost a
   expect(problems).toEqual([]);
 
   // The first answer is lost on the way back: the order exists, the page does not know it.
-  const other = await newCustomer();
-  await fillCart(other, [{ productId: product('Garlic Bread').id }]);
-  const second = await openPage('pickup', [
+  const second = await onPayment([
     // The connection this test cuts: Chromium reports it, and the page notes the failure.
     (message) =>
       message.text().includes('ERR_CONNECTION_RESET') ||
       message.text().startsWith('Placing the order failed ApiError: We could not reach the store'),
   ]);
-  await openCheckout(second.page, other);
-  await second.page.getByRole('button', { name: 'Confirm Order' }).click();
-  await second.page.waitForURL('**/payment');
+  const other = second.customer;
   let dropped = 0;
   await second.page.route('**/api/orders/complete-order', async (route) => {
     if (dropped > 0) return route.continue();
