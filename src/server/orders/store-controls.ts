@@ -13,6 +13,11 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
     acceptanceWindowMinutes: settings.acceptanceWindowMinutes,
     pickupLeadMinutes: settings.leadTimeMinutes,
     deliveryLeadMinutes: settings.deliveryLeadTimeMinutes,
+    // Pausing new orders arrives with issue 9's server work.
+    pauseUntil: null,
+    name: settings.name,
+    pickupAddress: settings.pickupAddress,
+    phone: settings.phone,
   };
 }
 
