@@ -1,6 +1,7 @@
 import { isStoreOpen, toDollars, type ApiStaffStore } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
+import { announceStoreChange } from '../events/store-broadcast';
 import { storeRepository, type StoreChanges } from '../repositories/store';
 
 async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
@@ -34,6 +35,7 @@ export async function updateStoreControls(
 ): Promise<ApiStaffStore> {
   return db.transaction(async (tx) => {
     await storeRepository(tx).update(changes, clock.now());
+    await announceStoreChange(tx, 'store');
     return present(tx, clock);
   });
 }
