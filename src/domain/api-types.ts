@@ -212,6 +212,8 @@ export interface ApiOrder {
   readyAt: string | null;
   /** The store's reason when declined; null otherwise. */
   declineReason: string | null;
+  /** The store's reason when it cancelled the order after accepting it; null otherwise. */
+  cancelReason: string | null;
   /** ISO 8601. */
   createdAt: string;
 }
@@ -229,12 +231,31 @@ export interface ApiCompleteOrderAnswer {
 export type ApiOrderEvent =
   | { type: 'order-accepted'; orderId: string; time: number }
   | { type: 'order-declined'; orderId: string; reason: string }
-  | { type: 'order-status'; orderId: string; status: OrderStatus }
+  | { type: 'order-status'; orderId: string; status: OrderStatus; reason?: string }
   | { type: 'order-created'; orderId: string };
+
+/** One step of an order's life as the staff see it: what, when and who (null: automatic). */
+export interface ApiOrderStep {
+  status: OrderStatus;
+  /** ISO 8601. */
+  at: string;
+  by: { _id: string; name: string } | null;
+  /** Accept's minutes. */
+  minutes?: number;
+  /** Decline's or cancel's reason. */
+  reason?: string;
+}
 
 /** An order as the staff board sees it: the customer's view plus who ordered it. */
 export interface ApiStaffOrder extends ApiOrder {
   customer: { _id: string; name: string; email: string };
+  /**
+   * ISO 8601: when a pending order is declined automatically (created + the store's acceptance
+   * window at placing); null once answered.
+   */
+  acceptBy: string | null;
+  /** Every step since it was placed, oldest first (placed is the first). */
+  steps: ApiOrderStep[];
 }
 
 /** The staff stream's events (GET /api/staff/orders/stream): the order as it now stands. */
@@ -251,4 +272,47 @@ export interface ApiStaffStore {
   acceptanceWindowMinutes: number;
   pickupLeadMinutes: number;
   deliveryLeadMinutes: number;
+  /** ISO 8601: new orders are paused (storeOpen false) until then; null when not paused. */
+  pauseUntil: string | null;
+  /** The store's profile, shown to customers. */
+  name: string;
+  pickupAddress: string;
+  phone: string;
+}
+
+/** GET /api/staff/products: a menu item with what the staff may change. */
+export interface ApiStaffProduct {
+  _id: string;
+  name: string;
+  category: string;
+  image: string;
+  /** Dollars. */
+  price: number;
+  soldOut: boolean;
+}
+
+/** GET/POST /api/staff/users (admin only): an account that may use the staff app. */
+export interface ApiStaffUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: 'staff' | 'admin';
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** GET /api/staff/reports/today: the day so far in the store's time zone. */
+export interface ApiTodayReport {
+  /** YYYY-MM-DD in America/Toronto. */
+  date: string;
+  /** Orders placed today (every status). */
+  orders: number;
+  /** Dollars: the totals of today's accepted (and later) orders, not declined or cancelled. */
+  sales: number;
+  /** Seconds from placed to accepted, mean over today's accepted orders; null with none. */
+  averageAcceptSeconds: number | null;
+  /** Orders declined automatically today (the acceptance window ran out). */
+  missed: number;
+  declined: number;
+  cancelled: number;
 }

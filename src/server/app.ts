@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, openDatabase, withTimeout, type Database } from 
 import { migrate } from './data/migrate';
 import { seed } from './data/seed';
 import { createOrderEventHub } from './events/order-event-hub';
+import { createStoreBroadcast } from './events/store-broadcast';
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -74,7 +75,10 @@ export async function buildApp(
   // run last-added first); the open streams are ended in preClose (routes/order-streams.ts).
   app.addHook('onReady', () => events.start());
   app.addHook('onClose', () => events.stop());
-  const ctx: AppContext = { config, db, clock, events };
+  const store = createStoreBroadcast({ db, log: app.log });
+  app.addHook('onReady', () => store.start());
+  app.addHook('onClose', () => store.stop());
+  const ctx: AppContext = { config, db, clock, events, store };
 
   // First, so every answer carries the headers, refusals and 404s included.
   await app.register(fastifyHelmet, securityHeaders(config));

@@ -2,15 +2,18 @@ import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './data/db';
 import type { OrderEventHub } from './events/order-event-hub';
+import type { StoreBroadcast } from './events/store-broadcast';
 import type { ApiInstance } from './http/zod-provider';
 
-/** What every route module receives: configuration, the database, the clock, the event hub. */
+/** What every route module receives: configuration, the database, the clock, the live hubs. */
 export interface AppContext {
   config: AppConfig;
   db: Database;
   clock: Clock;
   /** The process's reader of the order event log; the live streams subscribe to it. */
   events: OrderEventHub;
+  /** Tells the open storefronts that the store's settings or menu changed. */
+  store: StoreBroadcast;
 }
 
 /** A group of routes, registered under /api. */

@@ -464,6 +464,7 @@ const ROUTES: Record<string, RouteSpec> = {
     streams: true,
     example: () => ({ query: { lastEventId: '0' } }),
   },
+  'GET /api/store/events': { names: 'none', streams: true, example: () => ({}) },
 };
 
 /** The API's routes as the running app knows them ("GET /api/cart/:userId"), HEAD left out. */

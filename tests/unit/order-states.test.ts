@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   canTransition,
+  isOpenOrder,
+  nextSteps,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
@@ -14,6 +16,9 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['accepted', 'out-for-delivery'],
   ['ready', 'completed'],
   ['out-for-delivery', 'completed'],
+  ['accepted', 'cancelled'],
+  ['ready', 'cancelled'],
+  ['out-for-delivery', 'cancelled'],
 ];
 
 describe('order states', () => {
@@ -30,6 +35,9 @@ describe('order states', () => {
     ['ready', 'out-for-delivery'],
     ['out-for-delivery', 'ready'],
     ['accepted', 'accepted'],
+    ['pending', 'cancelled'],
+    ['completed', 'cancelled'],
+    ['cancelled', 'accepted'],
   ])('refuses %s -> %s', (from, to) => {
     expect(canTransition(from, to)).toBe(false);
   });
@@ -43,9 +51,35 @@ describe('order states', () => {
     }
   });
 
-  it('ends in declined or completed, with no way out', () => {
+  it('ends in declined, completed or cancelled, with no way out', () => {
     expect(ORDER_TRANSITIONS.declined).toEqual([]);
     expect(ORDER_TRANSITIONS.completed).toEqual([]);
+    expect(ORDER_TRANSITIONS.cancelled).toEqual([]);
+    expect(ORDER_STATUSES.filter(isOpenOrder)).toEqual([
+      'pending',
+      'accepted',
+      'ready',
+      'out-for-delivery',
+    ]);
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+});
+
+describe('the staff board’s buttons (nextSteps)', () => {
+  it('come from the table: a pickup is made ready, a delivery goes out', () => {
+    expect(nextSteps('pending', 'pickup')).toEqual(['accepted', 'declined']);
+    expect(nextSteps('accepted', 'pickup')).toEqual(['ready', 'cancelled']);
+    expect(nextSteps('accepted', 'delivery')).toEqual(['out-for-delivery', 'cancelled']);
+    expect(nextSteps('ready', 'pickup')).toEqual(['completed', 'cancelled']);
+    expect(nextSteps('out-for-delivery', 'delivery')).toEqual(['completed', 'cancelled']);
+    expect(nextSteps('completed', 'pickup')).toEqual([]);
+  });
+
+  it('never offer a step the table refuses', () => {
+    for (const from of ORDER_STATUSES) {
+      for (const type of ['pickup', 'delivery'] as const) {
+        for (const to of nextSteps(from, type)) expect(canTransition(from, to)).toBe(true);
+      }
+    }
   });
 });

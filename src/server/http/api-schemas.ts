@@ -155,6 +155,7 @@ export const apiOrderSchema = z.object({
   readyMinutes: z.number().int().nullable(),
   readyAt: z.string().nullable(),
   declineReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
   createdAt: z.string(),
 }) satisfies z.ZodType<ApiOrder>;
 
@@ -163,8 +164,18 @@ export const apiCompleteOrderAnswerSchema = z.object({
   order: apiOrderSchema,
 }) satisfies z.ZodType<ApiCompleteOrderAnswer>;
 
+const apiOrderStepSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: z.string(),
+  by: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  minutes: z.number().int().optional(),
+  reason: z.string().optional(),
+});
+
 export const apiStaffOrderSchema = apiOrderSchema.extend({
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  acceptBy: z.string().nullable(),
+  steps: z.array(apiOrderStepSchema),
 }) satisfies z.ZodType<ApiStaffOrder>;
 
 export const apiStaffStoreSchema = z.object({
@@ -175,6 +186,10 @@ export const apiStaffStoreSchema = z.object({
   acceptanceWindowMinutes: z.number().int(),
   pickupLeadMinutes: z.number().int(),
   deliveryLeadMinutes: z.number().int(),
+  pauseUntil: z.string().nullable(),
+  name: z.string(),
+  pickupAddress: z.string(),
+  phone: z.string(),
 }) satisfies z.ZodType<ApiStaffStore>;
 
 export const apiStoreInfoSchema = z.object({

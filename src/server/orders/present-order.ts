@@ -60,6 +60,8 @@ export function presentOrder(order: OrderRecord, items: readonly OrderItemRecord
     readyMinutes: order.readyMinutes,
     readyAt: iso(order.readyAt),
     declineReason: order.declineReason,
+    // Cancelling after acceptance arrives with issue 9's server work.
+    cancelReason: null,
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -72,6 +74,9 @@ export function presentStaffOrder(
   return {
     ...presentOrder(order, items),
     customer: { _id: order.customer.id, name: order.customer.name, email: order.customer.email },
+    // Filled by issue 9's server work (the acceptance window and the steps' log).
+    acceptBy: null,
+    steps: [],
   };
 }
 

@@ -1,6 +1,7 @@
 import { isStoreOpen, toDollars, type ApiStaffStore } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
+import { announceStoreChange } from '../events/store-broadcast';
 import { storeRepository, type StoreChanges } from '../repositories/store';
 
 async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
@@ -13,6 +14,11 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
     acceptanceWindowMinutes: settings.acceptanceWindowMinutes,
     pickupLeadMinutes: settings.leadTimeMinutes,
     deliveryLeadMinutes: settings.deliveryLeadTimeMinutes,
+    // Pausing new orders arrives with issue 9's server work.
+    pauseUntil: null,
+    name: settings.name,
+    pickupAddress: settings.pickupAddress,
+    phone: settings.phone,
   };
 }
 
@@ -29,6 +35,7 @@ export async function updateStoreControls(
 ): Promise<ApiStaffStore> {
   return db.transaction(async (tx) => {
     await storeRepository(tx).update(changes, clock.now());
+    await announceStoreChange(tx, 'store');
     return present(tx, clock);
   });
 }

@@ -7,6 +7,7 @@ import { orderRoutes } from './orders';
 import { staffRoutes } from './staff';
 import { orderStreamRoutes } from './order-streams';
 import { storeRoutes } from './store';
+import { storeEventRoutes } from './store-events';
 
 /** Every API route module, mounted under /api. The one list of what the API offers. */
 export const apiRoutes: readonly RouteModule[] = [
@@ -18,4 +19,5 @@ export const apiRoutes: readonly RouteModule[] = [
   orderRoutes,
   staffRoutes,
   orderStreamRoutes,
+  storeEventRoutes,
 ];

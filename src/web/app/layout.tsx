@@ -9,7 +9,9 @@ import {
 } from 'react-router';
 import { DEFAULT_STORE_CONTACT, DEFAULT_WEEKLY_HOURS, describeWeeklyHours } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
+import { menuApi } from '../shared/menu-api';
 import { useOrderType } from '../shared/order-type';
+import { onStoreChange } from '../shared/store-events';
 import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import { Loading } from '../shared/ui';
@@ -113,7 +115,16 @@ function useStoreRefresh() {
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const timer = window.setInterval(() => void revalidate(), STORE_REFRESH_MS);
-    return () => window.clearInterval(timer);
+    // The staff's changes (closed, paused, sold out, a price) arrive at once: ask again then.
+    const stop = onStoreChange((what) => {
+      if (what === 'menu') menuApi.forgetMenu();
+      else menuApi.forgetStore();
+      void revalidate();
+    });
+    return () => {
+      window.clearInterval(timer);
+      stop();
+    };
   }, [revalidate]);
 }
 

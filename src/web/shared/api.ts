@@ -140,3 +140,10 @@ export async function cachedGet<T>(
 export function forgetCached(path: string): void {
   cache.delete(path);
 }
+
+/** Forgets every cached GET whose path starts with one of `prefixes` (the menu changed). */
+export function forgetCachedUnder(...prefixes: string[]): void {
+  for (const path of [...cache.keys()]) {
+    if (prefixes.some((prefix) => path.startsWith(prefix))) cache.delete(path);
+  }
+}

@@ -1,5 +1,5 @@
 import type { Category } from '../../domain';
-import { cachedGet, forgetCached } from './api';
+import { cachedGet, forgetCached, forgetCachedUnder } from './api';
 import type { ApiProduct, ApiTopping, StoreInfo } from './types';
 
 /** The menu changes a few times a day (sold out, prices): minutes of staleness are harmless,
@@ -36,4 +36,6 @@ export const menuApi = {
     cachedGet<StoreInfo>(STORE_PATH, { ttlMs: STORE_TTL_MS, signal }),
   /** The next `store()` asks the server, whatever its age. */
   forgetStore: () => forgetCached(STORE_PATH),
+  /** The next menu calls ask the server (the staff changed an item). */
+  forgetMenu: () => forgetCachedUnder('/api/products', '/api/items/', '/api/toppings'),
 };

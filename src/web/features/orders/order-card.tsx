@@ -76,6 +76,11 @@ export function OrderCard({
           Reason: {order.declineReason}
         </p>
       ) : null}
+      {order.status === 'cancelled' && order.cancelReason ? (
+        <p className="order-answer order-declined" data-testid="order-cancel-reason">
+          The store cancelled this order: {order.cancelReason}
+        </p>
+      ) : null}
       <ul className="order-items" aria-label={`Items in order #${order.number}`}>
         {order.items.map((item) => (
           <OrderItemRow key={item._id} item={item} />

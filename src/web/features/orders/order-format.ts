@@ -68,5 +68,8 @@ export function changeAnnouncement(order: ApiOrder): string {
   if (order.status === 'declined' && order.declineReason) {
     parts.push(`Reason: ${order.declineReason}.`);
   }
+  if (order.status === 'cancelled' && order.cancelReason) {
+    parts.push(`Reason: ${order.cancelReason}.`);
+  }
   return parts.join(' ');
 }

@@ -50,7 +50,12 @@ function applyEvent(orders: ApiOrder[], event: ApiOrderEvent): ApiOrder[] {
           declineReason: event.reason,
         };
       case 'order-status':
-        return { ...order, status: event.status, isOrderConfirmed: event.status !== 'pending' };
+        return {
+          ...order,
+          status: event.status,
+          isOrderConfirmed: event.status !== 'pending',
+          ...(event.status === 'cancelled' ? { cancelReason: event.reason ?? null } : {}),
+        };
       case 'order-created':
         return order;
     }
