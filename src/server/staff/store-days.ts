@@ -31,11 +31,15 @@ export function storeDateTime(instant: Date): string {
   return `${storeDate(instant)} ${timeFormatter.format(instant)}`;
 }
 
-/** Days since 1970-01-01 of a YYYY-MM-DD that exists on the calendar, else null. */
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD that exists on the calendar, else null. Years before
+ * 1000 are refused: Date.UTC reads years 0-99 as 1900-1999, and no order is that old anyway.
+ */
 export function dayNumber(date: string): number | null {
   const match = DATE.exec(date);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1000) return null;
   const utc = Date.UTC(year, month - 1, day);
   const back = new Date(utc);
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1) return null;
