@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -349,6 +350,24 @@ describe('POST /api/staff/products/{id}/image', () => {
       await call(t.app, null, 'GET', `/api/products/${target._id}`)
     ).json<ApiProduct>().image;
     expect(imageAfter).toBe(imageBefore);
+  });
+
+  it('cuts a body sent without Content-Length at 5 MB with the same sentence', async () => {
+    const rowsBefore = await imageRows();
+    const chunks = Array.from({ length: 7 }, () => Buffer.alloc(1024 * 1024, 7));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/products/${product('Wings')._id}/image`,
+      headers: { 'content-type': 'image/png', cookie: staff.cookie },
+      payload: Readable.from(chunks),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(error(response)).toEqual({
+      statusCode: 413,
+      code: 'payload_too_large',
+      message: 'The photo is larger than 5 MB. Please choose a smaller one.',
+    });
+    expect(await imageRows()).toBe(rowsBefore);
   });
 
   it('answers 404 for an unknown product (nothing stored) and for an unknown image', async () => {
