@@ -313,6 +313,7 @@ export interface ApiTodayReport {
   averageAcceptSeconds: number | null;
   /** Orders declined automatically today (the acceptance window ran out). */
   missed: number;
+  /** Orders the staff declined today (the missed ones are not counted again). */
   declined: number;
   cancelled: number;
 }

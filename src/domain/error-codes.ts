@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'invalid_schedule',
   /** Accepting, declining or moving an order its state does not allow (409). */
   'invalid_transition',
+  /** The admin asked to remove their own account (409). */
+  'own_account',
   /** The body is larger than any request of ours (413). */
   'payload_too_large',
   /** Our own fault; details are in the server's log, never in the answer (500). */

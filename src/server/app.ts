@@ -18,6 +18,14 @@ import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/zod-provider';
 import { apiRoutes } from './routes';
+import { uploadedImageRoutes } from './staff/uploaded-images';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes an image body (its own type check), not JSON. */
+    acceptsImages?: boolean;
+  }
+}
 
 /** Every error answer has this one shape, shared with the browser. */
 const errorBody = (statusCode: number, code: ErrorCode, message: string): ApiErrorBody => ({
@@ -104,6 +112,9 @@ export async function buildApp(
     if (origin && hostOf(origin) !== request.headers.host) {
       throw new HttpError(403, 'Cross-site requests are not allowed.', 'cross_site');
     }
+    // A photo upload is an image body, not JSON; its route checks the type itself (after its
+    // guard). A cross-site form cannot send image/* either: that needs CORS, which we never grant.
+    if (request.routeOptions.config.acceptsImages === true) return;
     const type = request.headers['content-type']?.toLowerCase();
     if (type && !type.startsWith('application/json')) {
       throw new HttpError(415, 'Send the request body as JSON.', 'unsupported_media_type');
@@ -166,6 +177,9 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+
+  // Before the static files: the staff's photos live in the database, not in imagesDir.
+  await app.register(uploadedImageRoutes(ctx));
 
   await app.register(fastifyStatic, {
     root: resolve(config.imagesDir),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PRODUCT_RULES,
@@ -49,6 +50,12 @@ let alice: Account;
 let bob: Account;
 /** A staff member: the caller of the staff routes (a customer gets 403 there). */
 let carol: Account;
+/** The admin: the caller of the admin-only routes (a staff member gets 403 there). */
+let dave: Account;
+/** A small real PNG: the example body of the photo upload. */
+let photo: Buffer;
+/** The product the staff's menu routes change (not on the menu the properties use). */
+let staffTarget: string;
 let products: Product[];
 let toppingNames: Set<string>;
 let drinkNames: Set<string>;
@@ -75,10 +82,23 @@ beforeAll(async () => {
   bob = await account();
   carol = await account();
   await t.db.query(`update users set role = 'staff' where id = $1`, [carol.id]);
+  dave = await account();
+  await t.db.query(`update users set role = 'admin' where id = $1`, [dave.id]);
+  photo = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#e67e22' } })
+    .png()
+    .toBuffer();
   const repo = productsRepository(t.db);
   products = await repo.list();
   toppingNames = new Set((await repo.toppings()).filter((x) => !x.soldOut).map((x) => x.name));
   drinkNames = new Set(products.filter((p) => p.category === 'Beverages').map((p) => p.name));
+  // The staff's menu routes change a product: one of their own, added after the snapshot above,
+  // so the battery's price and sold-out changes never reach the cart properties below.
+  const added = await t.db.query<{ id: string }>(
+    `insert into products (slug, name, category, image, price_cents)
+     values ('robustness-target', 'Robustness Target', 'Sides', '/images/sides.png', 499)
+     returning id`,
+  );
+  staffTarget = added[0]?.id ?? '';
 });
 afterAll(async () => {
   await t.close();
@@ -94,8 +114,8 @@ interface Call {
   method: Method;
   url: string;
   cookie?: string | undefined;
-  /** A value sent as JSON, or a raw string sent as it is. */
-  body?: { json: unknown } | { raw: string };
+  /** A value sent as JSON, a raw string sent as it is, or bytes of a type (a photo upload). */
+  body?: { json: unknown } | { raw: string } | { bytes: Buffer; type: string };
   contentType?: string | null;
   origin?: string;
   /** The route streams (server-sent events): read up to the first frame, then disconnect. */
@@ -113,8 +133,11 @@ async function send(call: Call): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {};
   if (call.cookie) headers.cookie = call.cookie;
   if (call.origin) headers.origin = call.origin;
-  let payload: string | undefined;
-  if (call.body) {
+  let payload: string | Buffer | undefined;
+  if (call.body && 'bytes' in call.body) {
+    payload = call.body.bytes;
+    if (call.contentType !== null) headers['content-type'] = call.contentType ?? call.body.type;
+  } else if (call.body) {
     payload = 'raw' in call.body ? call.body.raw : JSON.stringify(call.body.json);
     if (call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/json';
   }
@@ -164,6 +187,8 @@ async function fingerprint(): Promise<Record<string, string>> {
     'order_items',
     'order_events',
     'store_settings',
+    'products',
+    'product_images',
   ];
   const rows = await t.db.query<Record<string, string>>(
     `select ${tables.map((table) => `${digest(table)} as ${table}`).join(', ')}`,
@@ -172,9 +197,11 @@ async function fingerprint(): Promise<Record<string, string>> {
 }
 
 function describeCall(call: Call): string {
-  const body = call.body
-    ? ' ' + ('raw' in call.body ? call.body.raw : JSON.stringify(call.body.json)).slice(0, 120)
-    : '';
+  const body = !call.body
+    ? ''
+    : 'bytes' in call.body
+      ? ` <${call.body.bytes.length} bytes of ${call.body.type}>`
+      : ' ' + ('raw' in call.body ? call.body.raw : JSON.stringify(call.body.json)).slice(0, 120);
   const extras = [
     call.cookie ? 'signed-in' : 'anonymous',
     call.contentType !== undefined ? `type=${String(call.contentType)}` : '',
@@ -214,6 +241,14 @@ interface Example {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** The body is these bytes of an image type instead of JSON (the photo upload). */
+  image?: { bytes: Buffer; type: string };
+}
+
+/** The example's body as a call sends it: the image's bytes, or the JSON value. */
+function bodyOf(example: Example): Call['body'] {
+  if (example.image) return example.image;
+  return example.body !== undefined ? { json: example.body } : undefined;
 }
 
 interface RouteSpec {
@@ -224,12 +259,25 @@ interface RouteSpec {
   endsSession?: boolean;
   /** Staff only: called with a staff session; anonymous 401, a customer 403 (checked below). */
   staff?: boolean;
+  /** Admin only (with `staff`): called with the admin's session; a staff member gets 403 too. */
+  admin?: boolean;
+  /** The success status of the example (200 unless said). */
+  status?: number;
   /** Answers a server-sent-event stream that does not end by itself. */
   streams?: true;
 }
 
-/** The session a route is called with: a staff member's for staff routes, else alice's. */
-const callerOf = (spec: RouteSpec): Account => (spec.staff ? carol : alice);
+/** The session a route is called with: the admin's, a staff member's for staff routes, else alice's. */
+const callerOf = (spec: RouteSpec): Account => (spec.admin ? dave : spec.staff ? carol : alice);
+
+let staffCounter = 0;
+
+/** A fresh staff account (for the admin's routes that act on one). */
+async function newStaffId(): Promise<string> {
+  const { user } = await registerUser(t.app);
+  await t.db.query(`update users set role = 'staff' where id = $1`, [user._id]);
+  return user._id;
+}
 
 const productId = (name: string): string => {
   const found = products.find((product) => product.name === name);
@@ -465,6 +513,60 @@ const ROUTES: Record<string, RouteSpec> = {
     example: () => ({ query: { lastEventId: '0' } }),
   },
   'GET /api/store/events': { names: 'none', streams: true, example: () => ({}) },
+  'GET /api/staff/products': { names: 'none', staff: true, example: () => ({}) },
+  'PATCH /api/staff/products/:id': {
+    names: 'none',
+    staff: true,
+    example: () => ({
+      params: { id: staffTarget },
+      body: { available: true, price: '14.99' },
+    }),
+  },
+  'POST /api/staff/products/:id/image': {
+    names: 'none',
+    staff: true,
+    example: () => ({
+      params: { id: staffTarget },
+      image: { bytes: photo, type: 'image/png' },
+    }),
+  },
+  'GET /api/staff/users': { names: 'none', staff: true, admin: true, example: () => ({}) },
+  'POST /api/staff/users': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 201,
+    example: () => ({
+      body: {
+        name: 'New Staff',
+        email: `robust-staff-${(staffCounter += 1)}@example.com`,
+        password: TEST_PASSWORD,
+      },
+    }),
+  },
+  'DELETE /api/staff/users/:id': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 204,
+    example: async () => ({ params: { id: await newStaffId() } }),
+  },
+  'POST /api/staff/users/:id/password': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 204,
+    example: async () => ({
+      params: { id: await newStaffId() },
+      body: { password: 'a new password 1' },
+    }),
+  },
+  'GET /api/staff/reports/today': { names: 'none', staff: true, example: () => ({}) },
+  'GET /api/staff/reports/orders.csv': {
+    names: 'none',
+    staff: true,
+    example: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }),
+  },
 };
 
 /** The API's routes as the running app knows them ("GET /api/cart/:userId"), HEAD left out. */
@@ -530,7 +632,11 @@ describe('the route table', () => {
       const example = await spec.example(alice);
       const url = buildUrl(path, { ...example, query: { ...example.query, userId: bob.id } });
       const body =
-        method === 'GET' ? undefined : { json: { ...(example.body as object), userId: bob.id } };
+        method === 'GET'
+          ? undefined
+          : example.image
+            ? example.image
+            : { json: { ...(example.body as object), userId: bob.id } };
       const cookie = spec.endsSession ? await throwawaySession() : callerOf(spec).cookie;
       const response = await sendChecked({ method, url, cookie, body, streams: spec.streams });
       expect(response.statusCode, `${key} reads a userId: declare it in ROUTES`).not.toBe(403);
@@ -601,7 +707,8 @@ describe('access matrix: every staff route', () => {
   const staffRoutes = () => Object.entries(ROUTES).filter(([, spec]) => spec.staff);
 
   it('covers the staff routes (the matrix is not empty by accident)', () => {
-    expect(staffRoutes().length).toBeGreaterThanOrEqual(6);
+    expect(staffRoutes().length).toBeGreaterThanOrEqual(16);
+    expect(staffRoutes().filter(([, spec]) => spec.admin).length).toBeGreaterThanOrEqual(4);
     for (const [key] of Object.entries(ROUTES).filter(([k]) => k.includes('/api/staff/'))) {
       expect(ROUTES[key]?.staff, `${key} is a staff route: mark it staff`).toBe(true);
     }
@@ -612,7 +719,7 @@ describe('access matrix: every staff route', () => {
       const { method, path } = split(key);
       const example = await spec.example(alice);
       const url = buildUrl(path, example);
-      const body = example.body !== undefined ? { json: example.body } : undefined;
+      const body = bodyOf(example);
       expect(
         (await sendChecked({ method, url, body, streams: spec.streams })).statusCode,
         `${key} anonymous`,
@@ -628,14 +735,19 @@ describe('access matrix: every staff route', () => {
         expect(customer.statusCode, `${key} customer`).toBe(403);
         expect(customer.json()).toMatchObject({ code: 'forbidden' });
       }
+      if (spec.admin) {
+        const staffMember = await sendChecked({ method, url, body, cookie: carol.cookie });
+        expect(staffMember.statusCode, `${key} staff on an admin route`).toBe(403);
+        expect(staffMember.json()).toMatchObject({ code: 'forbidden' });
+      }
       const own = await sendChecked({
         method,
         url,
         body,
-        cookie: carol.cookie,
+        cookie: callerOf(spec).cookie,
         streams: spec.streams,
       });
-      expect(own.statusCode, `${key} staff -> ${own.body.slice(0, 200)}`).toBe(200);
+      expect(own.statusCode, `${key} staff -> ${own.body.slice(0, 200)}`).toBe(spec.status ?? 200);
     }
   });
 
@@ -727,6 +839,8 @@ const CONTENT_TYPES = [
   'multipart/form-data; boundary=x',
   'application/xml',
   'application/json; charset=latin1',
+  // Only the photo upload takes an image; every other route must refuse one.
+  'image/png',
   'APPLICATION/JSON',
   null,
 ];
@@ -764,7 +878,7 @@ function battery(key: string, example: Example): Call[] {
   const { method, path } = split(key);
   const calls: Call[] = [];
   const url = buildUrl(path, example);
-  const body = example.body !== undefined ? { json: example.body } : undefined;
+  const body = bodyOf(example);
 
   for (const name of Object.keys(example.params ?? {})) {
     for (const value of PATH_VALUES) {
@@ -810,7 +924,13 @@ describe('hostile input on every route', () => {
       if (!spec) throw new Error(key);
       const example = await spec.example(alice);
       for (const call of battery(key, example)) {
-        for (const cookie of [undefined, alice.cookie, ...(spec.staff ? [carol.cookie] : [])]) {
+        const cookies = [
+          undefined,
+          alice.cookie,
+          ...(spec.staff ? [carol.cookie] : []),
+          ...(spec.admin ? [dave.cookie] : []),
+        ];
+        for (const cookie of cookies) {
           const session = spec.endsSession && cookie ? await throwawaySession() : cookie;
           const response = await sendChecked({ ...call, cookie: session, streams: spec.streams });
           if (call.origin && call.method !== 'GET') {
@@ -821,7 +941,19 @@ describe('hostile input on every route', () => {
             !call.contentType.toLowerCase().startsWith('application/json') &&
             !call.origin
           ) {
-            expect(response.statusCode, describeCall(call)).toBe(415);
+            // The photo upload takes image bodies and checks their type after its guard: a
+            // stranger meets the guard first. Every other route refuses the type before all.
+            const expected = !example.image
+              ? 415
+              : !session
+                ? 401
+                : session === alice.cookie
+                  ? 403
+                  : // The staff's upload of text labelled as an image: not an image we can read.
+                    call.contentType.startsWith('image/')
+                    ? 400
+                    : 415;
+            expect(response.statusCode, describeCall(call)).toBe(expected);
           }
         }
       }

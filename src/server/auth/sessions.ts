@@ -119,3 +119,14 @@ export function staffGuard(ctx: AppContext) {
     if (user.role !== 'staff' && user.role !== 'admin') throw forbidden();
   };
 }
+
+/**
+ * An admin route's `preValidation` hook (managing the staff's accounts): 401 without a session,
+ * 403 for a customer or a staff member.
+ */
+export function adminGuard(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const user = await requireUser(request, ctx);
+    if (user.role !== 'admin') throw forbidden('Only the store admin can manage staff accounts.');
+  };
+}

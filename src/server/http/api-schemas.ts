@@ -26,8 +26,11 @@ import {
   type ApiRegisterAnswer,
   type ApiSocialLoginAnswer,
   type ApiStaffOrder,
+  type ApiStaffProduct,
+  type ApiStaffUser,
   type ApiStaffStore,
   type ApiStoreInfo,
+  type ApiTodayReport,
   type ApiTopping,
   type ApiUser,
 } from '../../domain';
@@ -243,3 +246,33 @@ export const apiSocialLoginAnswerSchema = z.object({
 export const apiMeAnswerSchema = z.object({
   user: apiUserSchema.nullable(),
 }) satisfies z.ZodType<ApiMeAnswer>;
+
+/** The staff's menu controls (issue 9). */
+export const apiStaffProductSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  image: z.string(),
+  price: dollars,
+  soldOut: z.boolean(),
+}) satisfies z.ZodType<ApiStaffProduct>;
+
+/** An account that may use the staff app (admin only). */
+export const apiStaffUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['staff', 'admin']),
+  createdAt: z.string(),
+}) satisfies z.ZodType<ApiStaffUser>;
+
+/** The day so far, in the store's time zone. */
+export const apiTodayReportSchema = z.object({
+  date: z.string(),
+  orders: z.number().int(),
+  sales: dollars,
+  averageAcceptSeconds: z.number().nullable(),
+  missed: z.number().int(),
+  declined: z.number().int(),
+  cancelled: z.number().int(),
+}) satisfies z.ZodType<ApiTodayReport>;

@@ -70,6 +70,26 @@ export function productsRepository(db: Queryable) {
       );
       return rows[0] ? toProduct(rows[0]) : null;
     },
+    /**
+     * Changes what the staff may change (sold out, price, photo) in one statement; fields left
+     * undefined stay as they are. The product as it is now, or null for an unknown id.
+     */
+    async update(
+      id: string,
+      change: { soldOut?: boolean; priceCents?: number; image?: string },
+    ): Promise<Product | null> {
+      if (!isUuid(id)) return null;
+      const rows = await db.query<ProductRow>(
+        `update products
+            set sold_out = coalesce($2, sold_out),
+                price_cents = coalesce($3, price_cents),
+                image = coalesce($4, image)
+          where id = $1
+          returning ${COLUMNS}`,
+        [id, change.soldOut ?? null, change.priceCents ?? null, change.image ?? null],
+      );
+      return rows[0] ? toProduct(rows[0]) : null;
+    },
     async toppings(): Promise<{ id: string; name: string; soldOut: boolean }[]> {
       const rows = await db.query<{ id: string; name: string; sold_out: boolean }>(
         'select id, name, sold_out from toppings order by sort_order, name',

@@ -99,6 +99,47 @@ export function usersRepository(db: Queryable) {
       return toUser(row);
     },
 
+    /** The accounts that may use the staff app (staff and admin), oldest first. */
+    async listStaff(): Promise<(UserRecord & { createdAt: Date })[]> {
+      const rows = await db.query<UserRow & { created_at: Date | string }>(
+        `select ${COLUMNS}, created_at from users
+          where role in ('staff', 'admin') order by created_at, email`,
+      );
+      return rows.map((row) => ({ ...toUser(row), createdAt: new Date(row.created_at) }));
+    },
+
+    /** A new staff account; throws a unique violation on `users_email_key` like `create`. */
+    async createStaff(user: {
+      name: string;
+      email: string;
+      passwordHash: string;
+    }): Promise<UserRecord & { createdAt: Date }> {
+      const rows = await db.query<UserRow & { created_at: Date | string }>(
+        `insert into users (name, email, password_hash, role) values ($1, $2, $3, 'staff')
+         returning ${COLUMNS}, created_at`,
+        [user.name, user.email, user.passwordHash],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('insert into users returned no row');
+      return { ...toUser(row), createdAt: new Date(row.created_at) };
+    },
+
+    /**
+     * Takes the staff role away and the password with it: the account stays (its own orders
+     * and their history remain) but can no longer sign in with a password or reach staff routes.
+     */
+    async removeFromStaff(userId: string): Promise<void> {
+      await db.query(
+        `update users set role = 'customer', password_hash = null
+          where id = $1 and role in ('staff', 'admin')`,
+        [userId],
+      );
+    },
+
+    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await db.query('update users set password_hash = $2 where id = $1', [userId, passwordHash]);
+    },
+
     /**
      * Locks the user's row until the transaction ends, so concurrent changes to that user's
      * contacts (the count cap, the single default) happen one after another.

@@ -5,6 +5,9 @@ import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
 import { orderRoutes } from './orders';
 import { staffRoutes } from './staff';
+import { staffMenuRoutes } from './staff-menu';
+import { staffReportRoutes } from './staff-reports';
+import { staffUserRoutes } from './staff-users';
 import { orderStreamRoutes } from './order-streams';
 import { storeRoutes } from './store';
 import { storeEventRoutes } from './store-events';
@@ -18,6 +21,9 @@ export const apiRoutes: readonly RouteModule[] = [
   cartRoutes,
   orderRoutes,
   staffRoutes,
+  staffMenuRoutes,
+  staffUserRoutes,
+  staffReportRoutes,
   orderStreamRoutes,
   storeEventRoutes,
 ];

@@ -1,0 +1,144 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { toCents } from '../../domain';
+import { staffGuard } from '../auth/sessions';
+import type { RouteModule } from '../context';
+import { apiStaffProductSchema } from '../http/api-schemas';
+import { HttpError, badRequest } from '../http/errors';
+import type { ZodTypeProvider } from '../http/zod-provider';
+import { listStaffProducts, updateProduct } from '../staff/menu';
+import {
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  NOT_AN_IMAGE,
+  WRONG_TYPE,
+  imageTypeOf,
+  tooLarge,
+  uploadProductImage,
+} from '../staff/product-image';
+
+/**
+ * The staff's menu controls (issue 9): every product with its price and sold-out flag, a change
+ * of either, and a product's photo. Staff or admin; the guard answers before any input check.
+ */
+
+const PRICE_MESSAGE = 'Please give the price in dollars, more than 0 and at most 1000, like 12.99.';
+const MAX_PRICE_CENTS = 100_000;
+
+/** Dollars with at most two decimals, as a number or as text ("12.99"), to cents. */
+const price = z
+  .union(
+    [
+      z.number().refine((value) => Number.isFinite(value) && hasAtMostTwoDecimals(value), {
+        error: PRICE_MESSAGE,
+      }),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}(\.\d{1,2})?$/)
+        .transform(Number),
+    ],
+    { error: PRICE_MESSAGE },
+  )
+  .transform(toCents)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, { error: PRICE_MESSAGE })
+      .max(MAX_PRICE_CENTS, { error: PRICE_MESSAGE }),
+  );
+
+function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
+const CHANGE_MESSAGE = 'Send what to change: available (true or false) and/or price.';
+
+const productChange = z
+  .object(
+    {
+      available: z
+        .boolean({ error: 'Please say whether the item is available with true or false.' })
+        .optional(),
+      price: price.optional(),
+    },
+    { error: CHANGE_MESSAGE },
+  )
+  .refine((change) => change.available !== undefined || change.price !== undefined, {
+    error: CHANGE_MESSAGE,
+  })
+  .meta({ sentences: true });
+
+const productParams = z.object({ id: z.string() });
+const staffProduct = { 200: apiStaffProductSchema };
+
+/**
+ * The upload's own checks, before its body is read: an image type we take, and not over 5 MB
+ * by its Content-Length (a body sent without one is cut at the parser's limit instead).
+ */
+// Async without an await: Fastify reads a throw as the hook's rejection (see app.ts).
+// eslint-disable-next-line @typescript-eslint/require-await
+async function checkUpload(request: FastifyRequest): Promise<void> {
+  if (!imageTypeOf(request.headers['content-type'])) {
+    throw new HttpError(415, WRONG_TYPE, 'unsupported_media_type');
+  }
+  if (Number(request.headers['content-length'] ?? 0) > MAX_IMAGE_BYTES) throw tooLarge();
+}
+
+export const staffMenuRoutes: RouteModule = async (app, ctx) => {
+  const guard = staffGuard(ctx);
+
+  app.get(
+    '/staff/products',
+    { preValidation: guard, schema: { response: { 200: z.array(apiStaffProductSchema) } } },
+    () => listStaffProducts(ctx.db),
+  );
+
+  app.patch(
+    '/staff/products/:id',
+    {
+      preValidation: guard,
+      schema: { params: productParams, body: productChange, response: staffProduct },
+    },
+    (request) =>
+      updateProduct(ctx.db, request.params.id, {
+        available: request.body.available,
+        priceCents: request.body.price,
+      }),
+  );
+
+  // The photo is the raw body (image/jpeg, image/png or image/webp), so its parsers live in a
+  // scope of their own: every other route still takes JSON only.
+  await app.register((scope, _options, done) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    uploads.addContentTypeParser(
+      [...IMAGE_TYPES],
+      { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    // Fastify's own limit (a body sent without Content-Length): our sentence, not its text. A
+    // throw here goes on to the app's error handler, which shapes every error answer.
+    uploads.setErrorHandler((error) => {
+      const code = typeof error === 'object' && error !== null && 'code' in error && error.code;
+      throw code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge() : error;
+    });
+    uploads.post(
+      '/staff/products/:id/image',
+      {
+        // The guard first and before the body is read: no stranger makes us buffer 5 MB.
+        onRequest: [guard, checkUpload],
+        config: { acceptsImages: true },
+        schema: { params: productParams, response: staffProduct },
+      },
+      (request) => {
+        const type = imageTypeOf(request.headers['content-type']);
+        const body = request.body;
+        if (!type) throw new HttpError(415, WRONG_TYPE, 'unsupported_media_type');
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(NOT_AN_IMAGE);
+        return uploadProductImage(ctx.db, request.params.id, body, type);
+      },
+    );
+    done();
+  });
+};

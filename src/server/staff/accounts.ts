@@ -1,0 +1,93 @@
+import type { ApiStaffUser } from '../../domain';
+import { hashPassword } from '../auth/passwords';
+import type { Database } from '../data/db';
+import { conflict, notFound } from '../http/errors';
+import { isUuid } from '../repositories/products';
+import { sessionsRepository } from '../repositories/sessions';
+import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
+
+/**
+ * The staff's accounts, managed by the admin (issue 9). Passwords follow registration's rules
+ * and are hashed the same way (`auth/passwords.ts`).
+ *
+ * Removing an account does not delete it: orders reference their user with ON DELETE CASCADE,
+ * so deleting a staff member who ever ordered would erase sales history from the reports. The
+ * account becomes a customer without a password instead: every session ends in the same
+ * transaction (its next request is 401), the password form refuses it from then on, and the
+ * staff routes would refuse it anyway. Its email stays taken, so adding the same person again
+ * answers 409.
+ */
+
+type StaffRecord = UserRecord & { createdAt: Date };
+
+const present = (user: StaffRecord): ApiStaffUser => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  // listStaff and createStaff only return these two roles.
+  role: user.role === 'admin' ? 'admin' : 'staff',
+  createdAt: user.createdAt.toISOString(),
+});
+
+const EMAIL_TAKEN =
+  'An account with this email already exists. Choose another email for the new staff member.';
+
+export async function listStaffAccounts(db: Database): Promise<ApiStaffUser[]> {
+  return (await usersRepository(db).listStaff()).map(present);
+}
+
+export async function addStaffAccount(
+  db: Database,
+  input: { name: string; email: string; password: string },
+): Promise<ApiStaffUser> {
+  const users = usersRepository(db);
+  // Checked before the (deliberately slow) hash; the unique index still decides under a race.
+  if (await users.findByEmail(input.email)) throw conflict(EMAIL_TAKEN, 'email_taken');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return present(await users.createStaff({ ...input, passwordHash }));
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw conflict(EMAIL_TAKEN, 'email_taken');
+    throw error;
+  }
+}
+
+/** A staff or admin account by its id from the path; 404 for anything else. */
+async function findStaff(db: Database, id: string): Promise<UserRecord> {
+  const user = isUuid(id) ? await usersRepository(db).findById(id) : null;
+  if (!user || (user.role !== 'staff' && user.role !== 'admin')) {
+    throw notFound('No staff account with this id.');
+  }
+  return user;
+}
+
+export async function removeStaffAccount(
+  db: Database,
+  callerId: string,
+  id: string,
+): Promise<void> {
+  if (id === callerId) {
+    throw conflict(
+      'You cannot remove your own account. Another admin would have to do it.',
+      'own_account',
+    );
+  }
+  const user = await findStaff(db, id);
+  await db.transaction(async (tx) => {
+    await usersRepository(tx).removeFromStaff(user.id);
+    await sessionsRepository(tx).removeAllOf(user.id);
+  });
+}
+
+export async function resetStaffPassword(
+  db: Database,
+  id: string,
+  password: string,
+): Promise<void> {
+  const user = await findStaff(db, id);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await usersRepository(tx).setPasswordHash(user.id, passwordHash);
+    await sessionsRepository(tx).removeAllOf(user.id);
+  });
+}

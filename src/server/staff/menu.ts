@@ -1,0 +1,43 @@
+import { toDollars, type ApiStaffProduct, type Product } from '../../domain';
+import type { Queryable } from '../data/db';
+import { badRequest, notFound } from '../http/errors';
+import { isUuid, productsRepository } from '../repositories/products';
+
+/**
+ * The staff's menu controls: every product, sold out or not, and the two things the store
+ * changes during a day (sold out, price). The catalogue reads the products table on every
+ * request (no cache), so a change shows at once; carts price live from the products and a
+ * placed order keeps the prices it was placed with (`order_items`).
+ */
+
+export const presentStaffProduct = (product: Product): ApiStaffProduct => ({
+  _id: product.id,
+  name: product.name,
+  category: product.category,
+  image: product.image,
+  price: toDollars(product.price),
+  soldOut: product.soldOut,
+});
+
+export async function listStaffProducts(db: Queryable): Promise<ApiStaffProduct[]> {
+  return (await productsRepository(db).list()).map(presentStaffProduct);
+}
+
+/** A product's id from the path: 400 when malformed, so the answer says what is wrong. */
+export function checkProductId(id: string): string {
+  if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');
+  return id;
+}
+
+export async function updateProduct(
+  db: Queryable,
+  id: string,
+  change: { available?: boolean | undefined; priceCents?: number | undefined },
+): Promise<ApiStaffProduct> {
+  const updated = await productsRepository(db).update(checkProductId(id), {
+    ...(change.available !== undefined ? { soldOut: !change.available } : {}),
+    ...(change.priceCents !== undefined ? { priceCents: change.priceCents } : {}),
+  });
+  if (!updated) throw notFound('No product with this id.');
+  return presentStaffProduct(updated);
+}

@@ -1,0 +1,390 @@
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ApiCart,
+  ApiErrorBody,
+  ApiOrder,
+  ApiProduct,
+  ApiStaffProduct,
+} from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import {
+  OPEN_TUESDAY,
+  call,
+  completeOrder,
+  confirm,
+  fillCart,
+  placeOrder,
+  registerCustomer,
+  registerStaff,
+  type Account,
+} from '../support/orders';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The staff's menu controls (issue 9): the list with sold-out items, sold out and price changes
+ * (and what they do to carts and placed orders), and product photos.
+ */
+
+const clock = fixedClock(OPEN_TUESDAY);
+let t: TestApp;
+let staff: Account;
+let customer: Account;
+let products: ApiStaffProduct[];
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  staff = await registerStaff(t.app, t.db);
+  customer = await registerCustomer(t.app);
+  products = (await call(t.app, staff, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
+});
+afterAll(() => t.close());
+
+const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
+
+function product(name: string): ApiStaffProduct {
+  const found = products.find((entry) => entry.name === name);
+  if (!found) throw new Error(`No product ${name}`);
+  return found;
+}
+
+const patch = (id: string, body: unknown, who: Account | null = staff) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/staff/products/${id}`,
+    headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
+    payload: JSON.stringify(body),
+  });
+
+const upload = (
+  id: string,
+  bytes: Buffer | string,
+  type = 'image/png',
+  who: Account | null = staff,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/staff/products/${id}/image`,
+    headers: { 'content-type': type, ...(who ? { cookie: who.cookie } : {}) },
+    payload: bytes,
+  });
+
+async function imageRows(): Promise<number> {
+  const rows = await t.db.query<{ count: number | string }>(
+    'select count(*) as count from product_images',
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+async function png(width: number, height: number, colour = '#c0392b'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+describe('guards', () => {
+  it('answers 401 anonymously and 403 to a customer on every menu route', async () => {
+    const id = product('Coke')._id;
+    const image = await png(10, 10);
+    for (const who of [null, customer]) {
+      const expected = who ? 403 : 401;
+      expect((await call(t.app, who, 'GET', '/api/staff/products')).statusCode).toBe(expected);
+      expect((await patch(id, { available: false }, who)).statusCode).toBe(expected);
+      expect((await upload(id, image, 'image/png', who)).statusCode).toBe(expected);
+    }
+    expect((await call(t.app, null, 'GET', '/api/products')).json<ApiProduct[]>()).toContainEqual(
+      expect.objectContaining({ name: 'Coke', soldOut: false }),
+    );
+    expect(await imageRows()).toBe(0);
+  });
+});
+
+describe('GET /api/staff/products', () => {
+  it('lists every product with its price in dollars, sold out ones included', async () => {
+    const wings = product('Wings');
+    expect((await patch(wings._id, { available: false })).statusCode).toBe(200);
+    const list = (await call(t.app, staff, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
+    const catalogue = (await call(t.app, null, 'GET', '/api/products')).json<ApiProduct[]>();
+    expect(list).toHaveLength(catalogue.length);
+    expect(list.find((entry) => entry._id === wings._id)).toEqual({ ...wings, soldOut: true });
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(
+      ['_id', 'category', 'image', 'name', 'price', 'soldOut'].sort(),
+    );
+    expect((await patch(wings._id, { available: true })).json()).toEqual(wings);
+  });
+});
+
+describe('PATCH /api/staff/products/{id}', () => {
+  it('takes a price as a number or as text, stores cents and answers dollars', async () => {
+    const fries = product('French Fries');
+    const asText = await patch(fries._id, { price: '12.99' });
+    expect(asText.statusCode).toBe(200);
+    expect(asText.json()).toEqual({ ...fries, price: 12.99 });
+    const rows = await t.db.query<{ price_cents: number }>(
+      'select price_cents from products where id = $1',
+      [fries._id],
+    );
+    expect(rows[0]?.price_cents).toBe(1299);
+    expect((await patch(fries._id, { price: 1000 })).json()).toMatchObject({ price: 1000 });
+    expect((await patch(fries._id, { price: 0.01 })).json()).toMatchObject({ price: 0.01 });
+    expect((await patch(fries._id, { price: fries.price })).json()).toEqual(fries);
+  });
+
+  it('refuses a bad change with a sentence and changes nothing', async () => {
+    const fries = product('French Fries');
+    const bad: unknown[] = [
+      {},
+      { price: 0 },
+      { price: -1 },
+      { price: 1000.01 },
+      { price: 12.999 },
+      { price: '12.999' },
+      { price: '1e3' },
+      { price: 'twelve' },
+      { price: null },
+      { price: Number.MAX_VALUE },
+      { available: 'no' },
+      { available: null },
+      { available: false, price: 0 },
+      [],
+      'sold out',
+      null,
+      true,
+    ];
+    for (const body of bad) {
+      const response = await patch(fries._id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(error(response).message, JSON.stringify(body)).toMatch(/^[A-Z].*\.$/);
+    }
+    const list = (await call(t.app, staff, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
+    expect(list.find((entry) => entry._id === fries._id)).toEqual(fries);
+  });
+
+  it('answers 404 for an unknown product and 400 for a malformed id', async () => {
+    const unknown = await patch('00000000-0000-4000-8000-000000000000', { available: false });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await patch('not-an-id', { available: false });
+    expect(malformed.statusCode).toBe(400);
+    expect(error(malformed).code).toBe('invalid_id');
+  });
+});
+
+describe('sold out', () => {
+  it('is refused when added to a cart, and can be ordered again once back', async () => {
+    const buyer = await registerCustomer(t.app);
+    const coke = product('Coke');
+    await patch(coke._id, { available: false });
+    const catalogue = (
+      await call(t.app, null, 'GET', `/api/products/${coke._id}`)
+    ).json<ApiProduct>();
+    expect(catalogue.soldOut).toBe(true);
+    const refused = await call(t.app, buyer, 'POST', '/api/cart', {
+      userId: buyer.id,
+      name: 'Coke',
+      quantity: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(error(refused).code).toBe('sold_out');
+    const cart = await call(t.app, buyer, 'GET', `/api/cart/${buyer.id}`);
+    expect(cart.json<ApiCart>().items).toHaveLength(0);
+
+    await patch(coke._id, { available: true });
+    const added = await call(t.app, buyer, 'POST', '/api/cart', {
+      userId: buyer.id,
+      name: 'Coke',
+      quantity: 1,
+    });
+    expect(added.statusCode).toBe(200);
+  });
+
+  it('stops complete-order for a cart holding it, and lets it through once back', async () => {
+    const buyer = await registerCustomer(t.app);
+    const fries = product('French Fries');
+    await fillCart(t.app, buyer, [{ productId: fries._id }]);
+    expect((await confirm(t.app, buyer)).statusCode).toBe(200);
+    await patch(fries._id, { available: false });
+    const refused = await completeOrder(t.app, buyer);
+    expect(refused.statusCode).toBe(409);
+    expect(error(refused).code).toBe('sold_out');
+    expect(error(refused).message).toContain('French Fries');
+    const orders = await t.db.query('select id from orders where user_id = $1', [buyer.id]);
+    expect(orders).toHaveLength(0);
+
+    await patch(fries._id, { available: true });
+    expect((await completeOrder(t.app, buyer)).statusCode).toBe(201);
+  });
+});
+
+describe('a price change', () => {
+  it('reprices an open cart at once but leaves a placed order as it was', async () => {
+    const coke = product('Coke');
+    const placedBy = await registerCustomer(t.app);
+    const shopper = await registerCustomer(t.app);
+    const placed = await placeOrder(t.app, placedBy, [{ name: 'Coke', quantity: 2 }]);
+    expect(placed.items[0]?.priceByQuantity).toBe(coke.price);
+    await fillCart(t.app, shopper, [{ name: 'Coke', quantity: 2 }]);
+
+    const newPrice = coke.price + 1.25;
+    expect((await patch(coke._id, { price: newPrice })).statusCode).toBe(200);
+    try {
+      const cart = (await call(t.app, shopper, 'GET', `/api/cart/${shopper.id}`)).json<ApiCart>();
+      expect(cart.items[0]?.priceByQuantity).toBe(newPrice);
+      expect(cart.items[0]?.totalPrice).toBe(Math.round(newPrice * 200) / 100);
+      expect(cart.subtotal).toBe(Math.round(newPrice * 200) / 100);
+
+      const orders = (await call(t.app, placedBy, 'GET', `/api/orders/${placedBy.id}`)).json<
+        ApiOrder[]
+      >();
+      const again = orders.find((order) => order._id === placed._id);
+      expect(again?.items[0]?.priceByQuantity).toBe(coke.price);
+      expect(again?.subtotal).toBe(placed.subtotal);
+      expect(again?.totalPrice).toBe(placed.totalPrice);
+    } finally {
+      await patch(coke._id, { price: coke.price });
+    }
+  });
+});
+
+describe('POST /api/staff/products/{id}/image', () => {
+  it('stores a real image as WebP at most 960 px wide and serves it for a year', async () => {
+    const pizza = products.find((entry) => entry.category !== 'Beverages') ?? product('Wings');
+    const response = await upload(pizza._id, await png(1200, 600));
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ApiStaffProduct>();
+    expect(answer).toEqual({
+      ...pizza,
+      image: expect.stringMatching(/^\/images\/uploads\/[0-9a-f]{64}\.webp$/) as string,
+    });
+
+    const served = await t.app.inject({ method: 'GET', url: answer.image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+      format: 'webp',
+      width: 960,
+      height: 480,
+    });
+    const rows = await t.db.query<{ width: number; height: number }>(
+      'select width, height from product_images',
+    );
+    expect(rows).toEqual([{ width: 960, height: 480 }]);
+
+    // The customer's menu shows the new photo at once.
+    const shown = (await call(t.app, null, 'GET', `/api/products/${pizza._id}`)).json<ApiProduct>();
+    expect(shown.image).toBe(answer.image);
+    const head = await t.app.inject({ method: 'HEAD', url: answer.image });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('keeps a small image its own size, and stores the same image once', async () => {
+    const image = await png(300, 200, '#27ae60');
+    const before = await imageRows();
+    const first = await upload(product('Coke')._id, image);
+    const second = await upload(product('Sprite')._id, image);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    const url = first.json<ApiStaffProduct>().image;
+    expect(second.json<ApiStaffProduct>().image).toBe(url);
+    expect(await imageRows()).toBe(before + 1);
+    const served = await t.app.inject({ method: 'GET', url });
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect([metadata.width, metadata.height]).toEqual([300, 200]);
+  });
+
+  it('takes JPEG and WebP too', async () => {
+    const base = sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } });
+    const jpeg = await base.clone().jpeg().toBuffer();
+    const webp = await base.clone().webp().toBuffer();
+    expect((await upload(product('French Fries')._id, jpeg, 'image/jpeg')).statusCode).toBe(200);
+    expect((await upload(product('French Fries')._id, webp, 'image/webp')).statusCode).toBe(200);
+  });
+
+  it('refuses what is not a readable image, too large or the wrong type, storing nothing', async () => {
+    const target = product('Wings');
+    const imageBefore = (
+      await call(t.app, null, 'GET', `/api/products/${target._id}`)
+    ).json<ApiProduct>().image;
+    const rowsBefore = await imageRows();
+    const whole = await png(200, 200, '#8e44ad');
+    const cases: { body: Buffer | string; type?: string; status: number; message?: string }[] = [
+      {
+        body: 'just some text, not a picture',
+        status: 400,
+        message: 'This file is not an image we can read.',
+      },
+      {
+        body: whole.subarray(0, Math.floor(whole.length / 2)),
+        status: 400,
+        message: 'This file is not an image we can read.',
+      },
+      // A PNG sent as a JPEG: what it claims is what it must be.
+      {
+        body: whole,
+        type: 'image/jpeg',
+        status: 400,
+        message: 'This file is not an image we can read.',
+      },
+      { body: Buffer.alloc(0), status: 400 },
+      { body: '<svg xmlns="http://www.w3.org/2000/svg"/>', type: 'image/svg+xml', status: 415 },
+      { body: 'hello', type: 'text/plain', status: 415 },
+      { body: '{"image":"x"}', type: 'application/json', status: 415 },
+      { body: 'a=1', type: 'multipart/form-data; boundary=x', status: 415 },
+      {
+        body: Buffer.alloc(6 * 1024 * 1024, 1),
+        status: 413,
+        message: 'The photo is larger than 5 MB. Please choose a smaller one.',
+      },
+    ];
+    for (const entry of cases) {
+      const response = await upload(target._id, entry.body, entry.type ?? 'image/png');
+      const what = `${entry.type ?? 'image/png'} ${String(entry.body.length)} bytes`;
+      expect(response.statusCode, what).toBe(entry.status);
+      expect(response.headers['content-type'], what).toMatch(/^application\/json/);
+      if (entry.message) expect(error(response).message, what).toBe(entry.message);
+    }
+    expect(await imageRows()).toBe(rowsBefore);
+    const imageAfter = (
+      await call(t.app, null, 'GET', `/api/products/${target._id}`)
+    ).json<ApiProduct>().image;
+    expect(imageAfter).toBe(imageBefore);
+  });
+
+  it('cuts a body sent without Content-Length at 5 MB with the same sentence', async () => {
+    const rowsBefore = await imageRows();
+    const chunks = Array.from({ length: 7 }, () => Buffer.alloc(1024 * 1024, 7));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/products/${product('Wings')._id}/image`,
+      headers: { 'content-type': 'image/png', cookie: staff.cookie },
+      payload: Readable.from(chunks),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(error(response)).toEqual({
+      statusCode: 413,
+      code: 'payload_too_large',
+      message: 'The photo is larger than 5 MB. Please choose a smaller one.',
+    });
+    expect(await imageRows()).toBe(rowsBefore);
+  });
+
+  it('answers 404 for an unknown product (nothing stored) and for an unknown image', async () => {
+    const rowsBefore = await imageRows();
+    const response = await upload(
+      '00000000-0000-4000-8000-000000000000',
+      await png(20, 20, '#000'),
+    );
+    expect(response.statusCode).toBe(404);
+    expect(await imageRows()).toBe(rowsBefore);
+    for (const url of [
+      `/images/uploads/${'0'.repeat(64)}.webp`,
+      '/images/uploads/nope.webp',
+      '/images/uploads/..%2f..%2fpackage.json',
+    ]) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+    }
+  });
+});

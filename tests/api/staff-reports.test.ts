@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AUTO_DECLINE_REASON,
+  type ApiErrorBody,
+  type ApiOrder,
+  type ApiTodayReport,
+} from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { registerUser } from '../support/users';
+
+/**
+ * The staff's reports (issue 9): today's numbers in the store's time zone and the orders of a
+ * range of days as CSV, on a fixed clock with orders placed and answered through the API.
+ */
+
+// Tuesday 24 November 2026 in Guelph (UTC-5): the store is open 11:00-23:00.
+const TUESDAY_18 = '2026-11-24T18:00:00-05:00';
+const clock = fixedClock(TUESDAY_18);
+let t: TestApp;
+let staff: Account;
+let customer: Account;
+/** A customer whose name a spreadsheet would run as a formula, with a comma and quotes. */
+let tricky: Account;
+const TRICKY_NAME = '=HYPERLINK("http://evil.example","Pat, the \'best\'")';
+
+const orders: Record<string, ApiOrder> = {};
+
+const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
+const accept = (id: string) =>
+  call(t.app, staff, 'POST', `/api/staff/orders/${id}/accept`, { minutes: 20 });
+const decline = (id: string, reason: string) =>
+  call(t.app, staff, 'POST', `/api/staff/orders/${id}/decline`, { reason });
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  staff = await registerStaff(t.app, t.db);
+  customer = await registerCustomer(t.app);
+  const registered = await registerUser(t.app, { name: TRICKY_NAME });
+  tricky = { id: registered.user._id, cookie: registered.cookie };
+
+  // Monday 22:00: yesterday for the report, accepted (not in today's numbers).
+  clock.set('2026-11-23T22:00:00-05:00');
+  orders.yesterday = await placeOrder(t.app, customer);
+  expect((await accept(orders.yesterday._id)).statusCode).toBe(200);
+
+  // Tuesday 18:00, accepted 2 minutes later, then ready: a sale.
+  clock.set(TUESDAY_18);
+  orders.first = await placeOrder(t.app, tricky, [{ name: 'Coke', quantity: 2 }]);
+  clock.advance(120_000);
+  expect((await accept(orders.first._id)).statusCode).toBe(200);
+  const ready = await call(t.app, staff, 'POST', `/api/staff/orders/${orders.first._id}/status`, {
+    status: 'ready',
+  });
+  expect(ready.statusCode).toBe(200);
+
+  // 18:05, accepted 1 minute later: a sale.
+  clock.set('2026-11-24T18:05:00-05:00');
+  orders.second = await placeOrder(t.app, customer, [{ name: 'Sprite' }]);
+  clock.advance(60_000);
+  expect((await accept(orders.second._id)).statusCode).toBe(200);
+
+  // 18:10 declined by the staff; 18:15 declined when the window ran out (missed).
+  clock.set('2026-11-24T18:10:00-05:00');
+  orders.declined = await placeOrder(t.app, customer);
+  clock.advance(30_000);
+  expect((await decline(orders.declined._id, 'Out of dough')).statusCode).toBe(200);
+  clock.set('2026-11-24T18:15:00-05:00');
+  orders.missed = await placeOrder(t.app, customer);
+  clock.advance(600_000);
+  expect((await decline(orders.missed._id, AUTO_DECLINE_REASON)).statusCode).toBe(200);
+
+  // 22:30 in Guelph is already Wednesday in UTC: still Tuesday's, still waiting.
+  clock.set('2026-11-24T22:30:00-05:00');
+  orders.late = await placeOrder(t.app, customer);
+  clock.set('2026-11-24T23:30:00-05:00');
+});
+afterAll(() => t.close());
+
+describe('GET /api/staff/reports/today', () => {
+  it('counts the store’s day in Toronto on the injected clock', async () => {
+    const response = await call(t.app, staff, 'GET', '/api/staff/reports/today');
+    expect(response.statusCode).toBe(200);
+    const first = orders.first;
+    const second = orders.second;
+    if (!first || !second) throw new Error('orders not placed');
+    expect(response.json<ApiTodayReport>()).toEqual({
+      date: '2026-11-24',
+      orders: 5,
+      sales: Math.round((first.totalPrice + second.totalPrice) * 100) / 100,
+      averageAcceptSeconds: 90,
+      missed: 1,
+      declined: 1,
+      cancelled: 0,
+    });
+  });
+
+  it('starts a new day at midnight in Toronto, not in UTC', async () => {
+    try {
+      // 00:30 Wednesday in Guelph: a new, empty day.
+      clock.set('2026-11-25T00:30:00-05:00');
+      expect((await call(t.app, staff, 'GET', '/api/staff/reports/today')).json()).toEqual({
+        date: '2026-11-25',
+        orders: 0,
+        sales: 0,
+        averageAcceptSeconds: null,
+        missed: 0,
+        declined: 0,
+        cancelled: 0,
+      });
+      // 23:30 Monday in Guelph is Tuesday in UTC: Monday's one order.
+      clock.set('2026-11-23T23:30:00-05:00');
+      expect((await call(t.app, staff, 'GET', '/api/staff/reports/today')).json()).toMatchObject({
+        date: '2026-11-23',
+        orders: 1,
+        averageAcceptSeconds: 0,
+      });
+    } finally {
+      clock.set('2026-11-24T23:30:00-05:00');
+    }
+  });
+
+  it('answers 401 anonymously and 403 to a customer', async () => {
+    expect((await call(t.app, null, 'GET', '/api/staff/reports/today')).statusCode).toBe(401);
+    expect((await call(t.app, customer, 'GET', '/api/staff/reports/today')).statusCode).toBe(403);
+  });
+});
+
+/** RFC 4180 rows: quoted fields may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i] ?? '';
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += char;
+  }
+  expect(field).toBe('');
+  return rows;
+}
+
+const HEADER = [
+  'number',
+  'placed at (Toronto time)',
+  'status',
+  'customer name',
+  'phone',
+  'delivery type',
+  'payment option',
+  'scheduled time (Toronto time)',
+  'subtotal',
+  'HST',
+  'tip',
+  'delivery fee',
+  'total',
+  'items',
+];
+
+const csv = (query: string, who: Account | null = staff) =>
+  call(t.app, who, 'GET', `/api/staff/reports/orders.csv${query}`);
+
+describe('GET /api/staff/reports/orders.csv', () => {
+  it('sends the day’s orders as an attachment, one row each after the header', async () => {
+    const response = await csv('?from=2026-11-24&to=2026-11-24');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="orders-2026-11-24-to-2026-11-24.csv"',
+    );
+    expect(response.body.endsWith('\r\n')).toBe(true);
+    const rows = parseCsv(response.body);
+    expect(rows[0]).toEqual(HEADER);
+    const numbers = rows.slice(1).map((row) => Number(row[0]));
+    const expected = ['first', 'second', 'declined', 'missed', 'late'].map(
+      (key) => orders[key]?.number,
+    );
+    expect(numbers).toEqual(expected);
+    for (const row of rows) expect(row).toHaveLength(HEADER.length);
+
+    const first = orders.first;
+    if (!first) throw new Error('no order');
+    expect(rows[1]).toEqual([
+      String(first.number),
+      '2026-11-24 18:00',
+      'ready',
+      // The formula guard: a leading apostrophe, then the name exactly as typed.
+      `'${TRICKY_NAME}`,
+      '519-555-0100',
+      'pickup',
+      'pickup',
+      '',
+      first.subtotal.toFixed(2),
+      first.hst.toFixed(2),
+      first.tip.toFixed(2),
+      first.deliveryFee.toFixed(2),
+      first.totalPrice.toFixed(2),
+      '2 x Coke',
+    ]);
+    // The raw text quotes the cell (it holds commas and quotes) with quotes doubled.
+    expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Pat, the 'best'"")"`);
+    expect(rows[5]?.[1]).toBe('2026-11-24 22:30');
+    expect(rows[3]?.[2]).toBe('declined');
+  });
+
+  it('counts days in Toronto, both ends included', async () => {
+    const monday = parseCsv((await csv('?from=2026-11-23&to=2026-11-23')).body);
+    expect(monday.slice(1).map((row) => Number(row[0]))).toEqual([orders.yesterday?.number]);
+    const both = parseCsv((await csv('?from=2026-11-23&to=2026-11-24')).body);
+    expect(both).toHaveLength(7);
+    const wednesday = parseCsv((await csv('?from=2026-11-25&to=2026-11-25')).body);
+    expect(wednesday).toEqual([HEADER]);
+    const year = await csv('?from=2025-11-25&to=2026-11-25');
+    expect(year.statusCode).toBe(200);
+    expect(parseCsv(year.body)).toHaveLength(7);
+  });
+
+  it('refuses a missing, malformed, reversed or too long range with a sentence', async () => {
+    const cases: [string, RegExp][] = [
+      ['', /dates like 2026-11-24/],
+      ['?from=2026-11-24', /dates like 2026-11-24/],
+      ['?from=2026-11-24&to=tomorrow', /dates like 2026-11-24/],
+      ['?from=2026-02-30&to=2026-03-01', /dates like 2026-11-24/],
+      ['?from=24/11/2026&to=2026-11-24', /dates like 2026-11-24/],
+      ['?from=2026-11-24&to=2026-11-24&to=2026-11-25', /dates like 2026-11-24/],
+      ['?from=2026-11-25&to=2026-11-24', /^The start date must not be after the end date\.$/],
+      ['?from=2025-11-24&to=2026-11-25', /^Please choose at most 366 days at a time\.$/],
+      ['?from=1000-01-01&to=9999-12-31', /^Please choose at most 366 days at a time\.$/],
+      ['?from=0001-01-01&to=0001-01-02', /dates like 2026-11-24/],
+    ];
+    for (const [query, message] of cases) {
+      const response = await csv(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.headers['content-type'], query).toMatch(/^application\/json/);
+      expect(error(response).message, query).toMatch(message);
+    }
+  });
+
+  it('answers 401 anonymously and 403 to a customer', async () => {
+    const query = '?from=2026-11-24&to=2026-11-24';
+    expect((await csv(query, null)).statusCode).toBe(401);
+    expect((await csv(query, customer)).statusCode).toBe(403);
+  });
+});

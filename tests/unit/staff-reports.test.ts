@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { checkRange, csvCell } from '../../src/server/staff/reports';
+import { storeDate, storeDateTime, storeDaysRange } from '../../src/server/staff/store-days';
+
+describe('csvCell', () => {
+  it('quotes commas, quotes and line breaks as RFC 4180 has it', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('')).toBe('');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
+  });
+
+  it('puts an apostrophe before anything a spreadsheet would run as a formula', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+15195550100')).toBe("'+15195550100");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\t=1')).toBe("'\t=1");
+    expect(csvCell('\r=1')).toBe('"\'\r=1"');
+    expect(csvCell('=A1,"x"')).toBe('"\'=A1,""x"""');
+    expect(csvCell('a=1')).toBe('a=1');
+  });
+});
+
+describe('store days', () => {
+  it('reads dates and times in Toronto, across daylight saving changes', () => {
+    expect(storeDate(new Date('2026-11-25T03:30:00Z'))).toBe('2026-11-24');
+    expect(storeDateTime(new Date('2026-11-25T03:30:00Z'))).toBe('2026-11-24 22:30');
+    expect(storeDateTime(new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01 00:00');
+    // 8 March 2026 has 23 hours in Toronto, 1 November 2026 has 25.
+    const spring = storeDaysRange('2026-03-08', '2026-03-08');
+    expect(spring.to.getTime() - spring.from.getTime()).toBe(23 * 3_600_000);
+    const autumn = storeDaysRange('2026-11-01', '2026-11-01');
+    expect(autumn.to.getTime() - autumn.from.getTime()).toBe(25 * 3_600_000);
+    expect(storeDaysRange('2026-12-31', '2026-12-31').to.toISOString()).toBe(
+      '2027-01-01T05:00:00.000Z',
+    );
+  });
+
+  it('checks a range: real dates, in order, at most 366 days', () => {
+    expect(checkRange('2024-01-01', '2024-12-31')).toEqual({
+      from: '2024-01-01',
+      to: '2024-12-31',
+    });
+    expect(() => checkRange('2024-01-01', '2025-01-01')).toThrow(/366 days/);
+    expect(() => checkRange('2026-02-29', '2026-03-01')).toThrow(/dates like/);
+    expect(() => checkRange('2026-03-02', '2026-03-01')).toThrow(/start date/);
+  });
+});
