@@ -13,7 +13,13 @@ import { DEFAULT_EVENTS_CONFIG } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/data/db';
 import { announceStoreChange } from '../../src/server/events/store-broadcast';
 import { openSse, type SseConnection } from '../support/sse';
-import { createTestDatabase, testConfig, testDbKind, type TestDatabase } from '../support/test-app';
+import {
+  createTestDatabase,
+  productIdsByName,
+  testConfig,
+  testDbKind,
+  type TestDatabase,
+} from '../support/test-app';
 import { registerStaff, type Account } from '../support/orders';
 
 const kind = testDbKind();
@@ -88,6 +94,24 @@ describe('GET /api/store/events', () => {
     }
     await setMode(a, 'auto');
     expect(payload(await first.nextEvent())).toEqual({ type: 'store-changed', what: 'store' });
+  });
+
+  it('tells them when the staff mark an item sold out or change its price', async () => {
+    const connection = await storefront(a);
+    const coke = (await productIdsByName(a.app))('Coke');
+    for (const body of [{ available: false }, { available: true, price: 1.25 }]) {
+      const response = await a.app.inject({
+        method: 'PATCH',
+        url: `/api/staff/products/${coke}`,
+        headers: { cookie: staff.cookie },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(payload(await connection.nextEvent())).toEqual({
+        type: 'store-changed',
+        what: 'menu',
+      });
+    }
   });
 
   it('says nothing for a change that was rolled back, and keeps the stream alive with heartbeats', async () => {

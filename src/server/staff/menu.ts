@@ -1,5 +1,6 @@
 import { toDollars, type ApiStaffProduct, type Product } from '../../domain';
-import type { Queryable } from '../data/db';
+import type { Database, Queryable } from '../data/db';
+import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, notFound } from '../http/errors';
 import { isUuid, productsRepository } from '../repositories/products';
 
@@ -30,14 +31,19 @@ export function checkProductId(id: string): string {
 }
 
 export async function updateProduct(
-  db: Queryable,
+  db: Database,
   id: string,
   change: { available?: boolean | undefined; priceCents?: number | undefined },
 ): Promise<ApiStaffProduct> {
-  const updated = await productsRepository(db).update(checkProductId(id), {
-    ...(change.available !== undefined ? { soldOut: !change.available } : {}),
-    ...(change.priceCents !== undefined ? { priceCents: change.priceCents } : {}),
+  const productId = checkProductId(id);
+  return db.transaction(async (tx) => {
+    const updated = await productsRepository(tx).update(productId, {
+      ...(change.available !== undefined ? { soldOut: !change.available } : {}),
+      ...(change.priceCents !== undefined ? { priceCents: change.priceCents } : {}),
+    });
+    if (!updated) throw notFound('No product with this id.');
+    // Open storefronts show the sold-out mark or the new price at once.
+    await announceStoreChange(tx, 'menu');
+    return presentStaffProduct(updated);
   });
-  if (!updated) throw notFound('No product with this id.');
-  return presentStaffProduct(updated);
 }

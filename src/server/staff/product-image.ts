@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { ApiStaffProduct } from '../../domain';
 import type { Database } from '../data/db';
+import { announceStoreChange } from '../events/store-broadcast';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { productImagesRepository, type StoredImage } from '../repositories/product-images';
 import { productsRepository } from '../repositories/products';
@@ -85,6 +86,7 @@ export async function uploadProductImage(
     });
     // Removed meanwhile: throwing rolls the stored image back too.
     if (!product) throw notFound('No product with this id.');
+    await announceStoreChange(tx, 'menu');
     return product;
   });
   return presentStaffProduct(updated);
