@@ -70,9 +70,7 @@ export function ProductRow({
       return;
     }
     if (file.size > PHOTO_MAX_BYTES) {
-      setFailure(
-        `That photo is ${(file.size / 1024 / 1024).toFixed(1)} MB. Please choose one of 5 MB or less.`,
-      );
+      setFailure('That photo is larger than 5 MB. Please choose a smaller one.');
       return;
     }
     setUploading(true);
