@@ -10,12 +10,14 @@ import './staff-admin.css';
 
 const REFRESH_MS = 60_000;
 
-/** "2 min 05 s", or "45 s" under a minute. */
+/** "2 min 05 s", or "45 s" under a minute; a number never parts from its unit on a small tile. */
 export function formatAcceptTime(seconds: number): string {
   const whole = Math.round(seconds);
   const minutes = Math.floor(whole / 60);
   const rest = whole % 60;
-  return minutes > 0 ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${rest} s`;
+  return minutes > 0
+    ? `${minutes}\u00a0min ${String(rest).padStart(2, '0')}\u00a0s`
+    : `${rest}\u00a0s`;
 }
 
 interface ReportState {
