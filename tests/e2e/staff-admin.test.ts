@@ -43,6 +43,12 @@ const LIVE = { timeout: 10_000 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-staff-admin';
 const TABLET = { width: 1280, height: 800 };
 const ADMIN_ONLY = "Only the store's admin can manage staff accounts.";
+const storeDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Toronto',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
 
 let h: BrowserHarness;
 const clock = fixedClock(NOW);
@@ -364,7 +370,10 @@ it('adds a staff member who can sign in, resets their password and removes them'
     await mine.waitFor();
     expect(await text(mine)).toContain(admin.email);
     expect(await text(mine)).toContain('Admin');
-    expect(await text(mine)).toContain('Added Nov 23, 2026');
+    // The day the account was made, in the store's time zone, as the server recorded it.
+    const listed = (await call(h.app, admin, 'GET', '/api/staff/users')).json<ApiStaffUser[]>();
+    const createdAt = listed.find((each) => each._id === admin.id)?.createdAt ?? '';
+    expect(await text(mine)).toContain(`Added ${storeDay.format(new Date(createdAt))}`);
 
     // The register form's rules, before anything is sent.
     const form = page.getByRole('form', { name: 'Add staff' });
