@@ -112,9 +112,12 @@ export function ProductRow({
           type="checkbox"
           role="switch"
           checked={soldOut}
-          disabled={saving}
+          // Not `disabled`: that would drop the keyboard's focus while the change is saved.
+          aria-disabled={saving || undefined}
           aria-describedby={nameId}
-          onChange={(event) => void toggleSoldOut(event.target.checked)}
+          onChange={(event) => {
+            if (!saving) void toggleSoldOut(event.target.checked);
+          }}
         />
         <span className="switch-track" aria-hidden="true" />
         Sold out
@@ -139,12 +142,15 @@ export function ProductRow({
             id={`${nameId}-photo`}
             type="file"
             accept={PHOTO_TYPES.join(',')}
-            disabled={uploading}
+            aria-disabled={uploading || undefined}
             aria-describedby={nameId}
+            onClick={(event) => {
+              if (uploading) event.preventDefault();
+            }}
             onChange={(event) => void choosePhoto(event.currentTarget)}
           />
           <label htmlFor={`${nameId}-photo`} className="button secondary-link">
-            {uploading ? 'Uploading...' : 'Change photo'}
+            Change photo
           </label>
         </span>
       </div>
@@ -179,6 +185,7 @@ function PriceEditor({
   onSaved: (product: ApiStaffProduct) => void;
 }) {
   const [typed, setTyped] = useState(product.price.toFixed(2));
+  const field = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -188,6 +195,7 @@ function PriceEditor({
     const price = parsePrice(typed);
     if (price === null) {
       setError(PRICE_MESSAGE);
+      field.current?.focus();
       return;
     }
     setBusy(true);
@@ -197,6 +205,7 @@ function PriceEditor({
     } catch (caught) {
       setError(failureText(caught, `We could not save the price of ${product.name}.`));
       setBusy(false);
+      field.current?.focus();
     }
   };
 
@@ -211,6 +220,7 @@ function PriceEditor({
       }}
     >
       <Field
+        inputRef={field}
         label="Price in dollars"
         type="text"
         inputMode="decimal"
@@ -221,7 +231,7 @@ function PriceEditor({
         error={error}
       />
       <div className="price-editor-actions">
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" aria-disabled={busy || undefined}>
           {busy ? 'Saving...' : 'Save'}
         </button>
         <button type="button" className="secondary" onClick={onCancel}>

@@ -214,7 +214,7 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
       <p className="admin-form-error" role="alert">
         {error}
       </p>
-      <button type="submit" className="primary" disabled={busy}>
+      <button type="submit" className="primary" aria-disabled={busy || undefined}>
         {busy ? 'Adding...' : 'Add staff'}
       </button>
     </form>
@@ -234,6 +234,7 @@ function RemoveDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const remove = async () => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -253,7 +254,12 @@ function RemoveDialog({
         {error}
       </p>
       <div className="dialog-actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => void remove()}>
+        <button
+          type="button"
+          className="primary"
+          aria-disabled={busy || undefined}
+          onClick={() => void remove()}
+        >
           {busy ? 'Removing...' : `Remove ${user.name}`}
         </button>
         <button type="button" className="secondary" autoFocus onClick={onCancel}>
@@ -313,7 +319,7 @@ function PasswordDialog({
           {error}
         </p>
         <div className="dialog-actions">
-          <button type="submit" className="primary" disabled={busy}>
+          <button type="submit" className="primary" aria-disabled={busy || undefined}>
             {busy ? 'Saving...' : 'Save password'}
           </button>
           <button type="button" className="secondary" onClick={onCancel}>

@@ -3,12 +3,13 @@ import { formatMoney, toCents } from '../../../domain/money';
 import type { ApiTodayReport } from '../../../domain/api-types';
 import { isAbort } from '../../shared/api';
 import { ErrorMessage, Loading } from '../../shared/ui';
-import { failureText, Field } from './admin-parts';
+import { Announcer, failureText, Field, useAnnouncement } from './admin-parts';
 import { staffAdminApi } from './staff-admin-api';
 import { firstOfMonth, storeDate, storeDay, storeTime } from './toronto-date';
 import './staff-admin.css';
 
 const REFRESH_MS = 60_000;
+const UP_TO_DATE = "Today's numbers are up to date.";
 
 /** "2 min 05 s", or "45 s" under a minute; a number never parts from its unit on a small tile. */
 export function formatAcceptTime(seconds: number): string {
@@ -40,7 +41,8 @@ function useTodayReport() {
     loading: true,
   });
   const controller = useRef<AbortController | null>(null);
-  const refresh = useCallback(async () => {
+  /** True when a fresh report arrived. */
+  const refresh = useCallback(async (): Promise<boolean> => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
@@ -48,9 +50,11 @@ function useTodayReport() {
     try {
       const report = await staffAdminApi.today(current.signal);
       setState({ report, loadedAt: new Date(), error: null, loading: false });
+      return true;
     } catch (error) {
-      if (isAbort(error) || current.signal.aborted) return;
+      if (isAbort(error) || current.signal.aborted) return false;
       setState((before) => ({ ...before, error, loading: false }));
+      return false;
     }
   }, []);
   useEffect(() => {
@@ -67,6 +71,8 @@ function useTodayReport() {
 /** Today's numbers in big tiles, and the orders export for a range of days. */
 export default function TodayScreen() {
   const { report, loadedAt, error, loading, refresh } = useTodayReport();
+  // Only a Refresh someone asked for is read out; the minute's own refresh stays quiet.
+  const [announcement, announce] = useAnnouncement();
 
   return (
     <section className="staff-admin today-admin" aria-labelledby="today-admin-title">
@@ -82,7 +88,8 @@ export default function TodayScreen() {
       {report ? (
         <>
           <div className="today-bar">
-            <p className="today-updated" role="status" aria-live="polite">
+            <Announcer text={announcement} />
+            <p className="today-updated">
               {storeDay(new Date(`${report.date}T12:00:00Z`))}
               {loadedAt ? ` · updated ${storeTime(loadedAt)}` : ''}
               {loading ? ' · refreshing...' : ''}
@@ -90,8 +97,10 @@ export default function TodayScreen() {
             <button
               type="button"
               className="secondary"
-              disabled={loading}
-              onClick={() => void refresh()}
+              aria-disabled={loading || undefined}
+              onClick={() => {
+                if (!loading) void refresh().then((fresh) => fresh && announce(UP_TO_DATE));
+              }}
             >
               Refresh
             </button>
