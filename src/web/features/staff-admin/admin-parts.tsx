@@ -1,0 +1,166 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { isAbort, refusalReason } from '../../shared/api';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'>;
+
+/**
+ * A labelled field: a real <label>, an optional hint, and the field's own error (aria-invalid,
+ * read with the field). Not a live region: the form's alert already says it once.
+ */
+export function Field({
+  label,
+  hint,
+  error,
+  value,
+  onValue,
+  inputRef,
+  ...input
+}: InputProps & {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  value: string;
+  onValue: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        aria-describedby={described.length > 0 ? described.join(' ') : undefined}
+        aria-invalid={error ? true : undefined}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        {...input}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="admin-field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What a person reads when a call failed: the server's own sentence, or ours. */
+export function failureText(error: unknown, fallback: string): string {
+  return refusalReason(error) ?? fallback;
+}
+
+/**
+ * A polite sentence for the screen's live region: each call replaces the last, and the same
+ * sentence twice is still read twice (the region is emptied first).
+ */
+export function useAnnouncement(): [string, (text: string) => void] {
+  const [text, setText] = useState('');
+  const frame = useRef(0);
+  const announce = useCallback((next: string) => {
+    setText('');
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => setText(next));
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  return [text, announce];
+}
+
+/** Always in the page, so a change of its text is read out without moving focus. */
+export function Announcer({ text }: { text: string }) {
+  return (
+    <p className="admin-announcer" role="status" aria-live="polite" aria-atomic="true">
+      {text}
+    </p>
+  );
+}
+
+export type LoadState<T> =
+  { kind: 'loading' } | { kind: 'failed'; error: unknown } | { kind: 'ready'; value: T };
+
+/**
+ * One GET for a screen: loading, failed (with the error, for its words) or ready. `reload`
+ * asks again; `setValue` replaces what is shown after a change the server confirmed.
+ */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>) {
+  const [state, setState] = useState<LoadState<T>>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal).then(
+      (value) => setState({ kind: 'ready', value }),
+      (error: unknown) => {
+        if (isAbort(error) || controller.signal.aborted) return;
+        // A refusal (signed out, not allowed) is shown for what it is; only the rest is a surprise.
+        if (refusalReason(error) === null) console.warn('Could not load', error);
+        setState({ kind: 'failed', error });
+      },
+    );
+    return () => controller.abort();
+  }, [load, attempt]);
+  const reload = useCallback(() => {
+    setState({ kind: 'loading' });
+    setAttempt((count) => count + 1);
+  }, []);
+  const setValue = useCallback((update: (value: T) => T) => {
+    setState((before) =>
+      before.kind === 'ready' ? { kind: 'ready', value: update(before.value) } : before,
+    );
+  }, []);
+  return { state, reload, setValue };
+}
+
+/**
+ * A native modal <dialog>: the page behind is inert, focus stays inside, Escape cancels. It is
+ * open while rendered; `onCancel` runs for Escape and the Cancel button alike.
+ */
+export function AdminDialog({
+  title,
+  children,
+  onCancel,
+}: {
+  title: string;
+  children: ReactNode;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const leaving = useRef(false);
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && !node.open) node.showModal();
+    return () => {
+      leaving.current = true;
+      if (node?.open) node.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="admin-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,247 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { formatMoney, toCents } from '../../../domain/money';
+import type { ApiStaffProduct } from '../../../domain/api-types';
+import { failureText, Field } from './admin-parts';
+import { parsePrice, PRICE_MESSAGE } from './price';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
+
+const isPhotoType = (type: string): boolean => (PHOTO_TYPES as readonly string[]).includes(type);
+
+/**
+ * One menu item: its photo, name and price, the Sold out switch (saved at once, put back with
+ * the server's reason when refused), Edit price inline and Change photo. Changes the server
+ * confirmed go up through `onSaved`; `announce` reads them out.
+ */
+export function ProductRow({
+  product,
+  onSaved,
+  announce,
+}: {
+  product: ApiStaffProduct;
+  onSaved: (product: ApiStaffProduct) => void;
+  announce: (text: string) => void;
+}) {
+  const nameId = useId();
+  const [soldOut, setSoldOut] = useState(product.soldOut);
+  const [seen, setSeen] = useState(product);
+  if (seen !== product) {
+    setSeen(product);
+    setSoldOut(product.soldOut);
+  }
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  const price = formatMoney(toCents(product.price));
+
+  const toggleSoldOut = async (next: boolean) => {
+    setSoldOut(next);
+    setSaving(true);
+    setFailure(null);
+    try {
+      const saved = await staffAdminApi.updateProduct(product._id, { available: !next });
+      onSaved(saved);
+      announce(
+        saved.soldOut ? `${saved.name} is marked sold out.` : `${saved.name} is back on the menu.`,
+      );
+    } catch (error) {
+      setSoldOut(!next);
+      setFailure(failureText(error, `We could not save the change to ${product.name}.`));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const closeEditor = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  const choosePhoto = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // Cleared at once, so choosing the same file again is still a change.
+    input.value = '';
+    if (!file) return;
+    setFailure(null);
+    if (!isPhotoType(file.type)) {
+      setFailure('Please choose a JPEG, PNG or WebP photo.');
+      return;
+    }
+    if (file.size > PHOTO_MAX_BYTES) {
+      setFailure('That photo is larger than 5 MB. Please choose a smaller one.');
+      return;
+    }
+    setUploading(true);
+    try {
+      const saved = await staffAdminApi.uploadPhoto(product._id, file);
+      onSaved(saved);
+      announce(`New photo saved for ${saved.name}.`);
+    } catch (error) {
+      setFailure(failureText(error, `We could not save the photo of ${product.name}.`));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <li className={`menu-row${soldOut ? ' is-sold-out' : ''}`} aria-labelledby={nameId}>
+      <img
+        className="menu-row-photo"
+        src={product.image}
+        width="96"
+        height="72"
+        alt={`Photo of ${product.name}`}
+      />
+      <div className="menu-row-main">
+        <h3 id={nameId} className="menu-row-name">
+          {product.name}
+        </h3>
+        <p className="menu-row-price" data-testid="menu-price">
+          {price}
+        </p>
+        {uploading ? (
+          <p className="menu-row-progress" role="status">
+            Uploading photo...
+          </p>
+        ) : null}
+      </div>
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={soldOut}
+          // Not `disabled`: that would drop the keyboard's focus while the change is saved.
+          aria-disabled={saving || undefined}
+          aria-describedby={nameId}
+          onChange={(event) => {
+            if (!saving) void toggleSoldOut(event.target.checked);
+          }}
+        />
+        <span className="switch-track" aria-hidden="true" />
+        Sold out
+      </label>
+      <div className="menu-row-actions">
+        {editing ? null : (
+          <button
+            ref={editButton}
+            type="button"
+            className="secondary"
+            aria-describedby={nameId}
+            onClick={() => {
+              setFailure(null);
+              setEditing(true);
+            }}
+          >
+            Edit price
+          </button>
+        )}
+        <span className="file-button">
+          <input
+            id={`${nameId}-photo`}
+            type="file"
+            accept={PHOTO_TYPES.join(',')}
+            aria-disabled={uploading || undefined}
+            aria-describedby={nameId}
+            onClick={(event) => {
+              if (uploading) event.preventDefault();
+            }}
+            onChange={(event) => void choosePhoto(event.currentTarget)}
+          />
+          <label htmlFor={`${nameId}-photo`} className="button secondary-link">
+            Change photo
+          </label>
+        </span>
+      </div>
+      {editing ? (
+        <PriceEditor
+          product={product}
+          onCancel={closeEditor}
+          onSaved={(saved) => {
+            onSaved(saved);
+            announce(`${saved.name} now costs ${formatMoney(toCents(saved.price))}.`);
+            closeEditor();
+          }}
+        />
+      ) : null}
+      {failure ? (
+        <p className="menu-row-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The inline price form: checked before it is sent, Save or Cancel. */
+function PriceEditor({
+  product,
+  onCancel,
+  onSaved,
+}: {
+  product: ApiStaffProduct;
+  onCancel: () => void;
+  onSaved: (product: ApiStaffProduct) => void;
+}) {
+  const [typed, setTyped] = useState(product.price.toFixed(2));
+  const field = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const price = parsePrice(typed);
+    if (price === null) {
+      setError(PRICE_MESSAGE);
+      field.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await staffAdminApi.updateProduct(product._id, { price }));
+    } catch (caught) {
+      setError(failureText(caught, `We could not save the price of ${product.name}.`));
+      setBusy(false);
+      field.current?.focus();
+    }
+  };
+
+  return (
+    <form
+      className="price-editor"
+      aria-label={`Price of ${product.name}`}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <Field
+        inputRef={field}
+        label="Price in dollars"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        value={typed}
+        onValue={setTyped}
+        error={error}
+      />
+      <div className="price-editor-actions">
+        <button type="submit" className="primary" aria-disabled={busy || undefined}>
+          {busy ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {/* The field names the problem; this says it once, out loud. */}
+      <p className="visually-hidden" role="alert">
+        {error}
+      </p>
+    </form>
+  );
+}

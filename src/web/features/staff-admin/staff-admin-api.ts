@@ -1,0 +1,85 @@
+import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
+import { api, ApiError, isAbort } from '../../shared/api';
+import type { ApiStaffProduct, ApiStaffUser, ApiTodayReport } from '../../../domain/api-types';
+
+/** The photo types the server takes, and its size limit (it refuses anything else with a 400). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+const NETWORK_MESSAGE = 'We could not reach the store. Check your connection and try again.';
+
+/**
+ * A request shared/api.ts cannot make (a PATCH, a raw file body), failing with the same
+ * ApiError as every other call so screens handle both alike.
+ */
+async function send<T>(
+  path: string,
+  init: { method: 'PATCH' | 'POST'; body: BodyInit; contentType: string; signal?: AbortSignal },
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method,
+      signal: init.signal,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': init.contentType },
+      body: init.body,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, NETWORK_MESSAGE, 'network');
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const payload: { message?: unknown; code?: unknown } =
+      typeof data === 'object' && data !== null ? data : {};
+    // As in shared/api.ts: a code we do not know, or 'network' from the server, is its failure.
+    const code: ErrorCode =
+      isErrorCode(payload.code) && payload.code !== 'network' ? payload.code : 'internal';
+    const message =
+      typeof payload.message === 'string'
+        ? payload.message
+        : `Request failed (${response.status}).`;
+    throw new ApiError(response.status, message, code);
+  }
+  return data as T;
+}
+
+const product = (id: string) => `/api/staff/products/${encodeURIComponent(id)}`;
+const user = (id: string) => `/api/staff/users/${encodeURIComponent(id)}`;
+
+/** The staff API calls of the Menu, Staff and Today screens. */
+export const staffAdminApi = {
+  products: (signal?: AbortSignal) => api<ApiStaffProduct[]>('/api/staff/products', { signal }),
+  updateProduct: (id: string, change: { available?: boolean; price?: number }) =>
+    send<ApiStaffProduct>(product(id), {
+      method: 'PATCH',
+      body: JSON.stringify(change),
+      contentType: 'application/json',
+    }),
+  /** The file itself is the body; the server checks, re-encodes and resizes it. */
+  uploadPhoto: (id: string, file: File) =>
+    send<ApiStaffProduct>(`${product(id)}/image`, {
+      method: 'POST',
+      body: file,
+      contentType: file.type,
+    }),
+
+  users: (signal?: AbortSignal) => api<ApiStaffUser[]>('/api/staff/users', { signal }),
+  addUser: (fields: { name: string; email: string; password: string }) =>
+    api<ApiStaffUser>('/api/staff/users', { method: 'POST', body: fields }),
+  removeUser: (id: string) => api<undefined>(user(id), { method: 'DELETE' }),
+  resetPassword: (id: string, password: string) =>
+    api<undefined>(`${user(id)}/password`, { method: 'POST', body: { password } }),
+
+  today: (signal?: AbortSignal) => api<ApiTodayReport>('/api/staff/reports/today', { signal }),
+  /** The CSV export's address: a plain link downloads it with the session cookie. */
+  ordersCsvUrl: (from: string, to: string) =>
+    `/api/staff/reports/orders.csv?${new URLSearchParams({ from, to }).toString()}`,
+};

@@ -1,0 +1,216 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatMoney, toCents } from '../../../domain/money';
+import type { ApiTodayReport } from '../../../domain/api-types';
+import { isAbort } from '../../shared/api';
+import { ErrorMessage, Loading } from '../../shared/ui';
+import { Announcer, failureText, Field, useAnnouncement } from './admin-parts';
+import { staffAdminApi } from './staff-admin-api';
+import { firstOfMonth, storeDate, storeDay, storeTime } from './toronto-date';
+import './staff-admin.css';
+
+const REFRESH_MS = 60_000;
+const UP_TO_DATE = "Today's numbers are up to date.";
+
+/** "2 min 05 s", or "45 s" under a minute; a number never parts from its unit on a small tile. */
+export function formatAcceptTime(seconds: number): string {
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return minutes > 0
+    ? `${minutes}\u00a0min ${String(rest).padStart(2, '0')}\u00a0s`
+    : `${rest}\u00a0s`;
+}
+
+interface ReportState {
+  report: ApiTodayReport | null;
+  /** When the shown report was loaded. */
+  loadedAt: Date | null;
+  error: unknown;
+  loading: boolean;
+}
+
+/**
+ * Today's report, asked for again every minute and on Refresh. A failed refresh keeps the
+ * numbers on screen and says they could not be brought up to date.
+ */
+function useTodayReport() {
+  const [state, setState] = useState<ReportState>({
+    report: null,
+    loadedAt: null,
+    error: null,
+    loading: true,
+  });
+  const controller = useRef<AbortController | null>(null);
+  /** True when a fresh report arrived. */
+  const refresh = useCallback(async (): Promise<boolean> => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setState((before) => ({ ...before, loading: true }));
+    try {
+      const report = await staffAdminApi.today(current.signal);
+      setState({ report, loadedAt: new Date(), error: null, loading: false });
+      return true;
+    } catch (error) {
+      if (isAbort(error) || current.signal.aborted) return false;
+      setState((before) => ({ ...before, error, loading: false }));
+      return false;
+    }
+  }, []);
+  useEffect(() => {
+    void refresh();
+    const timer = window.setInterval(() => void refresh(), REFRESH_MS);
+    return () => {
+      window.clearInterval(timer);
+      controller.current?.abort();
+    };
+  }, [refresh]);
+  return { ...state, refresh };
+}
+
+/** Today's numbers in big tiles, and the orders export for a range of days. */
+export default function TodayScreen() {
+  const { report, loadedAt, error, loading, refresh } = useTodayReport();
+  // Only a Refresh someone asked for is read out; the minute's own refresh stays quiet.
+  const [announcement, announce] = useAnnouncement();
+
+  return (
+    <section className="staff-admin today-admin" aria-labelledby="today-admin-title">
+      <h1 id="today-admin-title" tabIndex={-1}>
+        Today
+      </h1>
+      {report === null && error === null ? <Loading label="Loading today's numbers..." /> : null}
+      {report === null && error !== null ? (
+        <ErrorMessage onRetry={() => void refresh()}>
+          {failureText(error, "We could not load today's numbers. Please try again.")}
+        </ErrorMessage>
+      ) : null}
+      {report ? (
+        <>
+          <div className="today-bar">
+            <Announcer text={announcement} />
+            <p className="today-updated">
+              {storeDay(new Date(`${report.date}T12:00:00Z`))}
+              {loadedAt ? ` · updated ${storeTime(loadedAt)}` : ''}
+              {loading ? ' · refreshing...' : ''}
+            </p>
+            <button
+              type="button"
+              className="secondary"
+              aria-disabled={loading || undefined}
+              onClick={() => {
+                if (!loading) void refresh().then((fresh) => fresh && announce(UP_TO_DATE));
+              }}
+            >
+              Refresh
+            </button>
+          </div>
+          {error !== null ? (
+            <p className="admin-note" role="alert">
+              These numbers could not be brought up to date.{' '}
+              {failureText(error, 'Please try Refresh again in a moment.')}
+            </p>
+          ) : null}
+          <Tiles report={report} />
+        </>
+      ) : null}
+      <ExportForm />
+    </section>
+  );
+}
+
+function Tiles({ report }: { report: ApiTodayReport }) {
+  const tiles: { key: string; label: string; value: string; note?: string }[] = [
+    { key: 'orders', label: 'Orders', value: String(report.orders) },
+    { key: 'sales', label: 'Sales', value: formatMoney(toCents(report.sales)) },
+    {
+      key: 'accept',
+      label: 'Average time to accept',
+      value:
+        report.averageAcceptSeconds === null ? '—' : formatAcceptTime(report.averageAcceptSeconds),
+      note: report.averageAcceptSeconds === null ? 'No order accepted yet today.' : undefined,
+    },
+    {
+      key: 'missed',
+      label: 'Missed',
+      value: String(report.missed),
+      note: 'Declined automatically: nobody answered in time.',
+    },
+    { key: 'declined', label: 'Declined', value: String(report.declined) },
+    { key: 'cancelled', label: 'Cancelled', value: String(report.cancelled) },
+  ];
+  return (
+    <dl className="today-tiles">
+      {tiles.map((tile) => (
+        <div
+          key={tile.key}
+          className={`today-tile${tile.key === 'missed' && report.missed > 0 ? ' is-alarm' : ''}`}
+        >
+          <dt>{tile.label}</dt>
+          <dd className="today-value" data-testid={`today-${tile.key}`}>
+            {tile.value}
+          </dd>
+          {tile.note ? <dd className="today-note">{tile.note}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const FROM_AFTER_TO = 'The From date must be on or before the To date.';
+const DATE_MISSING = 'Please choose both a From and a To date.';
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** From and To (this month so far by default) and the CSV of the orders placed in between. */
+function ExportForm() {
+  const [today] = useState(() => storeDate(new Date()));
+  const [from, setFrom] = useState(() => firstOfMonth(today));
+  const [to, setTo] = useState(today);
+  const [shownError, setShownError] = useState<string | null>(null);
+  const errorId = useId();
+
+  const problem = !isDay(from) || !isDay(to) ? DATE_MISSING : from > to ? FROM_AFTER_TO : null;
+  // A message shown stays until the dates are fixed, then goes.
+  const error = shownError !== null && problem !== null ? problem : null;
+
+  return (
+    <section className="today-export" aria-labelledby="export-title">
+      <h2 id="export-title">Export orders</h2>
+      <div className="export-fields">
+        <Field
+          label="From"
+          type="date"
+          value={from}
+          max={to || undefined}
+          onValue={setFrom}
+          aria-invalid={error ? true : undefined}
+        />
+        <Field
+          label="To"
+          type="date"
+          value={to}
+          min={from || undefined}
+          onValue={setTo}
+          aria-invalid={error ? true : undefined}
+        />
+        <a
+          className="button"
+          href={staffAdminApi.ordersCsvUrl(from, to)}
+          download={`orders-${from}-to-${to}.csv`}
+          aria-describedby={error ? errorId : undefined}
+          onClick={(event) => {
+            if (problem) {
+              event.preventDefault();
+              setShownError(problem);
+            } else setShownError(null);
+          }}
+        >
+          Download CSV
+        </a>
+      </div>
+      <p id={errorId} className="admin-form-error" role="alert">
+        {error}
+      </p>
+    </section>
+  );
+}

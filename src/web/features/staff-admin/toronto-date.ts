@@ -1,0 +1,44 @@
+import { STORE_TIME_ZONE } from '../../../domain/hours';
+
+/* "Today" and "this month" are the store's, not the tablet's. */
+
+const parts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STORE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** YYYY-MM-DD of `date` in the store's time zone. */
+export function storeDate(date: Date): string {
+  const get = (type: string) => parts.formatToParts(date).find((part) => part.type === type)?.value;
+  return `${get('year') ?? ''}-${get('month') ?? ''}-${get('day') ?? ''}`;
+}
+
+/** The first of the month of a YYYY-MM-DD date. */
+export function firstOfMonth(day: string): string {
+  return `${day.slice(0, 8)}01`;
+}
+
+const clock = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A time of day in the store's time zone, e.g. "6:00 PM". */
+export function storeTime(date: Date): string {
+  return clock.format(date);
+}
+
+const day = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** A day in the store's time zone, e.g. "Nov 23, 2026". */
+export function storeDay(date: Date): string {
+  return day.format(date);
+}
