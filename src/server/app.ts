@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, openDatabase, withTimeout, type Database } from 
 import { migrate } from './data/migrate';
 import { seed } from './data/seed';
 import { createOrderEventHub } from './events/order-event-hub';
+import { createAcceptanceSweeper } from './orders/acceptance-sweeper';
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -74,6 +75,16 @@ export async function buildApp(
   // run last-added first); the open streams are ended in preClose (routes/order-streams.ts).
   app.addHook('onReady', () => events.start());
   app.addHook('onClose', () => events.stop());
+  // Declines the orders whose acceptance window ended: once at start (the ones that fell due
+  // while no server ran), then on an interval; stopped on close, before the database closes.
+  const sweeper = createAcceptanceSweeper({
+    db,
+    clock,
+    intervalMs: config.orders.acceptSweepMs,
+    log: app.log,
+  });
+  app.addHook('onReady', () => sweeper.start());
+  app.addHook('onClose', () => sweeper.stop());
   const ctx: AppContext = { config, db, clock, events };
 
   // First, so every answer carries the headers, refusals and 404s included.
