@@ -3,8 +3,10 @@
  * image, options and prices as they were when it was placed (brief: "An order is a snapshot").
  *
  * LOCK ORDER (see `data/db.ts`): placing an order locks the cart row, then reads its lines, then
- * writes the order and its items; changing an order locks the order row (`lock`) before writing
- * it. Every change of an order also records an event (`order-events.ts`) as its last write.
+ * writes the order and its items; changing an order locks the order row (`lock`, or
+ * `lockIfDue` for the acceptance sweeper, which skips a row another transaction holds) before
+ * writing it. Every change of an order also records its step (`order-steps.ts`) and then an
+ * event (`order-events.ts`) as its last write.
  */
 import type { DeliveryType, NormalisedSelection, OrderStatus, PaymentOption } from '../../domain';
 import type { Queryable } from '../data/db';
