@@ -76,15 +76,22 @@ export async function buildApp(
   app.addHook('onReady', () => events.start());
   app.addHook('onClose', () => events.stop());
   // Declines the orders whose acceptance window ended: once at start (the ones that fell due
-  // while no server ran), then on an interval; stopped on close, before the database closes.
+  // while no server ran), then on an interval and when the earliest window ends (new orders
+  // come from the hub); stopped on close, before the database closes.
   const sweeper = createAcceptanceSweeper({
     db,
     clock,
     intervalMs: config.orders.acceptSweepMs,
     log: app.log,
   });
+  const unsubscribe = events.subscribe((event) => {
+    if (event.type === 'order-created') void sweeper.orderPlaced();
+  });
   app.addHook('onReady', () => sweeper.start());
-  app.addHook('onClose', () => sweeper.stop());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await sweeper.stop();
+  });
   const ctx: AppContext = { config, db, clock, events };
 
   // First, so every answer carries the headers, refusals and 404s included.

@@ -304,6 +304,14 @@ export function ordersRepository(db: Queryable) {
         'for update of o skip locked',
       ),
 
+    /** The earliest end of a pending order's window, or null when none is waiting. */
+    async nextAcceptBy(): Promise<Date | null> {
+      const rows = await db.query<{ at: Timestamp | null }>(
+        `${ACCEPT_SWEEP_MARK} select min(accept_by) as at from orders where status = 'pending'`,
+      );
+      return dateOrNull(rows[0]?.at ?? null);
+    },
+
     /** Ids of pending orders whose window ended at or before `now`, the longest waiting first. */
     async dueIds(now: Date, limit: number): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
