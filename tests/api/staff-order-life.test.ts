@@ -22,6 +22,7 @@ import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import { openDatabase, type Database } from '../../src/server/data/db';
 import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
+import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { storeRepository } from '../../src/server/repositories/store';
 import {
   OPEN_TUESDAY,
@@ -184,7 +185,7 @@ describe('steps: who did what, and when', () => {
       const original = t.db.query.bind(t.db);
       let queries = 0;
       t.db.query = (sql, params) => {
-        if (!sql.includes('order_events') && !sql.includes('acceptance sweep')) queries += 1;
+        if (!sql.includes('order_events') && !sql.includes(ACCEPT_SWEEP_MARK)) queries += 1;
         return original(sql, params);
       };
       try {
