@@ -99,13 +99,23 @@ export function isWithinHours(
   return false;
 }
 
-/** The store's open flag: the override wins, otherwise the hours decide. */
+/** Whether new orders are paused at this instant: a pause runs until `pauseUntil`, exclusive. */
+export function isPaused(instant: Date, pauseUntil: Date | null | undefined): boolean {
+  return pauseUntil != null && instant.getTime() < pauseUntil.getTime();
+}
+
+/**
+ * The store's open flag, the one rule every caller uses: a pause (the staff's "no new orders
+ * for a while") closes it whatever the mode; otherwise the override wins, else the hours decide.
+ */
 export function isStoreOpen(
   instant: Date,
   hours: WeeklyHours,
   mode: OpenMode,
+  pauseUntil: Date | null = null,
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
+  if (isPaused(instant, pauseUntil)) return false;
   if (mode === 'open') return true;
   if (mode === 'closed') return false;
   return isWithinHours(instant, hours, timeZone);

@@ -13,6 +13,7 @@ import { migrate } from './data/migrate';
 import { seed } from './data/seed';
 import { createOrderEventHub } from './events/order-event-hub';
 import { createStoreBroadcast } from './events/store-broadcast';
+import { createAcceptanceSweeper } from './orders/acceptance-sweeper';
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -86,6 +87,23 @@ export async function buildApp(
   const store = createStoreBroadcast({ db, log: app.log });
   app.addHook('onReady', () => store.start());
   app.addHook('onClose', () => store.stop());
+  // Declines the orders whose acceptance window ended: once at start (the ones that fell due
+  // while no server ran), then on an interval and when the earliest window ends (new orders
+  // come from the hub); stopped on close, before the database closes.
+  const sweeper = createAcceptanceSweeper({
+    db,
+    clock,
+    intervalMs: config.orders.acceptSweepMs,
+    log: app.log,
+  });
+  const unsubscribe = events.subscribe((event) => {
+    if (event.type === 'order-created') void sweeper.orderPlaced();
+  });
+  app.addHook('onReady', () => sweeper.start());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await sweeper.stop();
+  });
   const ctx: AppContext = { config, db, clock, events, store };
 
   // First, so every answer carries the headers, refusals and 404s included.

@@ -57,6 +57,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(48),
+  // How often each server process declines the pending orders whose acceptance window ended.
+  ACCEPT_SWEEP_INTERVAL_MS: millis(5_000),
   // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits per IP
   // need it. Off by default so a direct client cannot forge its address.
   TRUST_PROXY: z
@@ -99,6 +101,12 @@ export const DEFAULT_EVENTS_CONFIG: EventsConfig = {
   maxStreamsPerUser: 5,
 };
 
+/** The order's life on the server (src/server/orders). */
+export interface OrdersConfig {
+  /** How often the acceptance sweeper runs (it also runs once at start). */
+  acceptSweepMs: number;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -116,6 +124,7 @@ export interface AppConfig {
   google: { clientId: string | null; jwksUrl: string; issuers: string[] };
   mapsApiKey: string | null;
   events: EventsConfig;
+  orders: OrdersConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -161,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
     events: { ...DEFAULT_EVENTS_CONFIG, retentionHours: e.EVENT_RETENTION_HOURS },
+    orders: { acceptSweepMs: e.ACCEPT_SWEEP_INTERVAL_MS },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   DEFAULT_WEEKLY_HOURS,
   MAX_DECLINE_REASON_LENGTH,
   type ApiCart,
@@ -55,9 +56,10 @@ afterEach(async () => {
       openMode: 'auto',
       weeklyHours: DEFAULT_WEEKLY_HOURS,
       deliveryFeeCents: 800,
-      acceptanceWindowMinutes: 10,
+      acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
       leadTimeMinutes: 20,
       deliveryLeadTimeMinutes: 45,
+      pauseUntil: null,
     },
     clock.now(),
   );
@@ -358,9 +360,13 @@ describe('the store’s controls: /api/staff/store', () => {
       storeOpen: true,
       hours: DEFAULT_WEEKLY_HOURS,
       deliveryFee: 8,
-      acceptanceWindowMinutes: 10,
+      acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
       pickupLeadMinutes: 20,
       deliveryLeadMinutes: 45,
+      pauseUntil: null,
+      name: 'Royal City Pizza & Wings',
+      pickupAddress: '123 Example Street, Guelph, ON N1H 0A0',
+      phone: '(519) 555-0142',
     });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WEEKLY_HOURS,
   describeWeeklyHours,
+  isPaused,
   isStoreOpen,
   isWithinHours,
   localWeekMinute,
@@ -114,6 +115,18 @@ describe('opening hours in America/Toronto', () => {
     expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'auto')).toBe(true);
     expect(isStoreOpen(closedByHours, DEFAULT_WEEKLY_HOURS, 'open')).toBe(true);
     expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'closed')).toBe(false);
+  });
+
+  it('keeps the store closed while new orders are paused, whatever the mode, until the pause ends', () => {
+    const openByHours = at('2026-11-23T13:00');
+    const until = new Date(openByHours.getTime() + 60_000);
+    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'auto', until)).toBe(false);
+    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'open', until)).toBe(false);
+    expect(isStoreOpen(until, DEFAULT_WEEKLY_HOURS, 'auto', until)).toBe(true);
+    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'auto', null)).toBe(true);
+    expect(isPaused(openByHours, until)).toBe(true);
+    expect(isPaused(until, until)).toBe(false);
+    expect(isPaused(until, null)).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import {
   CATALOGUE,
+  DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   DEFAULT_STORE_CONTACT,
   DEFAULT_WEEKLY_HOURS,
   toCents,
@@ -300,7 +301,7 @@ export const STORE_PROFILE = {
   openMode: 'auto' as const,
   weeklyHours: DEFAULT_WEEKLY_HOURS,
   deliveryFeeCents: toCents(8),
-  acceptanceWindowMinutes: 10,
+  acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   /** Earliest a scheduled order may be, from now: pickup, then delivery (issue 8). */
   leadTimeMinutes: 20,
   deliveryLeadTimeMinutes: 45,

@@ -18,6 +18,8 @@ export const apiOrderEventSchema = z.discriminatedUnion('type', [
     type: z.literal('order-status'),
     orderId: z.string(),
     status: z.enum(ORDER_STATUSES),
+    // A cancel's reason, which the customer reads; absent for the other steps.
+    reason: z.string().optional(),
   }),
   z.object({ type: z.literal('order-created'), orderId: z.string() }),
 ]) satisfies z.ZodType<ApiOrderEvent>;
@@ -30,7 +32,10 @@ export function presentOrderEvent(event: OrderEventRecord): ApiOrderEvent | null
       : event.type === 'order-declined'
         ? { reason: event.payload.reason }
         : event.type === 'order-status'
-          ? { status: event.payload.status }
+          ? {
+              status: event.payload.status,
+              ...(event.payload.reason !== undefined ? { reason: event.payload.reason } : {}),
+            }
           : {};
   const parsed = apiOrderEventSchema.safeParse({
     type: event.type,

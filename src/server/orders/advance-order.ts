@@ -1,33 +1,56 @@
 import type { ApiStaffOrder } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
+import { badRequest } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
+import { orderStepsRepository } from '../repositories/order-steps';
 import { ordersRepository } from '../repositories/orders';
 import { changedOrder, lockedOrderFor } from './locked-order';
 
-/** The steps after the store's answer; accepting and declining have routes of their own. */
-export const LATER_STATUSES = ['ready', 'out-for-delivery', 'completed'] as const;
+/**
+ * The steps after the store's answer, cancel included (accepting and declining have routes of
+ * their own).
+ */
+export const LATER_STATUSES = ['ready', 'out-for-delivery', 'completed', 'cancelled'] as const;
 export type LaterStatus = (typeof LATER_STATUSES)[number];
+
+export const CANCEL_REASON_MESSAGE = 'Please give a reason for cancelling the order.';
 
 /**
  * POST /api/staff/orders/{orderId}/status: moves an accepted order on (ready, out for
- * delivery, completed) as the domain's transition table allows. Records `order-status`.
+ * delivery, completed) or cancels it (`reason` required, the customer reads it), as the domain's
+ * transition table allows. Records the step (who, when, the reason) and `order-status`
+ * (`{status}`, plus `{reason}` for a cancel).
  */
 export async function advanceOrder(
   db: Database,
   clock: Clock,
   orderId: string,
   status: LaterStatus,
+  reason: string | null,
+  byUserId: string,
 ): Promise<ApiStaffOrder> {
+  // The route checks the reason's text; this keeps a caller without one from cancelling.
+  if (status === 'cancelled' && !reason) throw badRequest(CANCEL_REASON_MESSAGE);
+  const kept = status === 'cancelled' ? reason : null;
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, status);
-    await ordersRepository(tx).setStatus(order.id, status, now);
+    const orders = ordersRepository(tx);
+    if (status === 'cancelled' && kept) await orders.cancel(order.id, kept, now);
+    else await orders.setStatus(order.id, status, now);
+    await orderStepsRepository(tx).record({
+      orderId: order.id,
+      status,
+      at: now,
+      byUserId,
+      reason: kept,
+    });
     await orderEventsRepository(tx).record({
       orderId: order.id,
       userId: order.userId,
       type: 'order-status',
-      payload: { status },
+      payload: kept ? { status, reason: kept } : { status },
       at: now,
     });
     return changedOrder(tx, order.id);

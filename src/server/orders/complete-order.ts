@@ -13,6 +13,7 @@ import type { Database, Queryable } from '../data/db';
 import { HttpError, conflict } from '../http/errors';
 import { cartsRepository, type CartItemRecord } from '../repositories/carts';
 import { orderEventsRepository } from '../repositories/order-events';
+import { orderStepsRepository } from '../repositories/order-steps';
 import { ordersRepository, type NewOrderItem } from '../repositories/orders';
 import { productsRepository } from '../repositories/products';
 import { storeRepository } from '../repositories/store';
@@ -138,7 +139,7 @@ async function placeOrder(
   if (checkout.scheduledTime) {
     // Checked at Confirm Order, but time has passed (and the hours may have changed) since.
     checkScheduledTime(checkout.scheduledTime, checkout.deliveryType, settings, now);
-  } else if (!isStoreOpen(now, settings.weeklyHours, settings.openMode)) {
+  } else if (!isStoreOpen(now, settings.weeklyHours, settings.openMode, settings.pauseUntil)) {
     throw conflict(STORE_CLOSED_MESSAGE, 'store_closed');
   }
 
@@ -189,8 +190,17 @@ async function placeOrder(
     deliveryFeeCents: totals.deliveryFee,
     totalCents: totals.total,
     createdAt: now,
+    // The window in force when the order is placed: a later change of it moves no deadline.
+    acceptBy: new Date(now.getTime() + settings.acceptanceWindowMinutes * 60_000),
   });
   await orders.insertItems(orderId, items);
+  // Placed by the customer: the first of the order's steps (the staff board's history).
+  await orderStepsRepository(tx).record({
+    orderId,
+    status: 'pending',
+    at: now,
+    byUserId: user.id,
+  });
   await carts.complete(cart.id, now);
   // The last write: the event log's lock is held from here to the commit (order-events.ts).
   await orderEventsRepository(tx).record({

@@ -1,31 +1,55 @@
 import type { ApiStaffOrder } from '../../domain';
 import type { Clock } from '../clock';
-import type { Database } from '../data/db';
+import type { Database, Queryable } from '../data/db';
 import { orderEventsRepository } from '../repositories/order-events';
-import { ordersRepository } from '../repositories/orders';
+import { orderStepsRepository } from '../repositories/order-steps';
+import { ordersRepository, type OrderRecord } from '../repositories/orders';
 import { changedOrder, lockedOrderFor } from './locked-order';
 
 /**
+ * Declines `order`, whose row the caller has locked and found pending: the order, its step (by
+ * `byUserId`, null when the acceptance window ran out) and `order-declined {reason}` last.
+ * Shared by the staff's decline and the acceptance sweeper, so the customer hears both alike.
+ */
+export async function recordDecline(
+  tx: Queryable,
+  order: OrderRecord,
+  reason: string,
+  at: Date,
+  byUserId: string | null,
+): Promise<void> {
+  await ordersRepository(tx).decline(order.id, reason, at);
+  await orderStepsRepository(tx).record({
+    orderId: order.id,
+    status: 'declined',
+    at,
+    byUserId,
+    reason,
+  });
+  await orderEventsRepository(tx).record({
+    orderId: order.id,
+    userId: order.userId,
+    type: 'order-declined',
+    payload: { reason },
+    at,
+  });
+}
+
+/**
  * POST /api/staff/orders/{orderId}/decline: the store declines a pending order with a reason
- * the customer reads ("the store is currently {reason}"). Records `order-declined`.
+ * the customer reads ("the store is currently {reason}"). Records the step and `order-declined`.
  */
 export async function declineOrder(
   db: Database,
   clock: Clock,
   orderId: string,
   reason: string,
+  byUserId: string,
 ): Promise<ApiStaffOrder> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'declined');
-    await ordersRepository(tx).decline(order.id, reason, now);
-    await orderEventsRepository(tx).record({
-      orderId: order.id,
-      userId: order.userId,
-      type: 'order-declined',
-      payload: { reason },
-      at: now,
-    });
+    await recordDecline(tx, order, reason, now, byUserId);
     return changedOrder(tx, order.id);
   });
 }

@@ -1,7 +1,7 @@
 import type { ApiOrder, ApiStaffOrder, OrderStatus } from '../../domain';
 import type { Database } from '../data/db';
 import { ordersRepository } from '../repositories/orders';
-import { presentOrder, presentStaffOrder, withItems } from './present-order';
+import { presentOrder, withItems, withStaffDetails } from './present-order';
 
 /** My Orders shows the customer's latest orders, no more (older ones stay in the database). */
 export const MY_ORDERS_LIMIT = 50;
@@ -20,5 +20,5 @@ export async function listStaffOrders(
   statuses: readonly OrderStatus[] | null,
 ): Promise<ApiStaffOrder[]> {
   const orders = await ordersRepository(db).listByStatus(statuses, STAFF_ORDERS_LIMIT);
-  return withItems(db, orders, presentStaffOrder);
+  return withStaffDetails(db, orders);
 }

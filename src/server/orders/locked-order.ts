@@ -14,6 +14,7 @@ import { loadStaffOrder } from './present-order';
 const STEP_WORDS: Partial<Record<OrderStatus, string>> = {
   accepted: 'accepted',
   declined: 'declined',
+  cancelled: 'cancelled',
 };
 
 function refusal(order: OrderRecord, to: OrderStatus): string {

@@ -8,9 +8,11 @@ import {
   toDollars,
   type ApiOrder,
   type ApiOrderItem,
+  type ApiOrderStep,
   type ApiStaffOrder,
 } from '../../domain';
 import type { Queryable } from '../data/db';
+import { orderStepsRepository, type OrderStepRecord } from '../repositories/order-steps';
 import { ordersRepository, type OrderItemRecord, type OrderRecord } from '../repositories/orders';
 import { isUuid } from '../repositories/products';
 
@@ -60,23 +62,35 @@ export function presentOrder(order: OrderRecord, items: readonly OrderItemRecord
     readyMinutes: order.readyMinutes,
     readyAt: iso(order.readyAt),
     declineReason: order.declineReason,
-    // Cancelling after acceptance arrives with issue 9's server work.
-    cancelReason: null,
+    cancelReason: order.cancelReason,
     createdAt: order.createdAt.toISOString(),
   };
 }
 
-/** An order as the staff board sees it: the customer's view plus who ordered it. */
+function presentStep(step: OrderStepRecord): ApiOrderStep {
+  return {
+    status: step.status,
+    at: step.at.toISOString(),
+    by: step.by ? { _id: step.by.id, name: step.by.name } : null,
+    ...(step.minutes !== null ? { minutes: step.minutes } : {}),
+    ...(step.reason !== null ? { reason: step.reason } : {}),
+  };
+}
+
+/**
+ * An order as the staff board sees it: the customer's view plus who ordered it, the deadline of
+ * its acceptance window while it waits for an answer, and its steps oldest first.
+ */
 export function presentStaffOrder(
   order: OrderRecord,
   items: readonly OrderItemRecord[],
+  steps: readonly OrderStepRecord[],
 ): ApiStaffOrder {
   return {
     ...presentOrder(order, items),
     customer: { _id: order.customer.id, name: order.customer.name, email: order.customer.email },
-    // Filled by issue 9's server work (the acceptance window and the steps' log).
-    acceptBy: null,
-    steps: [],
+    acceptBy: order.status === 'pending' ? iso(order.acceptBy) : null,
+    steps: steps.map(presentStep),
   };
 }
 
@@ -90,6 +104,19 @@ export async function withItems<T>(
   return orders.map((order) => present(order, items.get(order.id) ?? []));
 }
 
+/** Orders as the staff board sees them: lines and steps of all of them in one query each. */
+export async function withStaffDetails(
+  db: Queryable,
+  orders: readonly OrderRecord[],
+): Promise<ApiStaffOrder[]> {
+  const ids = orders.map((order) => order.id);
+  const items = await ordersRepository(db).itemsOf(ids);
+  const steps = await orderStepsRepository(db).of(ids);
+  return orders.map((order) =>
+    presentStaffOrder(order, items.get(order.id) ?? [], steps.get(order.id) ?? []),
+  );
+}
+
 /**
  * An order as the staff board sees it, or null when there is none with this id (a malformed
  * id included). The staff stream (server/events) sends this for every new or changed order.
@@ -101,7 +128,7 @@ export async function loadStaffOrder(
   if (!isUuid(orderId)) return null;
   const order = await ordersRepository(db).get(orderId);
   if (!order) return null;
-  const [presented] = await withItems(db, [order], presentStaffOrder);
+  const [presented] = await withStaffDetails(db, [order]);
   return presented ?? null;
 }
 

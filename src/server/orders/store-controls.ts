@@ -1,4 +1,4 @@
-import { isStoreOpen, toDollars, type ApiStaffStore } from '../../domain';
+import { isPaused, isStoreOpen, toDollars, type ApiStaffStore } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
@@ -6,20 +6,36 @@ import { storeRepository, type StoreChanges } from '../repositories/store';
 
 async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
   const settings = await storeRepository(db).settings();
+  const now = clock.now();
   return {
     mode: settings.openMode,
-    storeOpen: isStoreOpen(clock.now(), settings.weeklyHours, settings.openMode),
+    storeOpen: isStoreOpen(now, settings.weeklyHours, settings.openMode, settings.pauseUntil),
     hours: settings.weeklyHours,
     deliveryFee: toDollars(settings.deliveryFeeCents),
     acceptanceWindowMinutes: settings.acceptanceWindowMinutes,
     pickupLeadMinutes: settings.leadTimeMinutes,
     deliveryLeadMinutes: settings.deliveryLeadTimeMinutes,
-    // Pausing new orders arrives with issue 9's server work.
-    pauseUntil: null,
+    // A pause that has run out is no pause: the board shows none.
+    pauseUntil:
+      settings.pauseUntil && isPaused(now, settings.pauseUntil)
+        ? settings.pauseUntil.toISOString()
+        : null,
     name: settings.name,
     pickupAddress: settings.pickupAddress,
     phone: settings.phone,
   };
+}
+
+/** What PUT /api/staff/store may change: the settings, with the pause as the staff give it. */
+export type StoreControlChanges = Omit<StoreChanges, 'pauseUntil'> & {
+  /** Minutes from now (0 ends the pause), an instant, or null to end it; undefined: unchanged. */
+  pause?: number | Date | null;
+};
+
+/** The pause's end as stored: minutes count from `now`, 0 and null end it. */
+function pauseUntil(pause: number | Date | null | undefined, now: Date): Date | null | undefined {
+  if (typeof pause !== 'number') return pause;
+  return pause === 0 ? null : new Date(now.getTime() + pause * 60_000);
 }
 
 /** GET /api/staff/store: the store's controls and whether customers see it open now. */
@@ -31,10 +47,12 @@ export function viewStoreControls(db: Database, clock: Clock): Promise<ApiStaffS
 export async function updateStoreControls(
   db: Database,
   clock: Clock,
-  changes: StoreChanges,
+  changes: StoreControlChanges,
 ): Promise<ApiStaffStore> {
+  const now = clock.now();
+  const { pause, ...settings } = changes;
   return db.transaction(async (tx) => {
-    await storeRepository(tx).update(changes, clock.now());
+    await storeRepository(tx).update({ ...settings, pauseUntil: pauseUntil(pause, now) }, now);
     await announceStoreChange(tx, 'store');
     return present(tx, clock);
   });

@@ -26,7 +26,7 @@ export interface OrderEventRecord {
   orderId: string;
   userId: string;
   type: OrderEventType;
-  /** order-accepted: { time }, order-declined: { reason }, order-status: { status }. */
+  /** order-accepted: { time }, order-declined: { reason }, order-status: { status, reason? }. */
   payload: Record<string, unknown>;
   createdAt: Date;
 }

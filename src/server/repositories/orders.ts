@@ -3,8 +3,10 @@
  * image, options and prices as they were when it was placed (brief: "An order is a snapshot").
  *
  * LOCK ORDER (see `data/db.ts`): placing an order locks the cart row, then reads its lines, then
- * writes the order and its items; changing an order locks the order row (`lock`) before writing
- * it. Every change of an order also records an event (`order-events.ts`) as its last write.
+ * writes the order and its items; changing an order locks the order row (`lock`, or
+ * `lockIfDue` for the acceptance sweeper, which skips a row another transaction holds) before
+ * writing it. Every change of an order also records its step (`order-steps.ts`) and then an
+ * event (`order-events.ts`) as its last write.
  */
 import type { DeliveryType, NormalisedSelection, OrderStatus, PaymentOption } from '../../domain';
 import type { Queryable } from '../data/db';
@@ -27,6 +29,8 @@ export interface NewOrder {
   deliveryFeeCents: number;
   totalCents: number;
   createdAt: Date;
+  /** When the order is declined automatically unless answered: createdAt + the window. */
+  acceptBy: Date;
 }
 
 export interface NewOrderItem {
@@ -63,7 +67,10 @@ export interface OrderRecord {
   readyMinutes: number | null;
   readyAt: Date | null;
   declineReason: string | null;
+  cancelReason: string | null;
   answeredAt: Date | null;
+  /** The acceptance window's end (null only for orders of before the window was recorded). */
+  acceptBy: Date | null;
   createdAt: Date;
 }
 
@@ -106,7 +113,9 @@ interface OrderRow {
   ready_minutes: number | null;
   ready_at: Timestamp | null;
   decline_reason: string | null;
+  cancel_reason: string | null;
   answered_at: Timestamp | null;
+  accept_by: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -149,7 +158,9 @@ function toOrder(row: OrderRow): OrderRecord {
     readyMinutes: row.ready_minutes,
     readyAt: dateOrNull(row.ready_at),
     declineReason: row.decline_reason,
+    cancelReason: row.cancel_reason,
     answeredAt: dateOrNull(row.answered_at),
+    acceptBy: dateOrNull(row.accept_by),
     createdAt: date(row.created_at),
   };
 }
@@ -185,18 +196,25 @@ const SELECT_ORDERS = `
          o.customer_name, u.email as customer_email, o.contact_phone, o.contact_address,
          o.scheduled_time, o.instructions, o.subtotal_cents, o.hst_cents, o.tip_percent,
          o.tip_cents, o.delivery_fee_cents, o.total_cents, o.ready_minutes, o.ready_at,
-         o.decline_reason, o.answered_at, o.created_at
+         o.decline_reason, o.cancel_reason, o.answered_at, o.accept_by, o.created_at
     from orders o join users u on u.id = o.user_id`;
+
+/**
+ * Marks the acceptance sweeper's periodic read in the SQL text, so a test counting one request's
+ * queries can leave out this background work (like the event hub's poll of `order_events`).
+ */
+export const ACCEPT_SWEEP_MARK = '/* acceptance sweep */';
 
 // Newest first; orders placed at the same instant (a fixed test clock) by their number.
 const NEWEST_FIRST = 'order by o.created_at desc, o.number desc';
 
 export function ordersRepository(db: Queryable) {
-  async function one(where: string, params: unknown[], lock = false): Promise<OrderRecord | null> {
-    const rows = await db.query<OrderRow>(
-      `${SELECT_ORDERS} where ${where}${lock ? ' for update of o' : ''}`,
-      params,
-    );
+  async function one(
+    where: string,
+    params: unknown[],
+    lock: '' | 'for update of o' | 'for update of o skip locked' = '',
+  ): Promise<OrderRecord | null> {
+    const rows = await db.query<OrderRow>(`${SELECT_ORDERS} where ${where} ${lock}`, params);
     return rows[0] ? toOrder(rows[0]) : null;
   }
 
@@ -212,8 +230,9 @@ export function ordersRepository(db: Queryable) {
         `insert into orders (user_id, cart_id, idempotency_key, delivery_type, payment_option,
            customer_name, contact_phone, contact_address, scheduled_time, instructions,
            subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents, total_cents,
-           created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)
+           created_at, updated_at, accept_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17,
+                 $18)
          returning id`,
         [
           order.userId,
@@ -233,6 +252,7 @@ export function ordersRepository(db: Queryable) {
           order.deliveryFeeCents,
           order.totalCents,
           order.createdAt,
+          order.acceptBy,
         ],
       );
       const id = rows[0]?.id;
@@ -270,7 +290,37 @@ export function ordersRepository(db: Queryable) {
     get: (orderId: string) => one('o.id = $1', [orderId]),
 
     /** The order locked until the transaction ends; null when there is none. */
-    lock: (orderId: string) => one('o.id = $1', [orderId], true),
+    lock: (orderId: string) => one('o.id = $1', [orderId], 'for update of o'),
+
+    /**
+     * The order locked, if it is still pending and its window ended at or before `now`; null
+     * when it was answered meanwhile or another transaction holds it (skip locked: an answer or
+     * another process's sweep is at work on it, and the status is read again after the lock).
+     */
+    lockIfDue: (orderId: string, now: Date) =>
+      one(
+        `o.id = $1 and o.status = 'pending' and o.accept_by <= $2`,
+        [orderId, now],
+        'for update of o skip locked',
+      ),
+
+    /** The earliest end of a pending order's window, or null when none is waiting. */
+    async nextAcceptBy(): Promise<Date | null> {
+      const rows = await db.query<{ at: Timestamp | null }>(
+        `${ACCEPT_SWEEP_MARK} select min(accept_by) as at from orders where status = 'pending'`,
+      );
+      return dateOrNull(rows[0]?.at ?? null);
+    },
+
+    /** Ids of pending orders whose window ended at or before `now`, the longest waiting first. */
+    async dueIds(now: Date, limit: number): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `${ACCEPT_SWEEP_MARK} select id from orders where status = 'pending' and accept_by <= $1
+          order by accept_by, number limit $2`,
+        [now, limit],
+      );
+      return rows.map((row) => row.id);
+    },
 
     /** The user's order placed with this Idempotency-Key, if any. */
     findByIdempotencyKey: (userId: string, key: string) =>
@@ -323,6 +373,14 @@ export function ordersRepository(db: Queryable) {
       changed(
         `update orders set status = 'declined', decline_reason = $2, answered_at = $3,
                 updated_at = $3
+          where id = $1 returning id`,
+        [orderId, reason, at],
+      ),
+
+    /** The store cancelled an accepted order, with its reason. The caller holds the lock. */
+    cancel: (orderId: string, reason: string, at: Date) =>
+      changed(
+        `update orders set status = 'cancelled', cancel_reason = $2, updated_at = $3
           where id = $1 returning id`,
         [orderId, reason, at],
       ),

@@ -12,6 +12,8 @@ export interface StoreSettings {
   /** Pickup lead time (the column predates delivery's own). */
   leadTimeMinutes: number;
   deliveryLeadTimeMinutes: number;
+  /** New orders paused (the store counts as closed) until then; null when never paused. */
+  pauseUntil: Date | null;
 }
 
 interface SettingsRow {
@@ -24,6 +26,7 @@ interface SettingsRow {
   acceptance_window_minutes: number;
   lead_time_minutes: number;
   delivery_lead_time_minutes: number;
+  pause_until: Date | string | null;
 }
 
 /** What the staff may change (PUT /api/staff/store); any subset. */
@@ -36,6 +39,10 @@ export type StoreChanges = Partial<
     | 'acceptanceWindowMinutes'
     | 'leadTimeMinutes'
     | 'deliveryLeadTimeMinutes'
+    | 'pauseUntil'
+    | 'name'
+    | 'pickupAddress'
+    | 'phone'
   >
 >;
 
@@ -47,6 +54,10 @@ const COLUMNS: Record<keyof StoreChanges, string> = {
   acceptanceWindowMinutes: 'acceptance_window_minutes',
   leadTimeMinutes: 'lead_time_minutes',
   deliveryLeadTimeMinutes: 'delivery_lead_time_minutes',
+  pauseUntil: 'pause_until',
+  name: 'name',
+  pickupAddress: 'pickup_address',
+  phone: 'phone',
 };
 
 export function storeRepository(db: Queryable) {
@@ -65,6 +76,7 @@ export function storeRepository(db: Queryable) {
         acceptanceWindowMinutes: row.acceptance_window_minutes,
         leadTimeMinutes: row.lead_time_minutes,
         deliveryLeadTimeMinutes: row.delivery_lead_time_minutes,
+        pauseUntil: row.pause_until === null ? null : new Date(row.pause_until),
       };
     },
     /** Changes the given settings in one statement; the others stay as they are. */

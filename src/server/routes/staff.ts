@@ -4,22 +4,23 @@ import {
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
   ORDER_STATUSES,
+  isPhoneNumber,
   isPlainText,
   toCents,
   type OrderStatus,
 } from '../../domain';
-import { staffGuard } from '../auth/sessions';
+import { requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import { apiStaffOrderSchema, apiStaffStoreSchema } from '../http/api-schemas';
-import { acceptOrder } from '../orders/accept-order';
-import { LATER_STATUSES, advanceOrder } from '../orders/advance-order';
+import { MINUTES_MESSAGE, acceptOrder } from '../orders/accept-order';
+import { CANCEL_REASON_MESSAGE, LATER_STATUSES, advanceOrder } from '../orders/advance-order';
 import { declineOrder } from '../orders/decline-order';
 import { listStaffOrders } from '../orders/list-orders';
 import { updateStoreControls, viewStoreControls } from '../orders/store-controls';
 
 /**
- * The store's side, API only (the staff screens come next): the order board's list, the
- * answers (accept, decline) and later steps, and the store's controls. Every route runs
+ * The store's side, API only: the order board's list, the answers (accept, decline), the later
+ * steps and cancel, and the store's controls (pause and profile included). Every route runs
  * `staffGuard` before any shape check (401 anonymous, 403 a customer), calls one use case from
  * `server/orders/` and answers what it returns. The staff stream lives with the events.
  */
@@ -72,37 +73,61 @@ const wholeNumber = (min: number, max: number, message: string) =>
       z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }),
     );
 
-const MINUTES_MESSAGE = `Please give the minutes until ready as a whole number from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}.`;
-
+/**
+ * Optional for a scheduled order (ready at its scheduled time); the use case asks for them when
+ * the order is as soon as possible.
+ */
 const acceptBody = z
   .object(
-    { minutes: wholeNumber(MIN_READY_MINUTES, MAX_READY_MINUTES, MINUTES_MESSAGE) },
+    {
+      minutes: wholeNumber(MIN_READY_MINUTES, MAX_READY_MINUTES, MINUTES_MESSAGE)
+        .nullable()
+        .optional()
+        .transform((minutes) => minutes ?? null),
+    },
     { error: MINUTES_MESSAGE },
   )
   .meta({ sentences: true });
 
+/** A reason the customer reads: plain text, trimmed, not empty, at most 200 characters. */
+const reasonText = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(MAX_DECLINE_REASON_LENGTH, {
+      error: `Please keep the reason under ${MAX_DECLINE_REASON_LENGTH} characters.`,
+    })
+    .refine(isPlainText, { error: 'Please remove special characters from the reason.' });
+
 const REASON_MESSAGE = 'Please give a reason for declining the order.';
 
 const declineBody = z
-  .object(
-    {
-      reason: z
-        .string({ error: REASON_MESSAGE })
-        .trim()
-        .min(1, { error: REASON_MESSAGE })
-        .max(MAX_DECLINE_REASON_LENGTH, {
-          error: `Please keep the reason under ${MAX_DECLINE_REASON_LENGTH} characters.`,
-        })
-        .refine(isPlainText, { error: 'Please remove special characters from the reason.' }),
-    },
-    { error: REASON_MESSAGE },
-  )
+  .object({ reason: reasonText(REASON_MESSAGE) }, { error: REASON_MESSAGE })
   .meta({ sentences: true });
 
 const STATUS_MESSAGE = `Choose the order's next step: ${LATER_STATUSES.join(', ')} (accept and decline have their own routes).`;
 
+/** `reason` is required to cancel (the customer reads it) and ignored for the other steps. */
 const statusBody = z
-  .object({ status: z.enum(LATER_STATUSES, { error: STATUS_MESSAGE }) }, { error: STATUS_MESSAGE })
+  .object(
+    {
+      status: z.enum(LATER_STATUSES, { error: STATUS_MESSAGE }),
+      reason: z.unknown().optional(),
+    },
+    { error: STATUS_MESSAGE },
+  )
+  .transform((body, context) => {
+    if (body.status !== 'cancelled') return { status: body.status, reason: null };
+    const reason = reasonText(CANCEL_REASON_MESSAGE).safeParse(body.reason ?? '');
+    if (reason.success) return { status: body.status, reason: reason.data };
+    context.addIssue({
+      code: 'custom',
+      path: ['reason'],
+      message: reason.error.issues[0]?.message ?? CANCEL_REASON_MESSAGE,
+    });
+    return z.NEVER;
+  })
   .meta({ sentences: true });
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -113,6 +138,25 @@ const dayHours = z
   .nullable();
 
 const DAY_MINUTES = 24 * 60;
+/** The longest pause the staff can set at once: a whole service. */
+export const MAX_PAUSE_MINUTES = 480;
+const PAUSE_MESSAGE = `Please give the pause as whole minutes from 0 (no pause) to ${MAX_PAUSE_MINUTES}.`;
+const PAUSE_UNTIL_MESSAGE =
+  'Please give the end of the pause as an ISO 8601 date and time, or null to end it.';
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The store's profile: plain text, trimmed, not empty, at most `max` characters. */
+const profileText = (what: string, max: number) => {
+  const message = `Please give the store's ${what} (at most ${max} characters).`;
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .refine(isPlainText, { error: `Please remove special characters from the store's ${what}.` });
+};
+const PHONE_MESSAGE = "Please give the store's phone number with 10 digits, like 519-555-0100.";
+const WINDOW_MESSAGE = `Please give the acceptance window as whole minutes from 1 to ${DAY_MINUTES}.`;
 const FEE_MESSAGE = 'Please give the delivery fee in dollars, from 0 to 100.';
 
 /** Any subset of the store's controls; fields not named stay as they are, unknown ones dropped. */
@@ -145,11 +189,27 @@ const storeBody = z
         .pipe(z.number().min(0, { error: FEE_MESSAGE }).max(100, { error: FEE_MESSAGE }))
         .transform(toCents)
         .optional(),
-      acceptanceWindowMinutes: wholeNumber(
-        1,
-        DAY_MINUTES,
-        `Please give the acceptance window as whole minutes from 1 to ${DAY_MINUTES}.`,
-      ).optional(),
+      acceptanceWindowMinutes: wholeNumber(1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
+      // The staff app's name for the same setting.
+      acceptWindowMinutes: wholeNumber(1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
+      // Pause new orders for this many minutes from now (0 ends a pause), or until an instant.
+      pauseMinutes: wholeNumber(0, MAX_PAUSE_MINUTES, PAUSE_MESSAGE).optional(),
+      pauseUntil: z
+        .string({ error: PAUSE_UNTIL_MESSAGE })
+        .trim()
+        .regex(ISO_INSTANT, { error: PAUSE_UNTIL_MESSAGE })
+        .transform((text) => new Date(text))
+        .refine((instant) => !Number.isNaN(instant.getTime()), { error: PAUSE_UNTIL_MESSAGE })
+        .nullable()
+        .optional(),
+      name: profileText('name', 100).optional(),
+      pickupAddress: profileText('pickup address', 200).optional(),
+      phone: z
+        .string({ error: PHONE_MESSAGE })
+        .trim()
+        .max(40, { error: PHONE_MESSAGE })
+        .refine(isPhoneNumber, { error: PHONE_MESSAGE })
+        .optional(),
       pickupLeadMinutes: wholeNumber(
         0,
         DAY_MINUTES,
@@ -162,6 +222,16 @@ const storeBody = z
       ).optional(),
     },
     { error: 'Send the store settings to change as a JSON object.' },
+  )
+  .refine((body) => body.pauseMinutes === undefined || body.pauseUntil === undefined, {
+    error: 'Please send either pauseMinutes or pauseUntil, not both.',
+  })
+  .refine(
+    (body) =>
+      body.acceptanceWindowMinutes === undefined ||
+      body.acceptWindowMinutes === undefined ||
+      body.acceptanceWindowMinutes === body.acceptWindowMinutes,
+    { error: 'Please send the acceptance window once (acceptanceWindowMinutes).' },
   )
   .meta({ sentences: true });
 
@@ -186,7 +256,10 @@ export const staffRoutes: RouteModule = (app, ctx) => {
       preValidation: guard,
       schema: { params: orderParams, body: acceptBody, response: staffOrder },
     },
-    (request) => acceptOrder(ctx.db, ctx.clock, request.params.orderId, request.body.minutes),
+    async (request) => {
+      const user = await requireUser(request, ctx);
+      return acceptOrder(ctx.db, ctx.clock, request.params.orderId, request.body.minutes, user.id);
+    },
   );
 
   app.post(
@@ -195,7 +268,10 @@ export const staffRoutes: RouteModule = (app, ctx) => {
       preValidation: guard,
       schema: { params: orderParams, body: declineBody, response: staffOrder },
     },
-    (request) => declineOrder(ctx.db, ctx.clock, request.params.orderId, request.body.reason),
+    async (request) => {
+      const user = await requireUser(request, ctx);
+      return declineOrder(ctx.db, ctx.clock, request.params.orderId, request.body.reason, user.id);
+    },
   );
 
   app.post(
@@ -204,7 +280,11 @@ export const staffRoutes: RouteModule = (app, ctx) => {
       preValidation: guard,
       schema: { params: orderParams, body: statusBody, response: staffOrder },
     },
-    (request) => advanceOrder(ctx.db, ctx.clock, request.params.orderId, request.body.status),
+    async (request) => {
+      const user = await requireUser(request, ctx);
+      const { status, reason } = request.body;
+      return advanceOrder(ctx.db, ctx.clock, request.params.orderId, status, reason, user.id);
+    },
   );
 
   app.get('/staff/store', { preValidation: guard, schema: { response: staffStore } }, () =>
@@ -220,9 +300,13 @@ export const staffRoutes: RouteModule = (app, ctx) => {
         openMode: body.mode,
         weeklyHours: body.hours,
         deliveryFeeCents: body.deliveryFee,
-        acceptanceWindowMinutes: body.acceptanceWindowMinutes,
+        acceptanceWindowMinutes: body.acceptanceWindowMinutes ?? body.acceptWindowMinutes,
         leadTimeMinutes: body.pickupLeadMinutes,
         deliveryLeadTimeMinutes: body.deliveryLeadMinutes,
+        pause: body.pauseMinutes ?? body.pauseUntil,
+        name: body.name,
+        pickupAddress: body.pickupAddress,
+        phone: body.phone,
       });
     },
   );

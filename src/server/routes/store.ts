@@ -9,7 +9,14 @@ export const storeRoutes: RouteModule = (app, ctx) => {
   /** The spec's open flag: opening hours in America/Toronto, unless the store forced it. */
   app.get('/store/status', { schema: { response: { 200: apiStoreStatusSchema } } }, async () => {
     const settings = await store.settings();
-    return { storeOpen: isStoreOpen(ctx.clock.now(), settings.weeklyHours, settings.openMode) };
+    return {
+      storeOpen: isStoreOpen(
+        ctx.clock.now(),
+        settings.weeklyHours,
+        settings.openMode,
+        settings.pauseUntil,
+      ),
+    };
   });
 
   /**
@@ -25,7 +32,12 @@ export const storeRoutes: RouteModule = (app, ctx) => {
       hours: settings.weeklyHours,
       hoursText: describeWeeklyHours(settings.weeklyHours),
       deliveryFee: toDollars(settings.deliveryFeeCents),
-      storeOpen: isStoreOpen(ctx.clock.now(), settings.weeklyHours, settings.openMode),
+      storeOpen: isStoreOpen(
+        ctx.clock.now(),
+        settings.weeklyHours,
+        settings.openMode,
+        settings.pauseUntil,
+      ),
       leadMinutes: {
         pickup: settings.leadTimeMinutes,
         delivery: settings.deliveryLeadTimeMinutes,

@@ -1,0 +1,162 @@
+/**
+ * The acceptance window (brief: "pending ──no answer within the acceptance window──> declined"):
+ * a pending order still unanswered at its `accept_by` is declined with AUTO_DECLINE_REASON, a
+ * step by nobody (automatic) and the usual `order-declined` event, so the customer's waiting
+ * overlay reads "the store is currently unable to confirm orders right now".
+ *
+ * One sweeper per process, started with the app: it sweeps at once (an order that fell due
+ * while no server ran is declined at start) and then every ACCEPT_SWEEP_INTERVAL_MS, plus once
+ * more when the earliest open window ends, if that comes sooner (planned after each sweep and on
+ * every new order, which the event hub reports from every process). Several
+ * processes on one database may sweep together: each due order is declined in a transaction of
+ * its own that locks the order row with `skip locked` and reads its status again under the lock
+ * (`ordersRepository.lockIfDue`), the lock order of accept and decline (the order row, then the
+ * event log's lock), so an order is declined exactly once and never after it was answered.
+ */
+import { AUTO_DECLINE_REASON } from '../../domain';
+import type { Clock } from '../clock';
+import type { Database } from '../data/db';
+import { ordersRepository } from '../repositories/orders';
+import { recordDecline } from './decline-order';
+
+/** Due orders read per batch; a sweep reads batches until none is left. */
+const BATCH = 50;
+
+export interface SweeperLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface AcceptanceSweeper {
+  /** Sweeps once now, then every `intervalMs` (an unref'd timer) until `stop`. */
+  start(): Promise<void>;
+  /** Declines every order due now; resolves to how many this call declined. */
+  sweep(): Promise<number>;
+  /**
+   * A new order has a window (placed by any process: the event hub tells every one): plans a
+   * sweep for when the earliest window ends, if that comes before the next interval tick.
+   */
+  orderPlaced(): Promise<void>;
+  /** Stops the timer and waits for a sweep under way, so the database can close after it. */
+  stop(): Promise<void>;
+}
+
+/** Declines `orderId` if it is still pending and due; false when someone else got there first. */
+async function declineIfDue(db: Database, orderId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = await ordersRepository(tx).lockIfDue(orderId, now);
+    if (!order) return false;
+    await recordDecline(tx, order, AUTO_DECLINE_REASON, now, null);
+    return true;
+  });
+}
+
+/** The soonest a planned sweep runs: a due order held by someone else is tried again then. */
+const MIN_PLANNED_DELAY_MS = 250;
+
+export function createAcceptanceSweeper(options: {
+  db: Database;
+  clock: Clock;
+  intervalMs: number;
+  log?: SweeperLog;
+}): AcceptanceSweeper {
+  const { db, clock, intervalMs, log } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let planned: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  // Ticks and plans under way, so `stop` can wait for them before the database closes.
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  // Read through a call: `stop` may flip it while a sweep awaits the database.
+  const halted = () => stopped;
+
+  async function sweepAll(): Promise<number> {
+    let declined = 0;
+    const skipped = new Set<string>();
+    for (;;) {
+      const now = clock.now();
+      const due = (await ordersRepository(db).dueIds(now, BATCH + skipped.size)).filter(
+        (id) => !skipped.has(id),
+      );
+      if (due.length === 0 || halted()) return declined;
+      for (const id of due) {
+        if (halted()) return declined;
+        if (await declineIfDue(db, id, now)) declined += 1;
+        // Held by an answer or another process's sweep: theirs to finish, not read again now.
+        else skipped.add(id);
+      }
+    }
+  }
+
+  function sweep(): Promise<number> {
+    // One sweep at a time in a process: a tick that finds one under way joins it.
+    running ??= sweepAll().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  /**
+   * A timer for the earliest window still open, when it ends before the next interval tick,
+   * so an order is declined when its window ends rather than up to an interval later.
+   */
+  async function plan(): Promise<void> {
+    const next = await ordersRepository(db).nextAcceptBy();
+    if (halted()) return;
+    if (planned) clearTimeout(planned);
+    planned = null;
+    if (!next) return;
+    const delay = next.getTime() - clock.now().getTime();
+    if (delay >= intervalMs) return;
+    planned = setTimeout(() => void tick(), Math.max(delay, MIN_PLANNED_DELAY_MS));
+    planned.unref();
+  }
+
+  function tracked(work: () => Promise<void>): Promise<void> {
+    const promise = work().finally(() => inFlight.delete(promise));
+    inFlight.add(promise);
+    return promise;
+  }
+
+  function tick(): Promise<void> {
+    return tracked(async () => {
+      try {
+        const declined = await sweep();
+        if (declined > 0) log?.info({ declined }, 'orders declined: acceptance window ended');
+        await plan();
+      } catch (error) {
+        // A lost database is the data layer's to report; the next tick tries again.
+        log?.warn({ err: error }, 'acceptance sweep failed');
+      }
+    });
+  }
+
+  return {
+    async start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void tick(), intervalMs);
+      timer.unref();
+      await tick();
+    },
+    sweep,
+    orderPlaced() {
+      if (!timer || halted()) return Promise.resolve();
+      return tracked(async () => {
+        try {
+          await plan();
+        } catch (error) {
+          log?.warn({ err: error }, 'planning the acceptance sweep failed');
+        }
+      });
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (planned) clearTimeout(planned);
+      timer = null;
+      planned = null;
+      await running?.catch(() => undefined);
+      await Promise.all([...inFlight]);
+    },
+  };
+}
