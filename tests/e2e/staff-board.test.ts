@@ -1,0 +1,366 @@
+/**
+ * The store's side in the browser: the staff board at /staff with a customer placing an order
+ * in another browser context (Checkout and Payment, as customers do). The board shows the order
+ * within a second with its full detail and the alert running; staff accept with 20 minutes,
+ * then mark it ready and completed, and the customer's screens follow live. Also: who may open
+ * /staff, markup in an order shown as text, and the board catching up after its stream drops.
+ * Both browsers' clocks are the server's: Monday 18:00 in Guelph.
+ */
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  CHECKOUT_MESSAGES,
+  formatMoney,
+  orderAcceptedMessage,
+  toCents,
+  type ApiCompleteOrderAnswer,
+  type ApiOrder,
+  type ApiStaffOrder,
+  type Product,
+} from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import { productsRepository } from '../../src/server/repositories/products';
+import { axeViolations } from '../support/axe';
+import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { watchConsole, type ConsoleAllowance } from '../support/console';
+import { call, fillCart, placeOrder, type Account } from '../support/orders';
+import { registerUser, TEST_PASSWORD, type ApiUser } from '../support/users';
+
+/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
+const NOW = '2026-11-23T23:00:00Z';
+/** How long a live change may take to show on a busy test machine (it takes well under 1 s). */
+const LIVE = { timeout: 10_000 };
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-staff';
+const PHONE = '519-555-0100';
+const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
+const MARKUP = '<img src=x onerror=alert(1)>';
+
+let h: BrowserHarness;
+let menu: Product[];
+let staff: { user: ApiUser; account: Account };
+
+beforeAll(async () => {
+  h = await startBrowserHarness({ clock: fixedClock(NOW) });
+  menu = await productsRepository(h.db).list();
+  const { user, cookie } = await registerUser(h.app, { name: 'Sam Staff' });
+  await h.db.query(`update users set role = 'staff' where id = $1`, [user._id]);
+  staff = { user, account: { id: user._id, cookie } };
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(() => h.close());
+
+function productId(name: string): string {
+  const found = menu.find((each) => each.name === name);
+  if (!found) throw new Error(`No ${name} in the seeded menu`);
+  return found.id;
+}
+
+const text = async (locator: Locator) =>
+  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+/** A page whose clock is the server's; signed in with `cookie` when given. */
+async function openPage(
+  viewport: { width: number; height: number } | null,
+  cookie?: string,
+  allow: ConsoleAllowance[] = [],
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const { context, page } = await h.newPage();
+  await context.clock.setFixedTime(new Date(NOW));
+  if (viewport) await page.setViewportSize(viewport);
+  if (cookie) {
+    const [name = '', value = ''] = cookie.split('=');
+    await context.addCookies([{ name, value, url: h.baseUrl }]);
+  }
+  return { context, page, problems: watchConsole(page, allow) };
+}
+
+/** The staff board, signed in, sound turned on with the tap it asks for. */
+async function openBoard(viewport = { width: 1280, height: 800 }, allow: ConsoleAllowance[] = []) {
+  const opened = await openPage(viewport, staff.account.cookie, allow);
+  await opened.page.goto('/staff');
+  await opened.page.getByTestId('board').waitFor();
+  await opened.page.getByTestId('staff-connection').getByText('Live').waitFor(LIVE);
+  return opened;
+}
+
+const app = (page: Page) => page.locator('.staff-app');
+const card = (page: Page, orderId: string) =>
+  page.locator(`.board button.order-card[data-order-id="${orderId}"]`);
+const lane = (page: Page, id: string) => page.locator(`section[data-lane="${id}"]`);
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+it('shows a customer’s order on the board within a second, rings until opened, and takes it to completed', async () => {
+  const board = await openBoard();
+  const { page: staffPage } = board;
+  // The board asks for the tap browsers need before any sound, and says plainly it is off.
+  expect(await app(staffPage).getAttribute('data-sound')).toBe('off');
+  await staffPage.getByTestId('staff-sound').getByText('Sound off: tap to turn on').waitFor();
+  await staffPage.getByRole('button', { name: /^Tap to turn on order sound/ }).click();
+  await expect.poll(() => app(staffPage).getAttribute('data-sound')).toBe('on');
+  await staffPage.getByTestId('staff-sound').getByText('Sound on').waitFor();
+  expect(await app(staffPage).getAttribute('data-alert')).toBe('quiet');
+
+  // The customer, with markup in their name and instructions, orders through Checkout and Payment.
+  const { user, cookie } = await registerUser(h.app, {
+    name: MARKUP,
+    contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
+  });
+  const customer: Account = { id: user._id, cookie };
+  await fillCart(h.app, customer, [
+    { productId: productId('Wings'), quantity: 2, size: '20 pcs', wingsFlavor: 'Hot' },
+    {
+      productId: productId('Two-for-One Pizza Deal'),
+      size: 'Medium',
+      toppings: [['Ham'], ['Bacon', 'Onions']],
+    },
+    {
+      productId: productId('Pizza & Wings Combo'),
+      size: 'Large',
+      wingsFlavor: 'Hot',
+      sides: ['Garlic Bread'],
+      toppings: [['Bacon', 'Ham']],
+      drinks: [{ name: 'Coke', quantity: 2 }],
+    },
+  ]);
+  const shop = await openPage(null);
+  const { page: shopPage } = shop;
+  await shopPage.goto('/login');
+  await signIn(shopPage, user.email);
+  await shopPage.waitForURL((url) => url.pathname !== '/login');
+  await shopPage.goto('/checkout');
+  await shopPage.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+  await shopPage.locator('main').getByLabel('Instructions (optional)').fill(`Ring twice ${MARKUP}`);
+  await shopPage.getByRole('button', { name: 'Confirm Order' }).click();
+  await shopPage.waitForURL('**/payment');
+  await shopPage.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+
+  const placed = shopPage.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/orders/complete-order') && response.status() === 201,
+  );
+  await shopPage.getByRole('button', { name: 'Place My Order' }).click();
+  const answer = await placed;
+  const answeredAt = performance.now();
+  const order = ((await answer.json()) as ApiCompleteOrderAnswer).order;
+  const newCard = card(staffPage, order._id);
+  await newCard.waitFor({ timeout: 5_000 });
+  const latency = performance.now() - answeredAt;
+  console.log(
+    `staff board: order #${order.number} appeared ${latency.toFixed(0)} ms after complete-order answered`,
+  );
+  expect(latency).toBeLessThan(1_000);
+  await shopPage.getByRole('dialog', { name: CHECKOUT_MESSAGES.waiting }).waitFor();
+
+  // On the board: in New, with its number, name (as text), type, items, total; the alert rings.
+  expect(await lane(staffPage, 'new').locator('button.order-card').count()).toBe(1);
+  expect(await text(newCard.locator('.order-card-number'))).toBe(`#${order.number}`);
+  expect(await text(newCard.locator('.order-card-name'))).toBe(MARKUP);
+  expect(await newCard.locator('img').count()).toBe(0);
+  expect(await newCard.locator('.order-card-facts > span').allTextContents()).toEqual([
+    'Pickup',
+    '4 items',
+    formatMoney(toCents(order.totalPrice)),
+  ]);
+  expect(await text(newCard.locator('.order-card-age'))).toBe('Just now · 6:00 PM');
+  await expect.poll(() => app(staffPage).getAttribute('data-alert')).toBe('ringing');
+  await expect.poll(() => staffPage.title(), LIVE).toBe('(1) New order!');
+  // It repeats while nobody opens it.
+  const rings = async () => Number(await app(staffPage).getAttribute('data-rings'));
+  await expect.poll(rings, LIVE).toBeGreaterThanOrEqual(2);
+  // acceptBy is null until the acceptance window lands on the server: no countdown then.
+  const staffView = await call(h.app, staff.account, 'GET', '/api/staff/orders?status=pending');
+  const listed = staffView.json<ApiStaffOrder[]>().find((each) => each._id === order._id);
+  expect(await newCard.getByTestId('accept-countdown').count()).toBe(listed?.acceptBy ? 1 : 0);
+
+  expect(await axeViolations(staffPage)).toEqual([]);
+  await staffPage.screenshot({ path: `${SHOTS}/board-new-1280x800.png` });
+  await staffPage.setViewportSize({ width: 1024, height: 768 });
+  await staffPage.screenshot({ path: `${SHOTS}/board-new-1024x768.png` });
+  await staffPage.setViewportSize({ width: 1280, height: 800 });
+
+  // The detail, opened from the keyboard: everything the kitchen and the driver need.
+  await newCard.focus();
+  await staffPage.keyboard.press('Enter');
+  const detail = staffPage.getByRole('dialog', { name: `Order #${order.number}` });
+  await detail.waitFor();
+  await expect.poll(() => app(staffPage).getAttribute('data-alert')).toBe('quiet');
+  await expect.poll(() => staffPage.title()).toMatch(/^Orders · /);
+  expect(await text(detail.getByTestId('detail-customer'))).toBe(MARKUP);
+  expect(await text(detail.getByTestId('detail-instructions'))).toBe(`Ring twice ${MARKUP}`);
+  expect(await detail.locator('img').count()).toBe(0);
+  expect(await detail.getByRole('link', { name: PHONE }).getAttribute('href')).toBe(
+    'tel:5195550100',
+  );
+  expect(await text(detail.getByTestId('detail-total'))).toBe(
+    formatMoney(toCents(order.totalPrice)),
+  );
+  const items = detail.getByRole('list', { name: `Items in order #${order.number}` });
+  const lines = await items.getByRole('listitem').allTextContents();
+  expect(lines).toHaveLength(3);
+  const joined = lines.map((line) => line.replace(/\s+/g, ' ')).join(' | ');
+  expect(joined).toContain('2 × Wings');
+  expect(joined).toContain('20 pcs · Hot');
+  expect(joined).toContain('Pizza 1: Ham');
+  expect(joined).toContain('Pizza 2: Bacon, Onions');
+  expect(joined).toContain('Sides: Garlic Bread');
+  expect(joined).toContain('Drinks: 2 × Coke');
+  expect(await text(detail.locator('.detail-facts'))).toContain('As soon as possible');
+  // The answers come from the transition table: accept and decline for a new order.
+  expect(await detail.getByRole('button', { name: 'Ready for pickup' }).count()).toBe(0);
+  await detail.getByRole('form', { name: 'Decline the order' }).waitFor();
+  await detail.getByRole('button', { name: 'busy', exact: true }).click();
+  expect(await text(detail.getByTestId('decline-preview'))).toBe(
+    'The customer reads: Sorry, the store is currently busy. Please try again later.',
+  );
+  expect(await axeViolations(staffPage, 'dialog')).toEqual([]);
+  await staffPage.screenshot({ path: `${SHOTS}/detail-1280x800.png` });
+
+  // Escape closes it, and focus goes back to the card.
+  await staffPage.keyboard.press('Escape');
+  await detail.waitFor({ state: 'detached' });
+  await expect.poll(() => newCard.evaluate((node) => node === document.activeElement)).toBe(true);
+
+  // Accept with 20 minutes: the customer's waiting overlay says so.
+  await newCard.click();
+  await detail.getByRole('button', { name: '20 min', exact: true }).click();
+  await detail.getByRole('button', { name: 'Accept, ready in 20 min' }).click();
+  await detail.waitFor({ state: 'detached' });
+  await lane(staffPage, 'kitchen').locator(`[data-order-id="${order._id}"]`).waitFor(LIVE);
+  const confirmed = shopPage.getByRole('dialog', { name: 'Order confirmed' });
+  await confirmed.getByText(orderAcceptedMessage(20), { exact: true }).waitFor(LIVE);
+  await confirmed.getByRole('button', { name: 'OK' }).click();
+  await shopPage.waitForURL('**/my-orders');
+  const badge = shopPage
+    .locator(`article[data-order-id="${order._id}"]`)
+    .getByTestId('order-status');
+  await expect.poll(() => text(badge), LIVE).toBe('Status: Accepted');
+
+  // Ready, then completed: My Orders follows each step live.
+  await card(staffPage, order._id).click();
+  expect(await detail.getByRole('button', { name: 'Out for delivery' }).count()).toBe(0);
+  await detail.getByRole('button', { name: 'Ready for pickup' }).click();
+  await detail.waitFor({ state: 'detached' });
+  await lane(staffPage, 'ready').locator(`[data-order-id="${order._id}"]`).waitFor(LIVE);
+  await expect.poll(() => text(badge), LIVE).toBe('Status: Ready for pickup');
+  await card(staffPage, order._id).click();
+  await detail.getByRole('button', { name: 'Completed' }).click();
+  await detail.waitFor({ state: 'detached' });
+  await lane(staffPage, 'done').locator(`[data-order-id="${order._id}"]`).waitFor(LIVE);
+  await expect.poll(() => text(badge), LIVE).toBe('Status: Completed');
+
+  // A busier board for the screenshots: new, scheduled, kitchen, delivery.
+  await showBusyBoard(staffPage);
+  await staffPage.screenshot({ path: `${SHOTS}/board-1280x800.png` });
+  await staffPage.setViewportSize({ width: 1024, height: 768 });
+  await staffPage.screenshot({ path: `${SHOTS}/board-1024x768.png` });
+  expect(await axeViolations(staffPage)).toEqual([]);
+
+  await shop.context.close();
+  await board.context.close();
+  expect(shop.problems).toEqual([]);
+  expect(board.problems).toEqual([]);
+});
+
+/** Orders from other customers through the API, answered by staff the same way. */
+async function showBusyBoard(page: Page) {
+  const orders: ApiOrder[] = [];
+  for (const checkout of [
+    {},
+    { deliveryType: 'delivery', contactInfo: { phone: PHONE, address: ADDRESS } },
+    { scheduledTime: '2026-11-24T17:00:00.000Z' },
+    { deliveryType: 'delivery', contactInfo: { phone: PHONE, address: ADDRESS } },
+  ]) {
+    const { user, cookie } = await registerUser(h.app, { name: `Customer ${orders.length + 1}` });
+    orders.push(
+      await placeOrder(h.app, { id: user._id, cookie }, [{ name: 'Coke', quantity: 2 }], checkout),
+    );
+  }
+  const [, delivery, later, out] = orders;
+  if (!delivery || !later || !out) throw new Error('orders missing');
+  for (const each of [delivery, later, out]) {
+    await call(h.app, staff.account, 'POST', `/api/staff/orders/${each._id}/accept`, {
+      minutes: 30,
+    });
+  }
+  await call(h.app, staff.account, 'POST', `/api/staff/orders/${out._id}/status`, {
+    status: 'out-for-delivery',
+  });
+  await lane(page, 'scheduled').locator(`[data-order-id="${later._id}"]`).waitFor(LIVE);
+  await lane(page, 'ready').locator(`[data-order-id="${out._id}"]`).waitFor(LIVE);
+  await lane(page, 'kitchen').locator(`[data-order-id="${delivery._id}"]`).waitFor(LIVE);
+}
+
+it('sends a guest to login and back, and tells a customer the page is for staff', async () => {
+  const guest = await openPage({ width: 1024, height: 768 });
+  await guest.page.goto('/staff');
+  await guest.page.waitForURL('**/login');
+  await signIn(guest.page, staff.user.email);
+  await guest.page.waitForURL('**/staff');
+  await guest.page.getByTestId('board').waitFor();
+  await guest.context.close();
+  expect(guest.problems).toEqual([]);
+
+  const { cookie } = await registerUser(h.app);
+  const customer = await openPage({ width: 1024, height: 768 }, cookie, [
+    // The staff API's 403 is how the app tells a customer from staff; Chromium logs it.
+    (message) => message.text().includes('status of 403 (Forbidden)'),
+  ]);
+  await customer.page.goto('/staff');
+  const main = customer.page.getByRole('main');
+  await main.getByText("This page is for the store's staff.").waitFor();
+  await main.getByRole('link', { name: 'Back to the menu' }).click();
+  await customer.page.waitForURL((url) => url.pathname === '/');
+  await customer.context.close();
+  expect(customer.problems).toEqual([]);
+});
+
+it('says Reconnecting while its stream is down and catches up by itself after', async () => {
+  const { context, page, problems } = await openBoard({ width: 1024, height: 768 }, [
+    // The connection this test cuts, and the reconnections it refuses: Chromium logs each.
+    (message) =>
+      /net::(ERR_FAILED|ERR_INCOMPLETE_CHUNKED_ENCODING)/.test(message.text()) &&
+      message.location().url.includes('/api/staff/orders/stream'),
+  ]);
+  const { user, cookie } = await registerUser(h.app, { name: 'Offline Olive' });
+  const order = await placeOrder(h.app, { id: user._id, cookie });
+  await card(page, order._id).waitFor(LIVE);
+
+  // The connection drops (the server's side closes every socket) and cannot come back for now.
+  await page.route('**/api/staff/orders/stream**', (route) => route.abort());
+  h.app.server.closeAllConnections();
+  await page.getByTestId('staff-connection').getByText('Reconnecting...').waitFor(LIVE);
+  // Meanwhile another tablet answers the order.
+  const accepted = await call(
+    h.app,
+    staff.account,
+    'POST',
+    `/api/staff/orders/${order._id}/accept`,
+    { minutes: 15 },
+  );
+  expect(accepted.statusCode).toBe(200);
+  await page.screenshot({ path: `${SHOTS}/board-reconnecting-1024x768.png` });
+  expect(await lane(page, 'new').locator(`[data-order-id="${order._id}"]`).count()).toBe(1);
+  await page.unroute('**/api/staff/orders/stream**');
+  // Back by itself (the 5 s retry), with what it missed.
+  await page.getByTestId('staff-connection').getByText('Live').waitFor({ timeout: 15_000 });
+  await lane(page, 'kitchen').locator(`[data-order-id="${order._id}"]`).waitFor(LIVE);
+
+  // The store screen, for the record.
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name: 'Store' })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Store' }).waitFor();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/store-1280x800.png`, fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+
+  await context.close();
+  expect(problems).toEqual([]);
+});
