@@ -364,3 +364,84 @@ it('says Reconnecting while its stream is down and catches up by itself after', 
   await context.close();
   expect(problems).toEqual([]);
 });
+
+it('counts the acceptance window down each second, urgent in its last minute, and lists the steps', async () => {
+  const { user, cookie } = await registerUser(h.app, { name: 'Clock Watcher' });
+  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const acceptBy = new Date(Date.parse(NOW) + 75_000).toISOString();
+  const { context, page, problems } = await openPage(
+    { width: 1280, height: 800 },
+    staff.account.cookie,
+  );
+  // Until the acceptance window lands on the server, its answer gets the contract's fields here.
+  await page.route('**/api/staff/orders?status=**', async (route) => {
+    const response = await route.fetch();
+    const orders = (await response.json()) as ApiStaffOrder[];
+    await route.fulfill({
+      response,
+      json: orders.map((each) =>
+        each._id === order._id
+          ? {
+              ...each,
+              acceptBy,
+              steps: [{ status: 'pending', at: each.createdAt, by: null }],
+            }
+          : each,
+      ),
+    });
+  });
+  await page.goto('/staff');
+  const countdown = card(page, order._id).getByTestId('accept-countdown');
+  await expect.poll(() => text(countdown), LIVE).toBe('Answer within 1:15');
+  expect(await countdown.getAttribute('class')).not.toContain('is-urgent');
+  await context.clock.setFixedTime(new Date(Date.parse(NOW) + 20_000));
+  await expect.poll(() => text(countdown), LIVE).toBe('Answer within 0:55');
+  expect(await countdown.getAttribute('class')).toContain('is-urgent');
+  await page.screenshot({ path: `${SHOTS}/board-countdown-1280x800.png` });
+
+  await card(page, order._id).click();
+  const detail = page.getByRole('dialog', { name: `Order #${order.number}` });
+  await detail.getByRole('heading', { name: 'History' }).waitFor();
+  expect(await text(detail.locator('.detail-steps'))).toBe('Placed at 6:00 PM');
+  await context.close();
+  expect(problems).toEqual([]);
+});
+
+it('shows the server’s sentence when another tablet answered first, and reloads the order', async () => {
+  const { user, cookie } = await registerUser(h.app, { name: 'Two Tablets' });
+  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { context, page, problems } = await openBoard({ width: 1024, height: 768 }, [
+    // The 409 itself: Chromium logs the refused request.
+    (message) => message.text().includes('status of 409 (Conflict)'),
+  ]);
+  await card(page, order._id).click();
+  const detail = page.getByRole('dialog', { name: `Order #${order.number}` });
+  await detail.getByRole('button', { name: 'closed', exact: true }).click();
+  // The other tablet accepts just before this one's decline reaches the server.
+  let refusal = '';
+  await page.route(`**/api/staff/orders/${order._id}/decline`, async (route) => {
+    const other = await call(
+      h.app,
+      staff.account,
+      'POST',
+      `/api/staff/orders/${order._id}/accept`,
+      {
+        minutes: 30,
+      },
+    );
+    expect(other.statusCode).toBe(200);
+    const response = await route.fetch();
+    expect(response.status()).toBe(409);
+    refusal = ((await response.json()) as { message: string }).message;
+    await route.fulfill({ response });
+  });
+  await detail.getByRole('button', { name: 'Decline', exact: true }).click();
+  await expect.poll(() => refusal).not.toBe('');
+  await detail.getByRole('alert').getByText(refusal, { exact: true }).waitFor();
+  // The detail now shows the order as it stands: accepted, with the next steps only.
+  await expect.poll(() => text(detail.getByTestId('detail-status')), LIVE).toBe('Accepted');
+  await detail.getByRole('button', { name: 'Ready for pickup' }).waitFor();
+  expect(await detail.getByRole('button', { name: 'Decline', exact: true }).count()).toBe(0);
+  await context.close();
+  expect(problems).toEqual([]);
+});

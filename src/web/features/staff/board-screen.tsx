@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isOpenOrder, type ApiStaffOrder } from '../../../domain';
 import { ErrorMessage, Loading } from '../../shared/ui';
-import { DoneCard, OrderCard } from './order-card';
+import { DoneCard, OrderCard, ScheduledCard } from './order-card';
 import { OrderDetail } from './order-detail';
 import { useStaff } from './staff-context';
 import { lastChange, plural, prepStart, storeDay } from './staff-format';
@@ -23,14 +23,14 @@ export default function BoardScreen() {
   const lanes = useMemo(() => {
     const all = [...(board.orders?.values() ?? [])];
     const today = storeDay(now);
-    const scheduled: ApiStaffOrder[] = [];
+    const scheduled: { order: ApiStaffOrder; startAt: Date }[] = [];
     const kitchen: ApiStaffOrder[] = [];
     for (const order of all.filter((each) => each.status === 'accepted').sort(byPlaced)) {
       const start = prepStart(order, store);
-      if (start && start > now) scheduled.push(order);
+      if (start && start > now) scheduled.push({ order, startAt: start });
       else kitchen.push(order);
     }
-    scheduled.sort((a, b) => (a.scheduleTime ?? '').localeCompare(b.scheduleTime ?? ''));
+    scheduled.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
     return {
       fresh: all.filter((each) => each.status === 'pending').sort(byPlaced),
       scheduled,
@@ -92,7 +92,17 @@ export default function BoardScreen() {
       {board.loadFailure ? <p className="board-warning">{board.loadFailure}</p> : null}
       {lanes.scheduled.length > 0 ? (
         <Lane id="scheduled" title="Scheduled" count={lanes.scheduled.length} wide>
-          {lanes.scheduled.map(card)}
+          {lanes.scheduled.map(({ order, startAt }) => (
+            <li key={order._id}>
+              <ScheduledCard
+                order={order}
+                now={now}
+                startAt={startAt}
+                onOpen={open}
+                buttonRef={cardRef(order._id)}
+              />
+            </li>
+          ))}
         </Lane>
       ) : null}
       <div className="board-columns">

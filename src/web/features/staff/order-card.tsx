@@ -1,6 +1,15 @@
 import type { Ref } from 'react';
-import { ORDER_STATUS_LABELS, type ApiStaffOrder } from '../../../domain';
-import { age, clockTime, countdown, itemCount, money, plural, secondsUntil } from './staff-format';
+import type { ApiStaffOrder } from '../../../domain';
+import {
+  age,
+  clockTime,
+  countdown,
+  itemCount,
+  money,
+  plural,
+  secondsUntil,
+  STATUS_LABELS,
+} from './staff-format';
 
 /** Under this many seconds left to answer, the countdown turns urgent. */
 const URGENT_SECONDS = 60;
@@ -48,7 +57,7 @@ export function OrderCard({
       {order.scheduleTime ? (
         <span className="scheduled-badge">Scheduled for {clockTime(order.scheduleTime, now)}</span>
       ) : null}
-      {order.status === 'accepted' && order.readyAt ? (
+      {order.status === 'accepted' && order.readyAt && !order.scheduleTime ? (
         <span className="order-card-ready">Ready by {clockTime(order.readyAt, now)}</span>
       ) : null}
       {left !== null && order.status === 'pending' ? (
@@ -59,7 +68,7 @@ export function OrderCard({
           {left > 0 ? `Answer within ${countdown(left)}` : 'Time to answer is up'}
         </span>
       ) : null}
-      <span className="visually-hidden">Status: {ORDER_STATUS_LABELS[order.status]}.</span>
+      <span className="visually-hidden">Status: {STATUS_LABELS[order.status]}.</span>
     </button>
   );
 }
@@ -86,15 +95,52 @@ export function DoneCard({
     >
       <span className="order-card-top">
         <span className="order-card-number">#{order.number}</span>
-        <span className={`done-status status-${order.status}`}>
-          {ORDER_STATUS_LABELS[order.status]}
-        </span>
+        <span className={`done-status status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
         <span className="order-card-age">{clockTime(order.createdAt, now)}</span>
       </span>
       <span className="order-card-facts">
         <span className="order-card-name">{order.customer.name}</span>
         <span className="order-card-total">{money(order.totalPrice)}</span>
       </span>
+    </button>
+  );
+}
+
+/** An accepted order for later, in the Scheduled lane: when it is for and when to start it. */
+export function ScheduledCard({
+  order,
+  now,
+  startAt,
+  onOpen,
+  buttonRef,
+}: {
+  order: ApiStaffOrder;
+  now: Date;
+  startAt: Date;
+  onOpen: (order: ApiStaffOrder) => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button
+      type="button"
+      ref={buttonRef}
+      className={`order-card is-compact status-${order.status}`}
+      data-order-id={order._id}
+      onClick={() => onOpen(order)}
+    >
+      <span className="order-card-top">
+        <span className="order-card-number">#{order.number}</span>
+        <span className="scheduled-badge">
+          For {order.scheduleTime ? clockTime(order.scheduleTime, now) : ''}
+        </span>
+      </span>
+      <span className="order-card-facts">
+        <span className="order-card-name">{order.customer.name}</span>
+        <span className={`order-type-tag type-${order.deliveryType}`}>
+          {order.deliveryType === 'delivery' ? 'Delivery' : 'Pickup'}
+        </span>
+      </span>
+      <span className="order-card-age">Start at {clockTime(startAt.toISOString(), now)}</span>
     </button>
   );
 }

@@ -7,7 +7,6 @@ import {
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
   nextSteps,
-  ORDER_STATUS_LABELS,
   orderDeclinedMessage,
   type ApiOrderItem,
   type ApiStaffOrder,
@@ -17,7 +16,16 @@ import { isApiError, refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi } from './staff-api';
-import { clockTime, itemCount, mapLink, money, plural, STEP_LABELS, telLink } from './staff-format';
+import {
+  clockTime,
+  itemCount,
+  mapLink,
+  money,
+  plural,
+  STATUS_LABELS,
+  STEP_LABELS,
+  telLink,
+} from './staff-format';
 import { KitchenTicket } from './kitchen-ticket';
 
 const PAYMENT_LABELS: Record<ApiStaffOrder['paymentOption'], string> = {
@@ -94,7 +102,7 @@ export function OrderDetail({
       <div className="order-detail-head">
         <h2 id={titleId}>Order #{order.number}</h2>
         <span className={`detail-status status-${order.status}`} data-testid="detail-status">
-          {ORDER_STATUS_LABELS[order.status]}
+          {STATUS_LABELS[order.status]}
         </span>
         <button type="button" className="secondary" onClick={() => window.print()}>
           Print
@@ -211,8 +219,13 @@ export function OrderDetail({
               <ol className="detail-steps">
                 {order.steps.map((step) => (
                   <li key={`${step.status}-${step.at}`}>
-                    {ORDER_STATUS_LABELS[step.status]} at {clockTime(step.at, now)}
-                    {step.by ? ` by ${step.by.name}` : ' (automatic)'}
+                    {step.status === 'pending' ? 'Placed' : STATUS_LABELS[step.status]} at{' '}
+                    {clockTime(step.at, now)}
+                    {step.by
+                      ? ` by ${step.by.name}`
+                      : step.status === 'pending'
+                        ? ''
+                        : ' (automatic)'}
                     {step.minutes !== undefined ? `, ${step.minutes} minutes` : ''}
                     {step.reason ? `: ${step.reason}` : ''}
                   </li>
@@ -261,7 +274,7 @@ export function OrderDetail({
             onStep={(status) =>
               void answer(
                 () => staffApi.advance(order._id, status),
-                (done) => `Order #${done.number}: ${ORDER_STATUS_LABELS[status]}.`,
+                (done) => `Order #${done.number}: ${STATUS_LABELS[status]}.`,
               )
             }
           />

@@ -1,4 +1,5 @@
 import {
+  ORDER_STATUS_LABELS,
   formatMoney,
   STORE_TIME_ZONE,
   toCents,
@@ -69,6 +70,12 @@ export const itemCount = (order: ApiStaffOrder): number =>
 
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
+
+/** The status in words for the staff: the customer's words, except a new order is just new. */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  ...ORDER_STATUS_LABELS,
+  pending: 'New, not answered',
+};
 
 /** What a button for the next step says (the steps themselves come from `nextSteps`). */
 export const STEP_LABELS: Record<OrderStatus, string> = {
