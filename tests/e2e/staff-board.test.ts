@@ -221,6 +221,23 @@ it('shows a customer’s order on the board within a second, rings until opened,
   expect(await axeViolations(staffPage, 'dialog')).toEqual([]);
   await staffPage.screenshot({ path: `${SHOTS}/detail-1280x800.png` });
 
+  // Print: the kitchen ticket alone, for an 80 mm roll, markup still text.
+  await staffPage.emulateMedia({ media: 'print' });
+  const ticket = staffPage.locator('body > .kitchen-ticket');
+  await ticket.waitFor();
+  expect(await staffPage.locator('#root').isVisible()).toBe(false);
+  const ticketLines = (await ticket.innerText()).split('\n').filter((line) => line.trim());
+  expect(ticketLines.slice(0, 3)).toEqual([`#${order.number}`, 'PICKUP', 'Placed 6:00 PM']);
+  for (const line of ['2 × Wings', '20 pcs', 'Pizza 2: Bacon, Onions', `Ring twice ${MARKUP}`]) {
+    expect(ticketLines).toContain(line);
+  }
+  expect(await ticket.locator('img').count()).toBe(0);
+  const width = await ticket.evaluate((node) => node.getBoundingClientRect().width);
+  // 72 mm printable on an 80 mm roll, at 96 px per inch.
+  expect(Math.round(width)).toBe(Math.round((72 / 25.4) * 96));
+  await staffPage.screenshot({ path: `${SHOTS}/ticket-print.png` });
+  await staffPage.emulateMedia({ media: 'screen' });
+
   // Escape closes it, and focus goes back to the card.
   await staffPage.keyboard.press('Escape');
   await detail.waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 import type { ApiStaffOrder } from '../../../domain';
-import { clockTime } from './staff-format';
+import { clockTime, fullTime } from './staff-format';
 
 /**
  * The kitchen ticket: shown only when printing (staff.css's print rules hide everything else),
@@ -14,7 +14,7 @@ export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date 
       <p className="ticket-type">{delivery ? 'DELIVERY' : 'PICKUP'}</p>
       <p>Placed {clockTime(order.createdAt, now)}</p>
       {order.scheduleTime ? (
-        <p className="ticket-scheduled">FOR {clockTime(order.scheduleTime, now)}</p>
+        <p className="ticket-scheduled">FOR {fullTime(order.scheduleTime, now)}</p>
       ) : null}
       {order.readyAt ? <p>Ready by {clockTime(order.readyAt, now)}</p> : null}
       <p>{order.customer.name}</p>

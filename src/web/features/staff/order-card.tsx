@@ -133,14 +133,12 @@ export function ScheduledCard({
         <span className="scheduled-badge">
           For {order.scheduleTime ? clockTime(order.scheduleTime, now) : ''}
         </span>
-      </span>
-      <span className="order-card-facts">
-        <span className="order-card-name">{order.customer.name}</span>
         <span className={`order-type-tag type-${order.deliveryType}`}>
           {order.deliveryType === 'delivery' ? 'Delivery' : 'Pickup'}
         </span>
       </span>
-      <span className="order-card-age">Start at {clockTime(startAt.toISOString(), now)}</span>
+      <span className="order-card-name">{order.customer.name}</span>
+      <span className="order-card-start">Start at {clockTime(startAt.toISOString(), now)}</span>
     </button>
   );
 }

@@ -18,6 +18,7 @@ import { useStaff } from './staff-context';
 import { staffApi } from './staff-api';
 import {
   clockTime,
+  fullTime,
   itemCount,
   mapLink,
   money,
@@ -145,7 +146,7 @@ export function OrderDetail({
               <dd>
                 {order.scheduleTime ? (
                   <strong className="scheduled-badge">
-                    Scheduled for {clockTime(order.scheduleTime, now)}
+                    Scheduled for {fullTime(order.scheduleTime, now)}
                   </strong>
                 ) : (
                   'As soon as possible'
@@ -155,7 +156,7 @@ export function OrderDetail({
             {order.readyAt ? (
               <div>
                 <dt>Ready by</dt>
-                <dd>{clockTime(order.readyAt, now)}</dd>
+                <dd>{fullTime(order.readyAt, now)}</dd>
               </div>
             ) : null}
             <div>

@@ -21,7 +21,13 @@ const timeOnly = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const dayAndTime = new Intl.DateTimeFormat('en-US', {
+const weekdayAndTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  weekday: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const fullDayAndTime = new Intl.DateTimeFormat('en-US', {
   timeZone: STORE_TIME_ZONE,
   weekday: 'short',
   month: 'short',
@@ -39,10 +45,19 @@ const dayKey = new Intl.DateTimeFormat('en-CA', {
 /** "2026-11-23": the store's calendar day of an instant. */
 export const storeDay = (at: Date): string => dayKey.format(at);
 
-/** "6:05 PM" today, "Tue, Nov 24, 12:30 PM" on another day (relative to `now`). */
+/**
+ * "6:05 PM" today, "Tue 12:30 PM" on another day (relative to `now`): short enough for a card.
+ * Orders are scheduled at most a week ahead, so the weekday names the day.
+ */
 export function clockTime(iso: string, now: Date): string {
   const at = new Date(iso);
-  return plain(storeDay(at) === storeDay(now) ? timeOnly.format(at) : dayAndTime.format(at));
+  return plain(storeDay(at) === storeDay(now) ? timeOnly.format(at) : weekdayAndTime.format(at));
+}
+
+/** "6:05 PM" today, "Tue, Nov 24, 12:30 PM" on another day: for the detail and the ticket. */
+export function fullTime(iso: string, now: Date): string {
+  const at = new Date(iso);
+  return plain(storeDay(at) === storeDay(now) ? timeOnly.format(at) : fullDayAndTime.format(at));
 }
 
 /** "Just now", "4 min ago", "1 h 12 min ago". */
