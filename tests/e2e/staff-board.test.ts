@@ -547,3 +547,21 @@ it('changes the store’s mode, hours past midnight, fee, window and lead times,
   await context.close();
   expect(problems).toEqual([]);
 });
+
+it('never sends the staff app’s code to a customer’s first view', async () => {
+  const { context, page, problems } = await openPage(null);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/assets\/(.+)-[\w-]{8}\.(js|css)$/.exec(new URL(request.url()).pathname);
+    if (match?.[1]) scripts.push(match[1]);
+  });
+  await page.goto('/');
+  await page.getByRole('main').getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toContain('home-screen');
+  for (const chunk of ['staff-layout', 'staff-api', 'board-screen', 'store-screen']) {
+    expect(scripts).not.toContain(chunk);
+  }
+  await context.close();
+  expect(problems).toEqual([]);
+});

@@ -22,7 +22,8 @@ export interface AlertSound {
   ring: () => void;
 }
 
-export function createAlertSound(): AlertSound {
+/** `onChange` hears when sound comes on or goes off (a sleeping tablet suspends the audio). */
+export function createAlertSound(onChange: (on: boolean) => void): AlertSound {
   let context: AudioContext | null = null;
 
   const tone = (at: number, frequency: number, length: number) => {
@@ -47,7 +48,11 @@ export function createAlertSound(): AlertSound {
     unlock: async () => {
       const Context = audioContextClass();
       if (!Context) return false;
-      context ??= new Context();
+      if (!context) {
+        const created = new Context();
+        created.addEventListener('statechange', () => onChange(created.state === 'running'));
+        context = created;
+      }
       try {
         if (context.state !== 'running') await context.resume();
       } catch {

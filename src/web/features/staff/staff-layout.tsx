@@ -5,7 +5,7 @@ import { isAbort, isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
-import { createAlertSound } from './alert-sound';
+import { createAlertSound, type AlertSound } from './alert-sound';
 import { staffApi } from './staff-api';
 import type { StaffContext } from './staff-context';
 import { useStaffBoard } from './use-staff-board';
@@ -192,21 +192,22 @@ function StaffFrame({
 
 /** Rings now and every few seconds while there is an unseen new order (when sound is on). */
 function useAlert(unseen: number) {
-  const sound = useRef(createAlertSound());
   const [soundOn, setSoundOn] = useState(false);
+  const sound = useRef<AlertSound | null>(null);
+  sound.current ??= createAlertSound(setSoundOn);
   const [rings, setRings] = useState(0);
   const alerting = unseen > 0;
 
   const turnOn = useCallback(async () => {
-    setSoundOn(await sound.current.unlock());
+    setSoundOn((await sound.current?.unlock()) ?? false);
   }, []);
 
   useEffect(() => {
     if (!alerting) return undefined;
     const ring = () => {
       // A tablet that slept may have suspended the audio: say so instead of ringing silently.
-      setSoundOn(sound.current.on);
-      sound.current.ring();
+      setSoundOn(sound.current?.on ?? false);
+      sound.current?.ring();
       setRings((count) => count + 1);
     };
     ring();
