@@ -540,6 +540,28 @@ it('changes the store’s mode, hours past midnight, fee, window and lead times,
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/store-saved-1280x800.png`, fullPage: true });
 
+  // Pause for 15 minutes: shown until when, with Resume; a server without pauses yet is named.
+  await main.getByRole('button', { name: '15 min', exact: true }).click();
+  await expect
+    .poll(
+      async () =>
+        (await main.getByRole('alert').count()) + (await page.getByTestId('store-paused').count()),
+    )
+    .toBe(1);
+  const afterPause = (await call(h.app, staff.account, 'GET', '/api/staff/store')).json<{
+    pauseUntil: string | null;
+    storeOpen: boolean;
+  }>();
+  if (afterPause.pauseUntil === null) {
+    expect(await text(main.getByRole('alert'))).toBe('The server did not save the pause.');
+  } else {
+    expect(await text(page.getByTestId('store-paused'))).toBe(
+      'New orders are paused until 6:15 PM. Resume',
+    );
+    await main.getByRole('button', { name: 'Resume' }).click();
+    await page.getByTestId('store-paused').waitFor({ state: 'detached' });
+  }
+
   // Back to the hours, for whoever runs next.
   await main.getByRole('radio', { name: /^Open by the hours/ }).check();
   await main.getByRole('button', { name: 'Save mode' }).click();

@@ -50,6 +50,42 @@ function formOf(store: ApiStaffStore): SettingsForm {
   };
 }
 
+const FIELD_NAMES: Record<keyof StoreChanges, string> = {
+  mode: 'the mode',
+  hours: 'the opening hours',
+  deliveryFee: 'the delivery fee',
+  acceptanceWindowMinutes: 'the time to answer',
+  pickupLeadMinutes: 'the pickup lead time',
+  deliveryLeadMinutes: 'the delivery lead time',
+  pauseUntil: 'the pause',
+  name: 'the store name',
+  pickupAddress: 'the pickup address',
+  phone: 'the phone',
+};
+
+/**
+ * The fields of `changes` whose value the store does not have: what to send from the form, and
+ * after saving what the server did not take. A server ignores fields it does not know yet
+ * (docs/api.md), so "saved" is checked, not assumed. Numbers compare as numbers (the form sends
+ * text), the pause to the minute (the server may round it).
+ */
+function differs(changes: StoreChanges, saved: ApiStaffStore): (keyof StoreChanges)[] {
+  const same = (key: keyof StoreChanges): boolean => {
+    const sent = changes[key];
+    const now = saved[key];
+    if (key === 'pauseUntil') {
+      const asked = changes.pauseUntil ?? null;
+      const got = saved.pauseUntil;
+      if (asked === null || got === null) return asked === got;
+      return Math.abs(Date.parse(asked) - Date.parse(got)) < 60_000;
+    }
+    if (key === 'hours') return JSON.stringify(sent) === JSON.stringify(now);
+    if (typeof now === 'number') return Number(sent) === now;
+    return sent === now;
+  };
+  return (Object.keys(changes) as (keyof StoreChanges)[]).filter((key) => !same(key));
+}
+
 /** A close at or before the open runs past midnight (domain/hours.ts): say so beside the day. */
 const pastMidnight = (day: DayForm) => !day.closed && day.close <= day.open;
 
@@ -73,7 +109,14 @@ export default function StoreScreen() {
     setBusy(true);
     setProblem(null);
     try {
-      setStore(await staffApi.saveStore(changes));
+      const saved = await staffApi.saveStore(changes);
+      setStore(saved);
+      const ignored = differs(changes, saved).map((key) => FIELD_NAMES[key]);
+      if (ignored.length > 0) {
+        const rest = ignored.length < Object.keys(changes).length ? ' The rest is saved.' : '';
+        setProblem(`The server did not save ${ignored.join(', ')}.${rest}`);
+        return false;
+      }
       notify(done, 'success');
       return true;
     } catch (error) {
@@ -255,6 +298,7 @@ function SettingsFormView({
   onSave: Save;
 }) {
   const [form, setForm] = useState<SettingsForm>(() => formOf(store));
+  const [nothing, setNothing] = useState(false);
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
   const setDay = (index: number, change: Partial<DayForm>) =>
@@ -265,19 +309,25 @@ function SettingsFormView({
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void onSave(
-      {
-        hours: form.hours.map((day) => (day.closed ? null : { open: day.open, close: day.close })),
-        deliveryFee: form.deliveryFee.trim(),
-        acceptanceWindowMinutes: form.acceptanceWindowMinutes.trim(),
-        pickupLeadMinutes: form.pickupLeadMinutes.trim(),
-        deliveryLeadMinutes: form.deliveryLeadMinutes.trim(),
-        name: form.name.trim(),
-        pickupAddress: form.pickupAddress.trim(),
-        phone: form.phone.trim(),
-      },
-      'Store settings saved. Customers see them now.',
-    );
+    const wanted: StoreChanges = {
+      hours: form.hours.map((day) => (day.closed ? null : { open: day.open, close: day.close })),
+      deliveryFee: form.deliveryFee.trim(),
+      acceptanceWindowMinutes: form.acceptanceWindowMinutes.trim(),
+      pickupLeadMinutes: form.pickupLeadMinutes.trim(),
+      deliveryLeadMinutes: form.deliveryLeadMinutes.trim(),
+      name: form.name.trim(),
+      pickupAddress: form.pickupAddress.trim(),
+      phone: form.phone.trim(),
+    };
+    // Only what was changed: a value left alone is never refused or overwritten by accident.
+    const changes: StoreChanges = {};
+    for (const key of differs(wanted, store)) Object.assign(changes, { [key]: wanted[key] });
+    if (Object.keys(changes).length === 0) {
+      setNothing(true);
+      return;
+    }
+    setNothing(false);
+    void onSave(changes, 'Store settings saved. Customers see them now.');
   };
 
   return (
@@ -368,6 +418,11 @@ function SettingsFormView({
       <button type="submit" className="answer-primary" disabled={busy}>
         Save settings
       </button>
+      {nothing ? (
+        <p className="muted" role="status">
+          Nothing has changed: there is nothing to save.
+        </p>
+      ) : null}
     </form>
   );
 }
