@@ -587,3 +587,50 @@ it('never sends the staff app’s code to a customer’s first view', async () =
   await context.close();
   expect(problems).toEqual([]);
 });
+
+it('accepts from the keyboard with typed minutes, and cancels an accepted order with a reason', async () => {
+  const { user, cookie } = await registerUser(h.app, { name: 'Keyboard Kim' });
+  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { context, page, problems } = await openBoard({ width: 1024, height: 768 }, [
+    // Until the server takes cancel, its refusal (400) is what this test reads.
+    (message) => message.text().includes('status of 400 (Bad Request)'),
+  ]);
+  await card(page, order._id).focus();
+  await page.keyboard.press('Enter');
+  const detail = page.getByRole('dialog', { name: `Order #${order.number}` });
+  const typed = detail.getByLabel('Or type the minutes');
+  await typed.fill('0');
+  await typed.press('Enter');
+  await detail
+    .getByRole('alert')
+    .getByText('Choose the minutes until ready, or type a whole number from 1 to 240.', {
+      exact: true,
+    })
+    .waitFor();
+  await typed.fill('45');
+  await typed.press('Enter');
+  await detail.waitFor({ state: 'detached' });
+  await lane(page, 'kitchen').locator(`[data-order-id="${order._id}"]`).waitFor(LIVE);
+  const listed = (await call(h.app, staff.account, 'GET', '/api/staff/orders?status=accepted'))
+    .json<ApiStaffOrder[]>()
+    .find((each) => each._id === order._id);
+  expect(listed?.readyMinutes).toBe(45);
+
+  // Cancel: a reason first, then the server's answer (cancelled, or its sentence until it can).
+  await card(page, order._id).click();
+  await detail.getByRole('button', { name: 'Cancel order...' }).click();
+  await detail.getByRole('button', { name: 'out of an ingredient', exact: true }).click();
+  const cancelled = page.waitForResponse((response) => response.url().endsWith('/status'));
+  await detail.getByRole('button', { name: 'Cancel order', exact: true }).click();
+  const answer = await cancelled;
+  if (answer.status() === 200) {
+    await lane(page, 'done').locator(`[data-order-id="${order._id}"]`).waitFor(LIVE);
+  } else {
+    expect(answer.status()).toBe(400);
+    const sentence = ((await answer.json()) as { message: string }).message;
+    await detail.getByRole('alert').getByText(sentence, { exact: true }).waitFor();
+    expect(await text(detail.getByTestId('detail-status'))).toBe('Accepted');
+  }
+  await context.close();
+  expect(problems).toEqual([]);
+});
