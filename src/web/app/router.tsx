@@ -14,6 +14,7 @@ import { importChunk } from '../shared/chunk-reload';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-screen';
 import { Layout } from './layout';
 import { layoutLoader } from './layout-loader';
+import { Loading } from '../shared/ui';
 
 type ScreenModule = Promise<{ default: React.ComponentType }>;
 
@@ -63,6 +64,17 @@ const routes: RouteObject[] = [
     element: <AppRoot />,
     errorElement: <RootErrorBoundary />,
     children: [
+      // The store's own app, outside the customer's shell: its layout and screens are chunks
+      // of their own, so a customer never downloads them (decision 8's first-view budget).
+      {
+        path: 'staff',
+        ...screen(() => import('../features/staff/staff-layout')),
+        HydrateFallback: StaffHydrateFallback,
+        children: [
+          { index: true, ...screen(() => import('../features/staff/board-screen')) },
+          { path: 'store', ...screen(() => import('../features/staff/store-screen')) },
+        ],
+      },
       {
         id: SHELL_ROUTE_ID,
         loader: layoutLoader,
@@ -106,5 +118,10 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** What a first load of /staff shows while the staff app's code arrives (not the shop's shell). */
+function StaffHydrateFallback() {
+  return <Loading />;
+}
 
 export const createRouter = () => (router = createBrowserRouter(routes));

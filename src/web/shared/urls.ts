@@ -20,4 +20,7 @@ export const urls = {
   register: () => '/register',
   myOrders: () => '/my-orders',
   manageContacts: () => '/managecontacts',
+  /** The store's own app (staff and admin), outside the customer's shell. */
+  staffBoard: () => '/staff',
+  staffStore: () => '/staff/store',
 } as const;

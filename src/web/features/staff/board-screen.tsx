@@ -1,0 +1,179 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isOpenOrder, type ApiStaffOrder } from '../../../domain';
+import { ErrorMessage, Loading } from '../../shared/ui';
+import { DoneCard, OrderCard, ScheduledCard } from './order-card';
+import { OrderDetail } from './order-detail';
+import { useStaff } from './staff-context';
+import { lastChange, plural, prepStart, storeDay } from './staff-format';
+import { useNow } from './use-now';
+
+const byPlaced = (a: ApiStaffOrder, b: ApiStaffOrder) => a.createdAt.localeCompare(b.createdAt);
+
+/**
+ * The live board: New, In the kitchen, Ready / Out for delivery and Done today, with accepted
+ * orders for later in their own Scheduled lane until their prep time comes. Oldest first in the
+ * working columns (the longest waiting is on top), newest first in Done today.
+ */
+export default function BoardScreen() {
+  const { board, store } = useStaff();
+  const now = useNow(1_000);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const cards = useRef(new Map<string, HTMLButtonElement>());
+
+  const lanes = useMemo(() => {
+    const all = [...(board.orders?.values() ?? [])];
+    const today = storeDay(now);
+    const scheduled: { order: ApiStaffOrder; startAt: Date }[] = [];
+    const kitchen: ApiStaffOrder[] = [];
+    for (const order of all.filter((each) => each.status === 'accepted').sort(byPlaced)) {
+      const start = prepStart(order, store);
+      if (start && start > now) scheduled.push({ order, startAt: start });
+      else kitchen.push(order);
+    }
+    scheduled.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+    return {
+      fresh: all.filter((each) => each.status === 'pending').sort(byPlaced),
+      scheduled,
+      kitchen,
+      ready: all
+        .filter((each) => each.status === 'ready' || each.status === 'out-for-delivery')
+        .sort(byPlaced),
+      done: all
+        .filter(
+          (each) => !isOpenOrder(each.status) && storeDay(new Date(lastChange(each))) === today,
+        )
+        .sort((a, b) => lastChange(b).localeCompare(lastChange(a))),
+    };
+  }, [board.orders, now, store]);
+
+  const unseenIds = useMemo(() => new Set(board.unseen.map((each) => each._id)), [board.unseen]);
+  const { markOpened } = board;
+  const open = useCallback(
+    (order: ApiStaffOrder) => {
+      markOpened(order._id);
+      setOpenId(order._id);
+    },
+    [markOpened],
+  );
+  const close = useCallback(() => {
+    const id = openId;
+    setOpenId(null);
+    // Back to the card that opened it; one that moved column is still the same button.
+    if (id) window.setTimeout(() => cards.current.get(id)?.focus(), 0);
+  }, [openId]);
+  const cardRef = (id: string) => (node: HTMLButtonElement | null) => {
+    if (node) cards.current.set(id, node);
+    else cards.current.delete(id);
+  };
+
+  if (board.orders === null) {
+    return board.loadFailure ? (
+      <ErrorMessage onRetry={board.reload}>{board.loadFailure}</ErrorMessage>
+    ) : (
+      <Loading label="Loading orders..." />
+    );
+  }
+  const opened = openId ? board.orders.get(openId) : undefined;
+  const card = (order: ApiStaffOrder) => (
+    <li key={order._id}>
+      <OrderCard
+        order={order}
+        now={now}
+        unseen={unseenIds.has(order._id)}
+        onOpen={open}
+        buttonRef={cardRef(order._id)}
+      />
+    </li>
+  );
+
+  return (
+    <div className="board" data-testid="board">
+      <h1 className="visually-hidden">Orders</h1>
+      {board.loadFailure ? <p className="board-warning">{board.loadFailure}</p> : null}
+      {lanes.scheduled.length > 0 ? (
+        <Lane id="scheduled" title="Scheduled" count={lanes.scheduled.length} wide>
+          {lanes.scheduled.map(({ order, startAt }) => (
+            <li key={order._id}>
+              <ScheduledCard
+                order={order}
+                now={now}
+                startAt={startAt}
+                onOpen={open}
+                buttonRef={cardRef(order._id)}
+              />
+            </li>
+          ))}
+        </Lane>
+      ) : null}
+      <div className="board-columns">
+        <Lane id="new" title="New" count={lanes.fresh.length} empty="No new orders.">
+          {lanes.fresh.map(card)}
+        </Lane>
+        <Lane
+          id="kitchen"
+          title="In the kitchen"
+          count={lanes.kitchen.length}
+          empty="Nothing cooking."
+        >
+          {lanes.kitchen.map(card)}
+        </Lane>
+        <Lane
+          id="ready"
+          title="Ready / Out for delivery"
+          count={lanes.ready.length}
+          empty="Nothing waiting."
+        >
+          {lanes.ready.map(card)}
+        </Lane>
+        <Lane id="done" title="Done today" count={lanes.done.length} empty="None yet today.">
+          {lanes.done.map((order) => (
+            <li key={order._id}>
+              <DoneCard order={order} now={now} onOpen={open} buttonRef={cardRef(order._id)} />
+            </li>
+          ))}
+        </Lane>
+      </div>
+      {opened ? <OrderDetail order={opened} now={now} onClose={close} /> : null}
+    </div>
+  );
+}
+
+function Lane({
+  id,
+  title,
+  count,
+  empty,
+  wide = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  empty?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = `lane-${id}`;
+  return (
+    <section
+      className={`lane lane-${id}${wide ? ' is-wide' : ''}`}
+      aria-labelledby={headingId}
+      data-lane={id}
+    >
+      <h2 id={headingId}>
+        {title}{' '}
+        <span className="lane-count" aria-hidden="true">
+          {count}
+        </span>
+        <span className="visually-hidden">, {plural(count, 'order')}</span>
+      </h2>
+      {count === 0 ? (
+        <p className="lane-empty">{empty}</p>
+      ) : (
+        <ul className="lane-list" aria-labelledby={headingId}>
+          {children}
+        </ul>
+      )}
+    </section>
+  );
+}

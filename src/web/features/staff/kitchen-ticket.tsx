@@ -1,0 +1,56 @@
+import type { ApiStaffOrder } from '../../../domain';
+import { clockTime, fullTime } from './staff-format';
+
+/**
+ * The kitchen ticket: shown only when printing (staff.css's print rules hide everything else),
+ * laid out for an 80 mm receipt printer: the number and time big, each line's name big, each
+ * pizza's toppings on its own line, then the instructions.
+ */
+export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date }) {
+  const delivery = order.deliveryType === 'delivery';
+  return (
+    <div className="kitchen-ticket" aria-hidden="true">
+      <p className="ticket-number">#{order.number}</p>
+      <p className="ticket-type">{delivery ? 'DELIVERY' : 'PICKUP'}</p>
+      <p>Placed {clockTime(order.createdAt, now)}</p>
+      {order.scheduleTime ? (
+        <p className="ticket-scheduled">FOR {fullTime(order.scheduleTime, now)}</p>
+      ) : null}
+      {order.readyAt ? <p>Ready by {clockTime(order.readyAt, now)}</p> : null}
+      <p>{order.customer.name}</p>
+      <p>{order.contactInfo.phone}</p>
+      {delivery ? <p>{order.contactInfo.address}</p> : null}
+      <hr />
+      {order.items.map((item) => (
+        <div key={item._id} className="ticket-item">
+          <p className="ticket-item-name">
+            {item.quantity} × {item.productId.name}
+          </p>
+          {[item.size, item.flavor, item.wingsFlavor]
+            .filter((each): each is string => each !== null && each !== '')
+            .map((option) => (
+              <p key={option}>{option}</p>
+            ))}
+          {item.toppings.map((toppings, index) => (
+            <p key={index}>
+              {item.toppings.length > 1 ? `Pizza ${index + 1}: ` : ''}
+              {toppings.length > 0 ? toppings.join(', ') : 'No toppings'}
+            </p>
+          ))}
+          {item.sides.length > 0 ? <p>Sides: {item.sides.join(', ')}</p> : null}
+          {item.drinks.map((drink) => (
+            <p key={drink.name}>
+              {drink.quantity} × {drink.name}
+            </p>
+          ))}
+        </div>
+      ))}
+      {order.instructions ? (
+        <>
+          <hr />
+          <p className="ticket-instructions">{order.instructions}</p>
+        </>
+      ) : null}
+    </div>
+  );
+}

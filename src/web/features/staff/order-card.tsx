@@ -1,0 +1,144 @@
+import type { Ref } from 'react';
+import type { ApiStaffOrder } from '../../../domain';
+import {
+  age,
+  clockTime,
+  countdown,
+  itemCount,
+  money,
+  plural,
+  secondsUntil,
+  STATUS_LABELS,
+} from './staff-format';
+
+/** Under this many seconds left to answer, the countdown turns urgent. */
+const URGENT_SECONDS = 60;
+
+/**
+ * One order on the board: a single big button (opens the detail), so a greasy thumb can hit it
+ * anywhere. Everything the counter needs at a glance; the rest is in the detail.
+ */
+export function OrderCard({
+  order,
+  now,
+  unseen,
+  onOpen,
+  buttonRef,
+}: {
+  order: ApiStaffOrder;
+  now: Date;
+  unseen: boolean;
+  onOpen: (order: ApiStaffOrder) => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
+  const left = order.acceptBy ? secondsUntil(order.acceptBy, now) : null;
+  const type = order.deliveryType === 'delivery' ? 'Delivery' : 'Pickup';
+  return (
+    <button
+      type="button"
+      ref={buttonRef}
+      className={`order-card status-${order.status}${unseen ? ' is-unseen' : ''}`}
+      data-order-id={order._id}
+      onClick={() => onOpen(order)}
+    >
+      <span className="order-card-top">
+        <span className="order-card-number">#{order.number}</span>
+        {unseen ? <span className="order-card-new">New</span> : null}
+        <span className="order-card-age">
+          {age(order.createdAt, now)} · {clockTime(order.createdAt, now)}
+        </span>
+      </span>
+      <span className="order-card-name">{order.customer.name}</span>
+      <span className="order-card-facts">
+        <span className={`order-type-tag type-${order.deliveryType}`}>{type}</span>
+        <span>{plural(itemCount(order), 'item')}</span>
+        <span className="order-card-total">{money(order.totalPrice)}</span>
+      </span>
+      {order.scheduleTime ? (
+        <span className="scheduled-badge">Scheduled for {clockTime(order.scheduleTime, now)}</span>
+      ) : null}
+      {order.status === 'accepted' && order.readyAt && !order.scheduleTime ? (
+        <span className="order-card-ready">Ready by {clockTime(order.readyAt, now)}</span>
+      ) : null}
+      {left !== null && order.status === 'pending' ? (
+        <span
+          className={`accept-countdown${left < URGENT_SECONDS ? ' is-urgent' : ''}`}
+          data-testid="accept-countdown"
+        >
+          {left > 0 ? `Answer within ${countdown(left)}` : 'Time to answer is up'}
+        </span>
+      ) : null}
+      <span className="visually-hidden">Status: {STATUS_LABELS[order.status]}.</span>
+    </button>
+  );
+}
+
+/** A finished order in Done today: one line. */
+export function DoneCard({
+  order,
+  now,
+  onOpen,
+  buttonRef,
+}: {
+  order: ApiStaffOrder;
+  now: Date;
+  onOpen: (order: ApiStaffOrder) => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button
+      type="button"
+      ref={buttonRef}
+      className={`order-card is-compact status-${order.status}`}
+      data-order-id={order._id}
+      onClick={() => onOpen(order)}
+    >
+      <span className="order-card-top">
+        <span className="order-card-number">#{order.number}</span>
+        <span className={`done-status status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
+        <span className="order-card-age">{clockTime(order.createdAt, now)}</span>
+      </span>
+      <span className="order-card-facts">
+        <span className="order-card-name">{order.customer.name}</span>
+        <span className="order-card-total">{money(order.totalPrice)}</span>
+      </span>
+    </button>
+  );
+}
+
+/** An accepted order for later, in the Scheduled lane: when it is for and when to start it. */
+export function ScheduledCard({
+  order,
+  now,
+  startAt,
+  onOpen,
+  buttonRef,
+}: {
+  order: ApiStaffOrder;
+  now: Date;
+  startAt: Date;
+  onOpen: (order: ApiStaffOrder) => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button
+      type="button"
+      ref={buttonRef}
+      className={`order-card is-compact status-${order.status}`}
+      data-order-id={order._id}
+      onClick={() => onOpen(order)}
+    >
+      <span className="order-card-top">
+        <span className="order-card-number">#{order.number}</span>
+        <span className="scheduled-badge">
+          For {order.scheduleTime ? clockTime(order.scheduleTime, now) : ''}
+        </span>
+        <span className={`order-type-tag type-${order.deliveryType}`}>
+          {order.deliveryType === 'delivery' ? 'Delivery' : 'Pickup'}
+        </span>
+      </span>
+      <span className="order-card-name">{order.customer.name}</span>
+      <span className="order-card-start">Start at {clockTime(startAt.toISOString(), now)}</span>
+    </button>
+  );
+}

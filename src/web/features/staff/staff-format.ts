@@ -1,0 +1,132 @@
+import {
+  ORDER_STATUS_LABELS,
+  formatMoney,
+  STORE_TIME_ZONE,
+  toCents,
+  type ApiStaffOrder,
+  type ApiStaffStore,
+  type OrderStatus,
+} from '../../../domain';
+
+/*
+ * How orders read on the board: times in the store's time zone (a laptop set to another zone
+ * still reads the store's clock), money from the domain's formatter.
+ */
+
+/** ICU puts a narrow no-break space before AM/PM; a plain one reads and matches the same. */
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+const timeOnly = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const weekdayAndTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  weekday: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const fullDayAndTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: STORE_TIME_ZONE,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dayKey = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STORE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** "2026-11-23": the store's calendar day of an instant. */
+export const storeDay = (at: Date): string => dayKey.format(at);
+
+/**
+ * "6:05 PM" today, "Tue 12:30 PM" on another day (relative to `now`): short enough for a card.
+ * Orders are scheduled at most a week ahead, so the weekday names the day.
+ */
+export function clockTime(iso: string, now: Date): string {
+  const at = new Date(iso);
+  return plain(storeDay(at) === storeDay(now) ? timeOnly.format(at) : weekdayAndTime.format(at));
+}
+
+/** "6:05 PM" today, "Tue, Nov 24, 12:30 PM" on another day: for the detail and the ticket. */
+export function fullTime(iso: string, now: Date): string {
+  const at = new Date(iso);
+  return plain(storeDay(at) === storeDay(now) ? timeOnly.format(at) : fullDayAndTime.format(at));
+}
+
+/** "Just now", "4 min ago", "1 h 12 min ago". */
+export function age(iso: string, now: Date): string {
+  const minutes = Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min ago`;
+}
+
+/** Seconds left until `iso` (negative once passed). */
+export const secondsUntil = (iso: string, now: Date): number =>
+  Math.ceil((new Date(iso).getTime() - now.getTime()) / 1000);
+
+/** "4:07" from 247 seconds; never below "0:00". */
+export function countdown(seconds: number): string {
+  const left = Math.max(0, seconds);
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+}
+
+export const money = (dollars: number): string => formatMoney(toCents(dollars));
+
+export const itemCount = (order: ApiStaffOrder): number =>
+  order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** The status in words for the staff: the customer's words, except a new order is just new. */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  ...ORDER_STATUS_LABELS,
+  pending: 'New, not answered',
+};
+
+/** What a button for the next step says (the steps themselves come from `nextSteps`). */
+export const STEP_LABELS: Record<OrderStatus, string> = {
+  pending: 'Back to new',
+  accepted: 'Accept',
+  declined: 'Decline',
+  ready: 'Ready for pickup',
+  'out-for-delivery': 'Out for delivery',
+  completed: 'Completed',
+  cancelled: 'Cancel order',
+};
+
+/**
+ * When the kitchen should start a scheduled order: its time minus the minutes promised on
+ * accepting, or the store's lead time for its type before that. Null for "as soon as possible".
+ */
+export function prepStart(
+  order: ApiStaffOrder,
+  store: Pick<ApiStaffStore, 'pickupLeadMinutes' | 'deliveryLeadMinutes'> | null,
+): Date | null {
+  if (!order.scheduleTime) return null;
+  const lead =
+    order.readyMinutes ??
+    (order.deliveryType === 'delivery' ? store?.deliveryLeadMinutes : store?.pickupLeadMinutes) ??
+    0;
+  return new Date(new Date(order.scheduleTime).getTime() - lead * 60_000);
+}
+
+/** When an order last changed: its latest step, or when it was placed. */
+export function lastChange(order: ApiStaffOrder): string {
+  return order.steps.at(-1)?.at ?? order.createdAt;
+}
+
+/** A Google Maps search for an address (opens the app on a tablet). */
+export const mapLink = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** A tel: link's number: digits and a leading plus only. */
+export const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,0 +1,239 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import type { ApiStaffStore } from '../../../domain';
+import { isAbort, isApiError } from '../../shared/api';
+import { useSession } from '../../shared/session';
+import { ErrorMessage, Loading } from '../../shared/ui';
+import { urls } from '../../shared/urls';
+import { createAlertSound, type AlertSound } from './alert-sound';
+import { staffApi } from './staff-api';
+import type { StaffContext } from './staff-context';
+import { useStaffBoard } from './use-staff-board';
+import './staff.css';
+
+/** How often the alert rings again while a new order is unseen. */
+const RING_EVERY_MS = 2_500;
+const FLASH_EVERY_MS = 1_000;
+
+type Access =
+  | { kind: 'checking' }
+  | { kind: 'guest' }
+  | { kind: 'customer' }
+  | { kind: 'failed' }
+  | { kind: 'staff'; store: ApiStaffStore };
+
+/**
+ * Who may use the staff app. A guest (the session says so) logs in and comes back without
+ * asking the staff API. The session carries no role, so for anyone signed in the staff API
+ * decides: its store controls answer 403 for a customer (and 401 for a session that ended).
+ */
+function useStaffAccess(): {
+  access: Access;
+  retry: () => void;
+  setStore: (s: ApiStaffStore) => void;
+} {
+  const { user, checked } = useSession();
+  const userId = user?._id ?? null;
+  const guest = checked && userId === null;
+  const [access, setAccess] = useState<Access>({ kind: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (guest) {
+      setAccess({ kind: 'guest' });
+      return undefined;
+    }
+    // Before /api/auth/me answers, a stored user is worth asking for (nearly always right).
+    if (!checked && userId === null) return undefined;
+    const controller = new AbortController();
+    staffApi.store(controller.signal).then(
+      (store) => setAccess({ kind: 'staff', store }),
+      (error: unknown) => {
+        if (isAbort(error)) return;
+        if (isApiError(error, 'unauthorized')) setAccess({ kind: 'guest' });
+        else if (isApiError(error, 'forbidden')) setAccess({ kind: 'customer' });
+        else setAccess({ kind: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt, guest, checked, userId]);
+  const retry = useCallback(() => {
+    setAccess({ kind: 'checking' });
+    setAttempt((count) => count + 1);
+  }, []);
+  const setStore = useCallback((store: ApiStaffStore) => setAccess({ kind: 'staff', store }), []);
+  return { access, retry, setStore };
+}
+
+/** The staff app's frame at /staff: its own header and navigation, none of the storefront's. */
+export default function StaffLayout() {
+  const { access, retry, setStore } = useStaffAccess();
+  const location = useLocation();
+
+  if (access.kind === 'checking') {
+    return (
+      <div className="staff-app">
+        <main className="staff-main">
+          <Loading />
+        </main>
+      </div>
+    );
+  }
+  if (access.kind === 'guest') {
+    return <Navigate to={urls.login()} replace state={{ from: location.pathname }} />;
+  }
+  if (access.kind === 'customer') return <NotForCustomers />;
+  if (access.kind === 'failed') {
+    return (
+      <div className="staff-app">
+        <main className="staff-main">
+          <h1>Store</h1>
+          <ErrorMessage onRetry={retry}>
+            We could not reach the server. Check the connection and try again.
+          </ErrorMessage>
+        </main>
+      </div>
+    );
+  }
+  return <StaffFrame store={access.store} setStore={setStore} />;
+}
+
+function NotForCustomers() {
+  useEffect(() => {
+    document.title = 'Staff only';
+  }, []);
+  return (
+    <div className="staff-app">
+      <main className="staff-main staff-denied">
+        <h1>Staff only</h1>
+        <p>This page is for the store&apos;s staff.</p>
+        <p>
+          <Link className="button" to={urls.home()}>
+            Back to the menu
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}
+
+function StaffFrame({
+  store,
+  setStore,
+}: {
+  store: ApiStaffStore;
+  setStore: (store: ApiStaffStore) => void;
+}) {
+  const board = useStaffBoard(true);
+  const { soundOn, turnOn, alerting, rings } = useAlert(board.unseen.length);
+  useTitleFlash(board.unseen.length, store.name);
+  const context: StaffContext = { store, setStore, board };
+  const connection =
+    board.connected === false
+      ? 'Reconnecting...'
+      : board.connected === null
+        ? 'Connecting...'
+        : 'Live';
+
+  return (
+    <div
+      className="staff-app"
+      data-alert={alerting ? 'ringing' : 'quiet'}
+      data-sound={soundOn ? 'on' : 'off'}
+      data-rings={rings}
+      data-unseen={board.unseen.length}
+    >
+      <a className="skip-link" href="#staff-main">
+        Skip to content
+      </a>
+      <header className="staff-header">
+        <p className="staff-store-name">{store.name}</p>
+        <nav aria-label="Staff" className="staff-nav">
+          <NavLink to={urls.staffBoard()} end>
+            Board
+          </NavLink>
+          <NavLink to={urls.staffStore()}>Store</NavLink>
+        </nav>
+        <div className="staff-status">
+          <p
+            className={`staff-connection ${board.connected === false ? 'is-down' : board.connected ? 'is-live' : ''}`}
+            role="status"
+            data-testid="staff-connection"
+          >
+            {connection}
+          </p>
+          {soundOn ? (
+            <p className="staff-sound is-on" data-testid="staff-sound">
+              Sound on
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="staff-sound is-off"
+              data-testid="staff-sound"
+              onClick={() => void turnOn()}
+            >
+              Sound off: tap to turn on
+            </button>
+          )}
+        </div>
+      </header>
+      {soundOn ? null : (
+        <button type="button" className="staff-sound-gate" onClick={() => void turnOn()}>
+          Tap to turn on order sound
+          <span>New orders ring until someone opens them. Browsers keep quiet until a tap.</span>
+        </button>
+      )}
+      <main id="staff-main" className="staff-main" tabIndex={-1}>
+        <Outlet context={context} />
+      </main>
+    </div>
+  );
+}
+
+/** Rings now and every few seconds while there is an unseen new order (when sound is on). */
+function useAlert(unseen: number) {
+  const [soundOn, setSoundOn] = useState(false);
+  const sound = useRef<AlertSound | null>(null);
+  sound.current ??= createAlertSound(setSoundOn);
+  const [rings, setRings] = useState(0);
+  const alerting = unseen > 0;
+
+  const turnOn = useCallback(async () => {
+    setSoundOn((await sound.current?.unlock()) ?? false);
+  }, []);
+
+  useEffect(() => {
+    if (!alerting) return undefined;
+    const ring = () => {
+      // A tablet that slept may have suspended the audio: say so instead of ringing silently.
+      setSoundOn(sound.current?.on ?? false);
+      sound.current?.ring();
+      setRings((count) => count + 1);
+    };
+    ring();
+    const timer = window.setInterval(ring, RING_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [alerting]);
+
+  return { soundOn, turnOn, alerting, rings };
+}
+
+/** "(2) New order!" in the tab's title, alternating with the usual one, while orders are unseen. */
+function useTitleFlash(unseen: number, storeName: string) {
+  useEffect(() => {
+    const usual = `Orders · ${storeName}`;
+    document.title = usual;
+    if (unseen === 0) return undefined;
+    let flashing = false;
+    const flash = () => {
+      flashing = !flashing;
+      document.title = flashing ? `(${unseen}) New order!` : usual;
+    };
+    flash();
+    const timer = window.setInterval(flash, FLASH_EVERY_MS);
+    return () => {
+      window.clearInterval(timer);
+      document.title = usual;
+    };
+  }, [unseen, storeName]);
+}

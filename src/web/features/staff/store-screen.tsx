@@ -1,0 +1,461 @@
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import type { ApiStaffStore, DayHours, OpenMode } from '../../../domain';
+import { refusalReason } from '../../shared/api';
+import { useNotice } from '../../shared/notices';
+import { useStaff } from './staff-context';
+import { staffApi, type StoreChanges } from './staff-api';
+import { clockTime } from './staff-format';
+import { useNow } from './use-now';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const PAUSE_CHOICES = [15, 30, 60] as const;
+const MAX_PAUSE_MINUTES = 24 * 60;
+const MODES: { mode: OpenMode; label: string; hint: string }[] = [
+  { mode: 'auto', label: 'Open by the hours', hint: 'Open and closed as the hours below say.' },
+  { mode: 'open', label: 'Forced open', hint: 'Taking orders whatever the hours say.' },
+  { mode: 'closed', label: 'Forced closed', hint: 'No new orders until you change this.' },
+];
+const FAILED = 'The change did not reach the server. Check the connection and try again.';
+const DEFAULT_DAY: DayHours = { open: '11:00', close: '23:00' };
+
+interface DayForm {
+  closed: boolean;
+  open: string;
+  close: string;
+}
+
+interface SettingsForm {
+  hours: DayForm[];
+  deliveryFee: string;
+  acceptanceWindowMinutes: string;
+  pickupLeadMinutes: string;
+  deliveryLeadMinutes: string;
+  name: string;
+  pickupAddress: string;
+  phone: string;
+}
+
+function formOf(store: ApiStaffStore): SettingsForm {
+  return {
+    hours: store.hours.map((day) =>
+      day ? { closed: false, ...day } : { closed: true, ...DEFAULT_DAY },
+    ),
+    deliveryFee: store.deliveryFee.toFixed(2),
+    acceptanceWindowMinutes: String(store.acceptanceWindowMinutes),
+    pickupLeadMinutes: String(store.pickupLeadMinutes),
+    deliveryLeadMinutes: String(store.deliveryLeadMinutes),
+    name: store.name,
+    pickupAddress: store.pickupAddress,
+    phone: store.phone,
+  };
+}
+
+const FIELD_NAMES: Record<keyof StoreChanges, string> = {
+  mode: 'the mode',
+  hours: 'the opening hours',
+  deliveryFee: 'the delivery fee',
+  acceptanceWindowMinutes: 'the time to answer',
+  pickupLeadMinutes: 'the pickup lead time',
+  deliveryLeadMinutes: 'the delivery lead time',
+  pauseUntil: 'the pause',
+  name: 'the store name',
+  pickupAddress: 'the pickup address',
+  phone: 'the phone',
+};
+
+/**
+ * The fields of `changes` whose value the store does not have: what to send from the form, and
+ * after saving what the server did not take. A server ignores fields it does not know yet
+ * (docs/api.md), so "saved" is checked, not assumed. Numbers compare as numbers (the form sends
+ * text), the pause to the minute (the server may round it).
+ */
+function differs(changes: StoreChanges, saved: ApiStaffStore): (keyof StoreChanges)[] {
+  const same = (key: keyof StoreChanges): boolean => {
+    const sent = changes[key];
+    const now = saved[key];
+    if (key === 'pauseUntil') {
+      const asked = changes.pauseUntil ?? null;
+      const got = saved.pauseUntil;
+      if (asked === null || got === null) return asked === got;
+      return Math.abs(Date.parse(asked) - Date.parse(got)) < 60_000;
+    }
+    if (key === 'hours') return JSON.stringify(sent) === JSON.stringify(now);
+    if (typeof now === 'number') return Number(sent) === now;
+    return sent === now;
+  };
+  return (Object.keys(changes) as (keyof StoreChanges)[]).filter((key) => !same(key));
+}
+
+/** A close at or before the open runs past midnight (domain/hours.ts): say so beside the day. */
+const pastMidnight = (day: DayForm) => !day.closed && day.close <= day.open;
+
+/**
+ * The store's controls: whether it takes orders (mode, a pause), its hours, fees, windows and
+ * profile. The server checks every value and words what it refuses; we show its sentence.
+ */
+export default function StoreScreen() {
+  const { store, setStore } = useStaff();
+  const notify = useNotice();
+  const now = useNow(15_000);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = `Store · ${store.name}`;
+  }, [store.name]);
+
+  const save = async (changes: StoreChanges, done: string) => {
+    if (busy) return false;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const saved = await staffApi.saveStore(changes);
+      setStore(saved);
+      const ignored = differs(changes, saved).map((key) => FIELD_NAMES[key]);
+      if (ignored.length > 0) {
+        const rest = ignored.length < Object.keys(changes).length ? ' The rest is saved.' : '';
+        setProblem(`The server did not save ${ignored.join(', ')}.${rest}`);
+        return false;
+      }
+      notify(done, 'success');
+      return true;
+    } catch (error) {
+      setProblem(refusalReason(error) ?? FAILED);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const paused = store.pauseUntil !== null && new Date(store.pauseUntil) > now;
+
+  return (
+    <div className="store-screen">
+      <h1>Store</h1>
+      {problem ? (
+        <p className="detail-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <section className="store-panel" aria-labelledby="store-now">
+        <h2 id="store-now">Taking orders</h2>
+        <p className="store-open-now" data-testid="store-open-now">
+          Customers see:{' '}
+          <strong className={store.storeOpen ? 'is-open' : 'is-closed'}>
+            {store.storeOpen ? 'Open now' : 'Closed now'}
+          </strong>
+        </p>
+        <ModeForm key={store.mode} store={store} busy={busy} onSave={save} />
+        <PauseForm
+          paused={paused}
+          pauseUntil={store.pauseUntil}
+          now={now}
+          busy={busy}
+          onSave={save}
+        />
+      </section>
+      <SettingsFormView key={JSON.stringify(store)} store={store} busy={busy} onSave={save} />
+    </div>
+  );
+}
+
+type Save = (changes: StoreChanges, done: string) => Promise<boolean>;
+
+function ModeForm({ store, busy, onSave }: { store: ApiStaffStore; busy: boolean; onSave: Save }) {
+  const [mode, setMode] = useState<OpenMode>(store.mode);
+  return (
+    <form
+      className="mode-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const label = MODES.find((each) => each.mode === mode)?.label ?? mode;
+        void onSave({ mode }, `Mode saved: ${label}.`);
+      }}
+    >
+      <fieldset>
+        <legend>Mode</legend>
+        <div className="mode-choices">
+          {MODES.map((each) => (
+            <label key={each.mode} className="mode-choice">
+              <input
+                type="radio"
+                name="mode"
+                value={each.mode}
+                checked={mode === each.mode}
+                onChange={() => setMode(each.mode)}
+              />
+              <span>
+                <strong>{each.label}</strong>
+                <span className="muted">{each.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="answer-primary" disabled={busy || mode === store.mode}>
+        Save mode
+      </button>
+    </form>
+  );
+}
+
+function PauseForm({
+  paused,
+  pauseUntil,
+  now,
+  busy,
+  onSave,
+}: {
+  paused: boolean;
+  pauseUntil: string | null;
+  now: Date;
+  busy: boolean;
+  onSave: Save;
+}) {
+  const inputId = useId();
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const pause = (minutes: number) => {
+    const until = new Date(Date.now() + minutes * 60_000);
+    void onSave(
+      { pauseUntil: until.toISOString() },
+      `New orders paused until ${clockTime(until.toISOString(), now)}.`,
+    );
+  };
+  return (
+    <div className="pause-form">
+      <h3>Pause new orders</h3>
+      {paused && pauseUntil ? (
+        <p className="store-paused" data-testid="store-paused">
+          New orders are paused until <strong>{clockTime(pauseUntil, now)}</strong>.{' '}
+          <button
+            type="button"
+            className="answer-primary"
+            disabled={busy}
+            onClick={() => void onSave({ pauseUntil: null }, 'Taking new orders again.')}
+          >
+            Resume
+          </button>
+        </p>
+      ) : (
+        <p className="muted">Customers cannot place orders while paused; the rest stays as is.</p>
+      )}
+      <div className="chips">
+        {PAUSE_CHOICES.map((minutes) => (
+          <button
+            key={minutes}
+            type="button"
+            className="chip"
+            disabled={busy}
+            onClick={() => pause(minutes)}
+          >
+            {minutes} min
+          </button>
+        ))}
+      </div>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const minutes = Number(typed.trim());
+          if (!/^\d+$/.test(typed.trim()) || minutes < 1 || minutes > MAX_PAUSE_MINUTES) {
+            setProblem(
+              `Type the minutes to pause as a whole number from 1 to ${MAX_PAUSE_MINUTES}.`,
+            );
+            return;
+          }
+          setProblem(null);
+          pause(minutes);
+        }}
+      >
+        <label htmlFor={inputId}>Or pause for (minutes)</label>
+        <input
+          id={inputId}
+          inputMode="numeric"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <button type="submit" className="secondary" disabled={busy}>
+          Pause
+        </button>
+        {problem ? (
+          <p className="field-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </form>
+    </div>
+  );
+}
+
+function SettingsFormView({
+  store,
+  busy,
+  onSave,
+}: {
+  store: ApiStaffStore;
+  busy: boolean;
+  onSave: Save;
+}) {
+  const [form, setForm] = useState<SettingsForm>(() => formOf(store));
+  const [nothing, setNothing] = useState(false);
+  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+  const setDay = (index: number, change: Partial<DayForm>) =>
+    setForm((current) => ({
+      ...current,
+      hours: current.hours.map((day, each) => (each === index ? { ...day, ...change } : day)),
+    }));
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted: StoreChanges = {
+      hours: form.hours.map((day) => (day.closed ? null : { open: day.open, close: day.close })),
+      deliveryFee: form.deliveryFee.trim(),
+      acceptanceWindowMinutes: form.acceptanceWindowMinutes.trim(),
+      pickupLeadMinutes: form.pickupLeadMinutes.trim(),
+      deliveryLeadMinutes: form.deliveryLeadMinutes.trim(),
+      name: form.name.trim(),
+      pickupAddress: form.pickupAddress.trim(),
+      phone: form.phone.trim(),
+    };
+    // Only what was changed: a value left alone is never refused or overwritten by accident.
+    const changes: StoreChanges = {};
+    for (const key of differs(wanted, store)) Object.assign(changes, { [key]: wanted[key] });
+    if (Object.keys(changes).length === 0) {
+      setNothing(true);
+      return;
+    }
+    setNothing(false);
+    void onSave(changes, 'Store settings saved. Customers see them now.');
+  };
+
+  return (
+    <form className="store-panel settings-form" onSubmit={submit} aria-labelledby="store-hours">
+      <h2 id="store-hours">Hours and settings</h2>
+      <fieldset className="hours-table">
+        <legend>Opening hours</legend>
+        <p className="muted">A closing time at or before the opening time is after midnight.</p>
+        {form.hours.map((day, index) => {
+          const name = WEEKDAYS[index] ?? `Day ${index}`;
+          return (
+            <div className="hours-row" key={name} role="group" aria-label={name}>
+              <span className="hours-day">{name}</span>
+              <label className="hours-closed">
+                <input
+                  type="checkbox"
+                  checked={day.closed}
+                  onChange={(event) => setDay(index, { closed: event.target.checked })}
+                />
+                Closed
+              </label>
+              <label>
+                Opens
+                <input
+                  type="time"
+                  value={day.open}
+                  disabled={day.closed}
+                  required={!day.closed}
+                  onChange={(event) => setDay(index, { open: event.target.value })}
+                />
+              </label>
+              <label>
+                Closes
+                <input
+                  type="time"
+                  value={day.close}
+                  disabled={day.closed}
+                  required={!day.closed}
+                  onChange={(event) => setDay(index, { close: event.target.value })}
+                />
+              </label>
+              <span className="hours-note">{pastMidnight(day) ? 'closes after midnight' : ''}</span>
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="settings-grid">
+        <Field
+          label="Delivery fee ($)"
+          value={form.deliveryFee}
+          inputMode="decimal"
+          onChange={(value) => set('deliveryFee', value)}
+        />
+        <Field
+          label="Time to answer a new order (minutes)"
+          hint="Unanswered orders are declined automatically after this."
+          value={form.acceptanceWindowMinutes}
+          inputMode="numeric"
+          onChange={(value) => set('acceptanceWindowMinutes', value)}
+        />
+        <Field
+          label="Pickup lead time (minutes)"
+          hint="Earliest a scheduled pickup can be, from now."
+          value={form.pickupLeadMinutes}
+          inputMode="numeric"
+          onChange={(value) => set('pickupLeadMinutes', value)}
+        />
+        <Field
+          label="Delivery lead time (minutes)"
+          hint="Earliest a scheduled delivery can be, from now."
+          value={form.deliveryLeadMinutes}
+          inputMode="numeric"
+          onChange={(value) => set('deliveryLeadMinutes', value)}
+        />
+        <Field label="Store name" value={form.name} onChange={(value) => set('name', value)} />
+        <Field
+          label="Pickup address"
+          value={form.pickupAddress}
+          onChange={(value) => set('pickupAddress', value)}
+        />
+        <Field
+          label="Phone"
+          value={form.phone}
+          inputMode="tel"
+          onChange={(value) => set('phone', value)}
+        />
+      </div>
+      <button type="submit" className="answer-primary" disabled={busy}>
+        Save settings
+      </button>
+      {nothing ? (
+        <p className="muted" role="status">
+          Nothing has changed: there is nothing to save.
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function Field({
+  label,
+  hint,
+  value,
+  inputMode,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  inputMode?: 'decimal' | 'numeric' | 'tel';
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="settings-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={value}
+        inputMode={inputMode}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

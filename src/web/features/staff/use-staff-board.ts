@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiStaffOrder } from '../../../domain';
+import { isAbort, refusalReason } from '../../shared/api';
+import { DONE_STATUSES, OPEN_STATUSES, staffApi } from './staff-api';
+import { openStaffEvents } from './staff-events';
+
+export interface StaffBoard {
+  /** Every order the board knows, by id; null until the first load answers. */
+  orders: ReadonlyMap<string, ApiStaffOrder> | null;
+  /** The stream: null while first connecting, false while it cannot (shown as Reconnecting). */
+  connected: boolean | null;
+  /** The last load's failure in words, while the board shows what it had. */
+  loadFailure: string | null;
+  reload: () => void;
+  /** Pending orders nobody has opened yet: the alert rings while there is one. */
+  unseen: readonly ApiStaffOrder[];
+  markOpened: (id: string) => void;
+  /** Puts an order as an answer returned it (before its event arrives). */
+  put: (order: ApiStaffOrder) => void;
+}
+
+const LOAD_FAILED = 'The orders could not be loaded. The board retries on its own.';
+
+/**
+ * The board's orders: loaded from the API (open ones and the finished ones to show as done),
+ * then kept live by the staff stream. Every (re)connection's `ready` loads the list again, so
+ * whatever the stream could not replay (a server restart, a tablet that slept for hours) is
+ * caught up; coming back to a hidden tab does the same. An event that arrives while a load is
+ * under way wins over that load's older copy of the order.
+ */
+export function useStaffBoard(enabled: boolean): StaffBoard {
+  const [orders, setOrders] = useState<Map<string, ApiStaffOrder> | null>(null);
+  const [connected, setConnected] = useState<boolean | null>(null);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  /** Orders an event (or an answer) changed since the load under way started. */
+  const touched = useRef(new Set<string>());
+  const loading = useRef<AbortController | null>(null);
+
+  const put = useCallback((order: ApiStaffOrder) => {
+    touched.current.add(order._id);
+    setOrders((current) => new Map(current ?? []).set(order._id, order));
+  }, []);
+
+  const reload = useCallback(() => {
+    loading.current?.abort();
+    const controller = new AbortController();
+    loading.current = controller;
+    touched.current = new Set();
+    Promise.all([
+      staffApi.orders(OPEN_STATUSES, controller.signal),
+      staffApi.orders(DONE_STATUSES, controller.signal),
+    ]).then(
+      ([open, done]) => {
+        if (controller.signal.aborted) return;
+        const changed = touched.current;
+        setOrders((current) => {
+          const next = new Map<string, ApiStaffOrder>();
+          for (const order of [...done, ...open]) next.set(order._id, order);
+          for (const id of changed) {
+            const newer = current?.get(id);
+            if (newer) next.set(id, newer);
+          }
+          return next;
+        });
+        setLoadFailure(null);
+      },
+      (error: unknown) => {
+        if (isAbort(error)) return;
+        console.warn('Could not load the orders', error);
+        setLoadFailure(refusalReason(error) ?? LOAD_FAILED);
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    reload();
+    const close = openStaffEvents({
+      onEvent: (event) => put(event.order),
+      onConnection: setConnected,
+      onReady: reload,
+    });
+    // A tablet waking up, or a tab brought back: its stream may have died quietly meanwhile.
+    const wake = () => {
+      if (document.visibilityState === 'visible') reload();
+    };
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('online', reload);
+    return () => {
+      close();
+      loading.current?.abort();
+      document.removeEventListener('visibilitychange', wake);
+      window.removeEventListener('online', reload);
+    };
+  }, [enabled, reload, put]);
+
+  // A failed load tries again on its own, so a board left alone recovers without a tap.
+  useEffect(() => {
+    if (!loadFailure) return undefined;
+    const timer = window.setTimeout(reload, 10_000);
+    return () => window.clearTimeout(timer);
+  }, [loadFailure, reload]);
+
+  const markOpened = useCallback((id: string) => {
+    setOpened((current) => (current.has(id) ? current : new Set(current).add(id)));
+  }, []);
+
+  const unseen = useMemo(
+    () =>
+      [...(orders?.values() ?? [])].filter(
+        (order) => order.status === 'pending' && !opened.has(order._id),
+      ),
+    [orders, opened],
+  );
+
+  return { orders, connected, loadFailure, reload, unseen, markOpened, put };
+}
