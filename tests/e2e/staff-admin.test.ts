@@ -569,8 +569,8 @@ it('shows today’s numbers from the orders placed, refreshes them, and exports 
     await status(page, "Today's numbers are up to date.").waitFor();
 
     // Export: this month so far in Toronto by default, the same file the server gives.
-    const from = page.getByLabel('From');
-    const to = page.getByLabel('To');
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
     expect(await from.inputValue()).toBe('2026-11-01');
     expect(await to.inputValue()).toBe('2026-11-23');
     const link = page.getByRole('link', { name: 'Download CSV' });

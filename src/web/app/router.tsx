@@ -73,6 +73,9 @@ const routes: RouteObject[] = [
         children: [
           { index: true, ...screen(() => import('../features/staff/board-screen')) },
           { path: 'store', ...screen(() => import('../features/staff/store-screen')) },
+          { path: 'menu', ...screen(() => import('../features/staff-admin/menu-screen')) },
+          { path: 'users', ...screen(() => import('../features/staff-admin/staff-users-screen')) },
+          { path: 'today', ...screen(() => import('../features/staff-admin/today-screen')) },
         ],
       },
       {

@@ -23,4 +23,7 @@ export const urls = {
   /** The store's own app (staff and admin), outside the customer's shell. */
   staffBoard: () => '/staff',
   staffStore: () => '/staff/store',
+  staffMenu: () => '/staff/menu',
+  staffUsers: () => '/staff/users',
+  staffToday: () => '/staff/today',
 } as const;

@@ -152,6 +152,9 @@ function StaffFrame({
             Board
           </NavLink>
           <NavLink to={urls.staffStore()}>Store</NavLink>
+          <NavLink to={urls.staffMenu()}>Menu</NavLink>
+          <NavLink to={urls.staffToday()}>Today</NavLink>
+          <NavLink to={urls.staffUsers()}>Staff</NavLink>
         </nav>
         <div className="staff-status">
           <p
