@@ -475,6 +475,37 @@ describe('GET /api/orders/sse', () => {
 describe('GET /api/staff/orders/stream', () => {
   const staffUrl = () => `${a.url}/api/staff/orders/stream`;
 
+  it('ends soon after its session no longer allows it: a staff account made a customer, a logout', async () => {
+    const member = await account(a.app);
+    await db.query(`update users set role = 'staff' where id = $1`, [member.id]);
+    const board = await connect(staffUrl(), { cookie: member.cookie });
+    expect(board.status).toBe(200);
+    await untilReady(board);
+    const own = await liveStream(member);
+    // Removed from the staff: the board's stream ends within a heartbeat or two (300 ms here).
+    await db.query(`update users set role = 'customer' where id = $1`, [member.id]);
+    await expect(Promise.race([board.ended.then(() => 'ended'), sleep(3_000)])).resolves.toBe(
+      'ended',
+    );
+    // The same person's own order stream is still theirs to read.
+    await sleep(700);
+    let ownEnded = false;
+    void own.ended.then(() => (ownEnded = true));
+    await sleep(0);
+    expect(ownEnded).toBe(false);
+    // Logged out: that one ends too.
+    const logout = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: member.cookie },
+      payload: {},
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    await expect(Promise.race([own.ended.then(() => 'ended'), sleep(3_000)])).resolves.toBe(
+      'ended',
+    );
+  });
+
   it('answers 401 anonymously and 403 for a customer', async () => {
     const anonymous = await connect(staffUrl());
     expect(anonymous.status).toBe(401);

@@ -1,6 +1,7 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireUser, selfGuard, staffGuard } from '../auth/sessions';
+import { currentSessionUser, requireUser, selfGuard, staffGuard } from '../auth/sessions';
+import type { SessionUser } from '../repositories/sessions';
 import type { RouteModule } from '../context';
 import {
   openOrderEventStream,
@@ -40,12 +41,19 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
   const position = (header: unknown, query: string | undefined) =>
     parseEventId(header) ?? parseEventId(query);
 
-  /** Counts the stream against its account, opens it and sends it as the answer. */
+  /**
+   * Counts the stream against its account, opens it and sends it as the answer. `allowed` is
+   * asked again every heartbeat with the session as it now is: a stream ends soon after its
+   * session does (logout, a staff account removed or its password reset), instead of going on
+   * delivering orders to someone who may no longer see them.
+   */
   async function serve(
+    request: FastifyRequest,
     reply: FastifyReply,
     account: string,
     from: string | null,
     feed: EventFeed,
+    allowed: (user: SessionUser) => boolean,
   ): Promise<FastifyReply> {
     const count = perAccount.get(account) ?? 0;
     // A bug that opens a stream per render must not use up the server's sockets and memory.
@@ -75,7 +83,20 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
     });
     open.add(stream);
     const opened = stream;
-    reply.raw.on('close', () => opened.close());
+    const recheck = setInterval(() => {
+      currentSessionUser(request, ctx).then(
+        (user) => {
+          if (!user || !allowed(user)) opened.close();
+        },
+        // The database is away: the stream stays; the next heartbeat asks again.
+        (error: unknown) => request.log.warn({ err: error }, 'stream session check failed'),
+      );
+    }, ctx.config.events.heartbeatMs);
+    recheck.unref();
+    reply.raw.on('close', () => {
+      clearInterval(recheck);
+      opened.close();
+    });
     return reply
       .header('content-type', 'text/event-stream')
       .header('cache-control', 'no-cache')
@@ -93,6 +114,7 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
     async (request, reply) => {
       const user = await requireUser(request, ctx);
       return serve(
+        request,
         reply,
         `customer:${user.id}`,
         position(request.headers['last-event-id'], request.query.lastEventId),
@@ -105,6 +127,7 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
             return api;
           },
         },
+        (current) => current.id === user.id,
       );
     },
   );
@@ -115,6 +138,7 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
     async (request, reply) => {
       const user = await requireUser(request, ctx);
       return serve(
+        request,
         reply,
         `staff:${user.id}`,
         position(request.headers['last-event-id'], request.query.lastEventId),
@@ -127,6 +151,7 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
             return order ? presentStaffOrderEvent(event, order) : null;
           },
         },
+        (current) => current.role === 'staff' || current.role === 'admin',
       );
     },
   );
