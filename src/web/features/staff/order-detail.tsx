@@ -28,6 +28,7 @@ import {
   telLink,
 } from './staff-format';
 import { KitchenTicket } from './kitchen-ticket';
+import { readPrintOnAccept } from './print-setting';
 
 const PAYMENT_LABELS: Record<ApiStaffOrder['paymentOption'], string> = {
   pickup: 'Pay at pickup or delivery',
@@ -69,6 +70,7 @@ export function OrderDetail({
   const answer = async (
     send: () => Promise<ApiStaffOrder>,
     done: (order: ApiStaffOrder) => string,
+    { print = false }: { print?: boolean } = {},
   ) => {
     if (busy) return;
     setBusy(true);
@@ -77,6 +79,11 @@ export function OrderDetail({
       const updated = await send();
       board.put(updated);
       notify(done(updated), 'success');
+      if (print) {
+        // The ticket (rendered from the board's copy) shows the accepted order after a frame.
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        window.print();
+      }
       onClose();
     } catch (error) {
       setProblem(refusalReason(error) ?? FAILED);
@@ -251,6 +258,7 @@ export function OrderDetail({
                 void answer(
                   () => staffApi.accept(order._id, minutes),
                   (done) => `Order #${done.number} accepted: ready in about ${minutes} minutes.`,
+                  { print: readPrintOnAccept() },
                 )
               }
             />

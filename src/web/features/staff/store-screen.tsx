@@ -6,6 +6,7 @@ import { useStaff } from './staff-context';
 import { staffApi, type StoreChanges } from './staff-api';
 import { clockTime } from './staff-format';
 import { useNow } from './use-now';
+import { usePrintOnAccept } from './print-setting';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const PAUSE_CHOICES = [15, 30, 60] as const;
@@ -155,6 +156,7 @@ export default function StoreScreen() {
         />
       </section>
       <SettingsFormView key={JSON.stringify(store)} store={store} busy={busy} onSave={save} />
+      <ThisTablet />
     </div>
   );
 }
@@ -457,5 +459,23 @@ function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Settings of this tablet only (kept in its browser), not of the store. */
+function ThisTablet() {
+  const [printOnAccept, setPrintOnAccept] = usePrintOnAccept();
+  return (
+    <section className="store-panel" aria-labelledby="store-tablet">
+      <h2 id="store-tablet">This tablet</h2>
+      <label className="store-check">
+        <input
+          type="checkbox"
+          checked={printOnAccept}
+          onChange={(event) => setPrintOnAccept(event.target.checked)}
+        />
+        Print a kitchen ticket when I accept an order
+      </label>
+    </section>
   );
 }
