@@ -67,9 +67,16 @@ const routes: RouteObject[] = [
       // The store's own app, outside the customer's shell: its layout and screens are chunks
       // of their own, so a customer never downloads them (decision 8's first-view budget).
       {
-        path: 'staff/*',
-        ...screen(() => import('./staff-app')),
+        path: 'staff',
+        ...screen(() => import('../features/staff/staff-layout')),
         HydrateFallback: StaffHydrateFallback,
+        children: [
+          { index: true, ...screen(() => import('../features/staff/board-screen')) },
+          { path: 'store', ...screen(() => import('../features/staff/store-screen')) },
+          { path: 'menu', ...screen(() => import('../features/staff-admin/menu-screen')) },
+          { path: 'users', ...screen(() => import('../features/staff-admin/staff-users-screen')) },
+          { path: 'today', ...screen(() => import('../features/staff-admin/today-screen')) },
+        ],
       },
       {
         id: SHELL_ROUTE_ID,
