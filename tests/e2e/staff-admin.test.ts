@@ -216,6 +216,8 @@ it('puts a refused sold-out change back, with the server’s reason', async () =
   try {
     const item = row(page, 'Wings');
     await item.waitFor();
+    // The staff frame has loaded the board and its stream before the role goes.
+    await page.getByTestId('staff-connection').getByText('Live').waitFor();
     // The account loses the staff role while the screen is open: the server's 403, in its words.
     await h.db.query(`update users set role = 'customer' where id = $1`, [admin.id]);
     const direct = await h.app.inject({

@@ -2,6 +2,7 @@ import {
   createBrowserRouter,
   createPath,
   type LoaderFunction,
+  type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
 import { CATALOGUE, DETAIL_CATEGORIES, LIST_CATEGORIES } from '../../domain/catalog';
@@ -14,7 +15,6 @@ import { importChunk } from '../shared/chunk-reload';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-screen';
 import { Layout } from './layout';
 import { layoutLoader } from './layout-loader';
-import { Loading } from '../shared/ui';
 
 type ScreenModule = Promise<{ default: React.ComponentType }>;
 
@@ -59,25 +59,15 @@ const detail = () => import('../features/item/item-detail-screen');
  * The spec's route table. Route files only assemble features; `urls.ts` builds the links and the
  * domain's CATALOGUE names the categories' segments. Any unknown path shows Home.
  */
+/** The root route's id: the staff app's routes are added under it when first needed. */
+const ROOT_ROUTE_ID = 'root';
+
 const routes: RouteObject[] = [
   {
+    id: ROOT_ROUTE_ID,
     element: <AppRoot />,
     errorElement: <RootErrorBoundary />,
     children: [
-      // The store's own app, outside the customer's shell: its layout and screens are chunks
-      // of their own, so a customer never downloads them (decision 8's first-view budget).
-      {
-        path: 'staff',
-        ...screen(() => import('../features/staff/staff-layout')),
-        HydrateFallback: StaffHydrateFallback,
-        children: [
-          { index: true, ...screen(() => import('../features/staff/board-screen')) },
-          { path: 'store', ...screen(() => import('../features/staff/store-screen')) },
-          { path: 'menu', ...screen(() => import('../features/staff-admin/menu-screen')) },
-          { path: 'users', ...screen(() => import('../features/staff-admin/staff-users-screen')) },
-          { path: 'today', ...screen(() => import('../features/staff-admin/today-screen')) },
-        ],
-      },
       {
         id: SHELL_ROUTE_ID,
         loader: layoutLoader,
@@ -122,9 +112,24 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** What a first load of /staff shows while the staff app's code arrives (not the shop's shell). */
-function StaffHydrateFallback() {
-  return <Loading />;
-}
+let staffAdded: Promise<void> | null = null;
 
-export const createRouter = () => (router = createBrowserRouter(routes));
+/**
+ * Adds the staff app's routes the first time someone goes to /staff (before that, /staff
+ * matches only the shop's catch-all, which is when the router asks). A customer's first view
+ * thus carries no staff code at all; a failed download is forgotten so the next try asks again.
+ */
+const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch }) => {
+  if (path !== '/staff' && !path.startsWith('/staff/')) return;
+  staffAdded ??= importChunk(() => import('./staff-routes')).then(
+    ({ staffRoutes }) => patch(ROOT_ROUTE_ID, staffRoutes(screen)),
+    (error: unknown) => {
+      staffAdded = null;
+      throw error;
+    },
+  );
+  return staffAdded;
+};
+
+export const createRouter = () =>
+  (router = createBrowserRouter(routes, { patchRoutesOnNavigation }));

@@ -20,10 +20,16 @@ export const urls = {
   register: () => '/register',
   myOrders: () => '/my-orders',
   manageContacts: () => '/managecontacts',
-  /** The store's own app (staff and admin), outside the customer's shell. */
-  staffBoard: () => '/staff',
-  staffStore: () => '/staff/store',
-  staffMenu: () => '/staff/menu',
-  staffUsers: () => '/staff/users',
-  staffToday: () => '/staff/today',
+} as const;
+
+/**
+ * The store's own app (staff and admin), outside the customer's shell: an object of its own so
+ * the customer's first view does not carry it (routes in app/staff-routes.tsx).
+ */
+export const staffUrls = {
+  board: () => '/staff',
+  store: () => '/staff/store',
+  menu: () => '/staff/menu',
+  users: () => '/staff/users',
+  today: () => '/staff/today',
 } as const;

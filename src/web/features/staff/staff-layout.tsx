@@ -4,7 +4,7 @@ import type { ApiStaffStore } from '../../../domain';
 import { isAbort, isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { ErrorMessage, Loading } from '../../shared/ui';
-import { urls } from '../../shared/urls';
+import { staffUrls, urls } from '../../shared/urls';
 import { createAlertSound, type AlertSound } from './alert-sound';
 import { staffApi } from './staff-api';
 import type { StaffContext } from './staff-context';
@@ -94,7 +94,7 @@ export default function StaffLayout() {
       </div>
     );
   }
-  return <StaffFrame store={access.store} setStore={setStore} />;
+  return <StaffFrame store={access.store} setStore={setStore} onAccessLost={retry} />;
 }
 
 function NotForCustomers() {
@@ -119,11 +119,13 @@ function NotForCustomers() {
 function StaffFrame({
   store,
   setStore,
+  onAccessLost,
 }: {
   store: ApiStaffStore;
   setStore: (store: ApiStaffStore) => void;
+  onAccessLost: () => void;
 }) {
-  const board = useStaffBoard(true);
+  const board = useStaffBoard(true, onAccessLost);
   const { soundOn, turnOn, alerting, rings } = useAlert(board.unseen.length);
   useTitleFlash(board.unseen.length, store.name);
   const context: StaffContext = { store, setStore, board };
@@ -148,13 +150,13 @@ function StaffFrame({
       <header className="staff-header">
         <p className="staff-store-name">{store.name}</p>
         <nav aria-label="Staff" className="staff-nav">
-          <NavLink to={urls.staffBoard()} end>
+          <NavLink to={staffUrls.board()} end>
             Board
           </NavLink>
-          <NavLink to={urls.staffStore()}>Store</NavLink>
-          <NavLink to={urls.staffMenu()}>Menu</NavLink>
-          <NavLink to={urls.staffToday()}>Today</NavLink>
-          <NavLink to={urls.staffUsers()}>Staff</NavLink>
+          <NavLink to={staffUrls.store()}>Store</NavLink>
+          <NavLink to={staffUrls.menu()}>Menu</NavLink>
+          <NavLink to={staffUrls.today()}>Today</NavLink>
+          <NavLink to={staffUrls.users()}>Staff</NavLink>
         </nav>
         <div className="staff-status">
           <p

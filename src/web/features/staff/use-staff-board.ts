@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiStaffOrder } from '../../../domain';
-import { isAbort, refusalReason } from '../../shared/api';
+import { isAbort, isApiError, refusalReason } from '../../shared/api';
 import { DONE_STATUSES, OPEN_STATUSES, staffApi } from './staff-api';
 import { openStaffEvents } from './staff-events';
 
@@ -28,7 +28,12 @@ const LOAD_FAILED = 'The orders could not be loaded. The board retries on its ow
  * caught up; coming back to a hidden tab does the same. An event that arrives while a load is
  * under way wins over that load's older copy of the order.
  */
-export function useStaffBoard(enabled: boolean): StaffBoard {
+export function useStaffBoard(enabled: boolean, onAccessLost?: () => void): StaffBoard {
+  // Read when a load is refused; the load itself must not change with it.
+  const accessLost = useRef(onAccessLost);
+  useEffect(() => {
+    accessLost.current = onAccessLost;
+  }, [onAccessLost]);
   const [orders, setOrders] = useState<Map<string, ApiStaffOrder> | null>(null);
   const [connected, setConnected] = useState<boolean | null>(null);
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
@@ -67,6 +72,12 @@ export function useStaffBoard(enabled: boolean): StaffBoard {
       },
       (error: unknown) => {
         if (isAbort(error)) return;
+        // The session ended or the account is no longer staff: the frame asks who this is again
+        // (the login, or the page for customers), rather than showing a board that cannot load.
+        if (isApiError(error, 'unauthorized', 'forbidden') && accessLost.current) {
+          accessLost.current();
+          return;
+        }
         console.warn('Could not load the orders', error);
         setLoadFailure(refusalReason(error) ?? LOAD_FAILED);
       },
