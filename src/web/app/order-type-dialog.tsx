@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, isGuelphAddress, toCents } from '../../domain';
 import { useOrderType, type OrderType } from '../shared/order-type';
 import { useStoreInfo } from '../shared/store-info';
 import './order-type-dialog.css';
+import { useModalDialog } from '../shared/modal-dialog';
 
 const INVALID_ADDRESS = 'Please enter a valid address within Guelph, Ontario.';
 
@@ -18,22 +19,13 @@ const INVALID_ADDRESS = 'Please enter a valid address within Guelph, Ontario.';
 export default function OrderTypeDialog({ onDone }: { onDone: () => void }) {
   const { choose } = useOrderType();
   const { info } = useStoreInfo();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog } = useModalDialog();
   const chosen = useRef(false);
   const [delivery, setDelivery] = useState(false);
   const [address, setAddress] = useState('');
   // Counts failed attempts: a new key re-announces the same alert text on every failed try.
   const [failures, setFailures] = useState(0);
   const ids = useId();
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (!node.open) node.showModal();
-    return () => {
-      if (node.open) node.close();
-    };
-  }, []);
 
   const finish = (type: OrderType, deliveryAddress?: string) => {
     chosen.current = true;

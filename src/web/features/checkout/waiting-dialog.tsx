@@ -5,6 +5,7 @@ import { openOrderEvents } from '../../shared/orders/order-events';
 import type { ApiOrder, ApiOrderEvent } from '../../shared/types';
 import { checkoutApi } from './checkout-api';
 import type { WaitingOrder } from './waiting-state';
+import { useModalDialog } from '../../shared/modal-dialog';
 
 type Answer = { kind: 'accepted'; minutes: number } | { kind: 'declined'; reason: string };
 
@@ -38,20 +39,10 @@ export function WaitingDialog({
   onDone: () => void;
 }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, leaving } = useModalDialog();
   const okButton = useRef<HTMLButtonElement>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [connected, setConnected] = useState<boolean | null>(null);
-
-  const leaving = useRef(false);
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => {
-      leaving.current = true;
-      if (node?.open) node.close();
-    };
-  }, []);
 
   useEffect(() => {
     if (answer) okButton.current?.focus();

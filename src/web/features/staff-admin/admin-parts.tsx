@@ -9,6 +9,7 @@ import {
   type Ref,
 } from 'react';
 import { isAbort, refusalReason } from '../../shared/api';
+import { useModalDialog } from '../../shared/modal-dialog';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'>;
 
@@ -139,16 +140,7 @@ export function AdminDialog({
   onCancel: () => void;
 }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const leaving = useRef(false);
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => {
-      leaving.current = true;
-      if (node?.open) node.close();
-    };
-  }, []);
+  const { ref: dialog } = useModalDialog();
   return (
     <dialog
       ref={dialog}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { createPortal } from 'react-dom';
 import {
   ACCEPT_MINUTE_CHOICES,
@@ -29,6 +29,7 @@ import {
 } from './staff-format';
 import { KitchenTicket } from './kitchen-ticket';
 import { readPrintOnAccept } from './print-setting';
+import { useModalDialog } from '../../shared/modal-dialog';
 
 const PAYMENT_LABELS: Record<ApiStaffOrder['paymentOption'], string> = {
   pickup: 'Pay at pickup or delivery',
@@ -52,19 +53,11 @@ export function OrderDetail({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog } = useModalDialog();
   const { board } = useStaff();
   const notify = useNotice();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-    return () => {
-      if (node?.open) node.close();
-    };
-  }, []);
 
   /** Sends one answer; a 409 means another tablet answered first: say so and reload. */
   const answer = async (
