@@ -57,6 +57,26 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+let dateFormatter: Intl.DateTimeFormat | null = null;
+
+/**
+ * The store's calendar date of an instant, "2026-11-23": its "today" whatever zone the device
+ * or the server runs in (reports, the board's Done today, the checkout's days). Built from the
+ * parts, not the locale's date pattern, so no ICU version can change its shape.
+ */
+export function storeDate(instant: Date): string {
+  dateFormatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: STORE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const parts = dateFormatter.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((each) => each.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The wall-clock weekday and minute of the day of an instant in a time zone. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRange, csvCell } from '../../src/server/staff/reports';
-import { storeDate, storeDateTime, storeDaysRange } from '../../src/server/staff/store-days';
+import { storeDate } from '../../src/domain';
+import { storeDateTime, storeDaysRange } from '../../src/server/staff/store-days';
 
 describe('csvCell', () => {
   it('quotes commas, quotes and line breaks as RFC 4180 has it', () => {

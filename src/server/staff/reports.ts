@@ -1,9 +1,9 @@
-import { AUTO_DECLINE_REASON, toDollars, type ApiTodayReport } from '../../domain';
+import { AUTO_DECLINE_REASON, storeDate, toDollars, type ApiTodayReport } from '../../domain';
 import type { Clock } from '../clock';
 import type { Queryable } from '../data/db';
 import { badRequest } from '../http/errors';
 import { reportsRepository, type ReportOrder } from '../repositories/reports';
-import { dayNumber, storeDate, storeDateTime, storeDaysRange } from './store-days';
+import { dayNumber, storeDateTime, storeDaysRange } from './store-days';
 
 /** The staff's reports (issue 9): today's numbers and the orders of a range as CSV. */
 

@@ -1,4 +1,4 @@
-import { STORE_TIME_ZONE, parseScheduledTime } from '../../domain';
+import { STORE_TIME_ZONE, parseScheduledTime, storeDate } from '../../domain';
 
 /**
  * Calendar days in the store's time zone (America/Toronto) for the reports: "today" and a
@@ -7,24 +7,12 @@ import { STORE_TIME_ZONE, parseScheduledTime } from '../../domain';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dayFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STORE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 const timeFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: STORE_TIME_ZONE,
   hourCycle: 'h23',
   hour: '2-digit',
   minute: '2-digit',
 });
-
-/** The store's date of an instant, as YYYY-MM-DD. */
-export function storeDate(instant: Date): string {
-  return dayFormatter.format(instant);
-}
 
 /** "2026-11-24 18:05": the store's local date and time of an instant. */
 export function storeDateTime(instant: Date): string {

@@ -20,7 +20,7 @@ import { checkoutApi } from './checkout-api';
 import { ContactSection } from './contact-section';
 import { SchedulePicker, type ScheduleChoice } from './schedule-picker';
 import { useDefaultContact } from './use-default-contact';
-import { useNow } from './use-now';
+import { useNow } from '../../shared/use-now';
 import './checkout.css';
 
 /** Checkout needs a signed-in customer; a guest logs in first and comes back here. */
@@ -51,7 +51,7 @@ function Checkout({ userId }: { userId: string }) {
   const [instructions, setInstructions] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ lines: string[]; attempt: number } | null>(null);
-  const now = useNow();
+  const now = useNow(60_000);
 
   const deliveryType = orderType ?? 'pickup';
   const slots = useMemo(

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { STORE_TIME_ZONE } from '../../../domain/hours';
+import { STORE_TIME_ZONE, storeDate } from '../../../domain/hours';
 
 /*
  * "When": as soon as possible, or a time the store can honour. The slots come from the domain's
@@ -9,12 +9,6 @@ import { STORE_TIME_ZONE } from '../../../domain/hours';
 
 export type ScheduleChoice = { kind: 'asap' } | { kind: 'later'; slot: string | null };
 
-const dayKey = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STORE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 const dayLabel = new Intl.DateTimeFormat('en-US', {
   timeZone: STORE_TIME_ZONE,
   weekday: 'short',
@@ -42,11 +36,11 @@ interface Day {
 }
 
 function groupByDay(slots: readonly Date[], now: Date): Day[] {
-  const today = dayKey.format(now);
-  const tomorrow = dayKey.format(new Date(now.getTime() + 24 * 60 * 60_000));
+  const today = storeDate(now);
+  const tomorrow = storeDate(new Date(now.getTime() + 24 * 60 * 60_000));
   const days = new Map<string, Day>();
   for (const slot of slots) {
-    const key = dayKey.format(slot);
+    const key = storeDate(slot);
     let day = days.get(key);
     if (!day) {
       const name = key === today ? 'Today' : key === tomorrow ? 'Tomorrow' : null;

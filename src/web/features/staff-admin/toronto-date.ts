@@ -2,18 +2,8 @@ import { STORE_TIME_ZONE } from '../../../domain/hours';
 
 /* "Today" and "this month" are the store's, not the tablet's. */
 
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STORE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** YYYY-MM-DD of `date` in the store's time zone. */
-export function storeDate(date: Date): string {
-  const get = (type: string) => parts.formatToParts(date).find((part) => part.type === type)?.value;
-  return `${get('year') ?? ''}-${get('month') ?? ''}-${get('day') ?? ''}`;
-}
+/** YYYY-MM-DD of `date` in the store's time zone (the domain's one rule). */
+export { storeDate } from '../../../domain/hours';
 
 /** The first of the month of a YYYY-MM-DD date. */
 export function firstOfMonth(day: string): string {

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { isOpenOrder, type ApiStaffOrder } from '../../../domain';
+import { isOpenOrder, storeDate, type ApiStaffOrder } from '../../../domain';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { DoneCard, OrderCard, ScheduledCard } from './order-card';
 import { OrderDetail } from './order-detail';
 import { useStaff } from './staff-context';
-import { lastChange, plural, prepStart, storeDay } from './staff-format';
-import { useNow } from './use-now';
+import { lastChange, plural, prepStart } from './staff-format';
+import { useNow } from '../../shared/use-now';
 
 const byPlaced = (a: ApiStaffOrder, b: ApiStaffOrder) => a.createdAt.localeCompare(b.createdAt);
 
@@ -22,7 +22,7 @@ export default function BoardScreen() {
 
   const lanes = useMemo(() => {
     const all = [...(board.orders?.values() ?? [])];
-    const today = storeDay(now);
+    const today = storeDate(now);
     const scheduled: { order: ApiStaffOrder; startAt: Date }[] = [];
     const kitchen: ApiStaffOrder[] = [];
     for (const order of all.filter((each) => each.status === 'accepted').sort(byPlaced)) {
@@ -40,7 +40,7 @@ export default function BoardScreen() {
         .sort(byPlaced),
       done: all
         .filter(
-          (each) => !isOpenOrder(each.status) && storeDay(new Date(lastChange(each))) === today,
+          (each) => !isOpenOrder(each.status) && storeDate(new Date(lastChange(each))) === today,
         )
         .sort((a, b) => lastChange(b).localeCompare(lastChange(a))),
     };

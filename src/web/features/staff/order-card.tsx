@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { ApiStaffOrder } from '../../../domain';
 import {
   age,
@@ -34,12 +34,11 @@ export function OrderCard({
   const left = order.acceptBy ? secondsUntil(order.acceptBy, now) : null;
   const type = order.deliveryType === 'delivery' ? 'Delivery' : 'Pickup';
   return (
-    <button
-      type="button"
-      ref={buttonRef}
+    <CardButton
+      order={order}
+      onOpen={onOpen}
+      buttonRef={buttonRef}
       className={`order-card status-${order.status}${unseen ? ' is-unseen' : ''}`}
-      data-order-id={order._id}
-      onClick={() => onOpen(order)}
     >
       <span className="order-card-top">
         <span className="order-card-number">#{order.number}</span>
@@ -69,7 +68,7 @@ export function OrderCard({
         </span>
       ) : null}
       <span className="visually-hidden">Status: {STATUS_LABELS[order.status]}.</span>
-    </button>
+    </CardButton>
   );
 }
 
@@ -86,12 +85,11 @@ export function DoneCard({
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <button
-      type="button"
-      ref={buttonRef}
+    <CardButton
+      order={order}
+      onOpen={onOpen}
+      buttonRef={buttonRef}
       className={`order-card is-compact status-${order.status}`}
-      data-order-id={order._id}
-      onClick={() => onOpen(order)}
     >
       <span className="order-card-top">
         <span className="order-card-number">#{order.number}</span>
@@ -102,7 +100,7 @@ export function DoneCard({
         <span className="order-card-name">{order.customer.name}</span>
         <span className="order-card-total">{money(order.totalPrice)}</span>
       </span>
-    </button>
+    </CardButton>
   );
 }
 
@@ -121,12 +119,11 @@ export function ScheduledCard({
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <button
-      type="button"
-      ref={buttonRef}
+    <CardButton
+      order={order}
+      onOpen={onOpen}
+      buttonRef={buttonRef}
       className={`order-card is-compact status-${order.status}`}
-      data-order-id={order._id}
-      onClick={() => onOpen(order)}
     >
       <span className="order-card-top">
         <span className="order-card-number">#{order.number}</span>
@@ -139,6 +136,33 @@ export function ScheduledCard({
       </span>
       <span className="order-card-name">{order.customer.name}</span>
       <span className="order-card-start">Start at {clockTime(startAt.toISOString(), now)}</span>
+    </CardButton>
+  );
+}
+
+/** What every card is: one big button that opens the order, named by its id for tests. */
+function CardButton({
+  order,
+  onOpen,
+  buttonRef,
+  className,
+  children,
+}: {
+  order: ApiStaffOrder;
+  onOpen: (order: ApiStaffOrder) => void;
+  buttonRef?: Ref<HTMLButtonElement> | undefined;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      ref={buttonRef}
+      className={className}
+      data-order-id={order._id}
+      onClick={() => onOpen(order)}
+    >
+      {children}
     </button>
   );
 }

@@ -2,6 +2,7 @@ import {
   ORDER_STATUS_LABELS,
   formatMoney,
   STORE_TIME_ZONE,
+  storeDate,
   toCents,
   type ApiStaffOrder,
   type ApiStaffStore,
@@ -35,15 +36,6 @@ const fullDayAndTime = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const dayKey = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STORE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** "2026-11-23": the store's calendar day of an instant. */
-export const storeDay = (at: Date): string => dayKey.format(at);
 
 /**
  * "6:05 PM" today, "Tue 12:30 PM" on another day (relative to `now`): short enough for a card.
@@ -51,13 +43,13 @@ export const storeDay = (at: Date): string => dayKey.format(at);
  */
 export function clockTime(iso: string, now: Date): string {
   const at = new Date(iso);
-  return plain(storeDay(at) === storeDay(now) ? timeOnly.format(at) : weekdayAndTime.format(at));
+  return plain(storeDate(at) === storeDate(now) ? timeOnly.format(at) : weekdayAndTime.format(at));
 }
 
 /** "6:05 PM" today, "Tue, Nov 24, 12:30 PM" on another day: for the detail and the ticket. */
 export function fullTime(iso: string, now: Date): string {
   const at = new Date(iso);
-  return plain(storeDay(at) === storeDay(now) ? timeOnly.format(at) : fullDayAndTime.format(at));
+  return plain(storeDate(at) === storeDate(now) ? timeOnly.format(at) : fullDayAndTime.format(at));
 }
 
 /** "Just now", "4 min ago", "1 h 12 min ago". */

@@ -5,7 +5,7 @@ import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi, type StoreChanges } from './staff-api';
 import { clockTime } from './staff-format';
-import { useNow } from './use-now';
+import { useNow } from '../../shared/use-now';
 import { usePrintOnAccept } from './print-setting';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
