@@ -1,12 +1,21 @@
 /** Rules for contacts and delivery addresses, shared by the browser and the server. */
 
+/** Letters and digits in any script; everything else (spaces, commas, periods...) separates words. */
+const WORD_SEPARATORS = /[^\p{L}\p{N}]+/u;
+
 /**
- * The delivery area rule of the spec: non-empty and containing both "guelph" and "on",
- * case-insensitive. Deliberately as loose as the spec says; the staff still read the address.
+ * The delivery area rule (spec 5: "contain both 'guelph' and 'on'"), read as whole words,
+ * case-insensitive: the word "guelph", and the word "on" or "ontario". Words are runs of letters
+ * and digits, so punctuation and postal codes around them do not matter ("Guelph, ON N1G 2W1",
+ * "guelph ontario", "GUELPH,ON" pass). A plain substring test let "12 Gordon St, Guelph" through
+ * ("Gord-on"), and "Toronto" would count as "on" too. Still as loose as the spec otherwise (no
+ * street or postal code check); the staff read the address. The browser (order type, contacts,
+ * checkout) and the server (contacts, Confirm Order) both call this one function, and refuse
+ * with 'Please enter a valid address within Guelph, Ontario.'.
  */
 export function isGuelphAddress(address: string): boolean {
-  const text = address.trim().toLowerCase();
-  return text.length > 0 && text.includes('guelph') && text.includes('on');
+  const words = new Set(address.toLowerCase().split(WORD_SEPARATORS));
+  return words.has('guelph') && (words.has('on') || words.has('ontario'));
 }
 
 /**

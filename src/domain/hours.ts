@@ -119,6 +119,30 @@ export function isWithinHours(
   return false;
 }
 
+/**
+ * The day of service an instant belongs to, with its hours: the night after a past-midnight
+ * close still counts as the evening before (Saturday 00:30 is Friday's 11:00-01:00). What the
+ * shell shows as "today's hours".
+ */
+export function serviceDay(
+  instant: Date,
+  hours: WeeklyHours,
+  timeZone: string = STORE_TIME_ZONE,
+): { weekday: Weekday; hours: DayHours | null } {
+  const { weekday, minute } = localWeekMinute(instant, timeZone);
+  const previous = ((weekday + 6) % 7) as Weekday;
+  const yesterday = hours[previous];
+  if (yesterday && runsPastMidnight(yesterday) && minute < parseClock(yesterday.close)) {
+    return { weekday: previous, hours: yesterday };
+  }
+  return { weekday, hours: hours[weekday] ?? null };
+}
+
+/** A day's hours in the banner's words: "11:00-23:00", or "Closed". */
+export function describeDay(day: DayHours | null): string {
+  return day ? `${day.open}-${day.close}` : 'Closed';
+}
+
 /** Whether new orders are paused at this instant: a pause runs until `pauseUntil`, exclusive. */
 export function isPaused(instant: Date, pauseUntil: Date | null | undefined): boolean {
   return pauseUntil != null && instant.getTime() < pauseUntil.getTime();
@@ -139,10 +163,6 @@ export function isStoreOpen(
   if (mode === 'open') return true;
   if (mode === 'closed') return false;
   return isWithinHours(instant, hours, timeZone);
-}
-
-function describeDay(day: DayHours | null): string {
-  return day ? `${day.open}-${day.close}` : 'Closed';
 }
 
 /**

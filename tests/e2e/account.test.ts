@@ -151,7 +151,12 @@ it('keeps one default, edits inline and deletes; a taken email says so', async (
   await edited.getByText('2 Stone Rd W, Guelph, ON').waitFor();
   expect(await edited.getByRole('checkbox', { name: 'Default' }).isChecked()).toBe(true);
 
+  // Delete asks first (tests/e2e/lists-cart-contacts.test.ts covers Cancel and a failure).
   await edited.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this contact?' })
+    .getByRole('button', { name: 'Delete contact' })
+    .click();
   await edited.waitFor({ state: 'detached' });
   expect(await page.getByRole('article').count()).toBe(1);
   await context.close();

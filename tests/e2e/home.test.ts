@@ -126,11 +126,12 @@ describe('Category item list', () => {
     await page.goto('/category/Sides');
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: 'Sides' }).waitFor();
-    // The Sides list (its own screen, per the spec: a card per item with Add to Cart).
+    // The Sides list (its own screen, per the spec: a row per item with Add to Cart).
     for (const side of products.filter((p) => p.category === 'Sides')) {
       await main.getByText(side.name, { exact: true }).waitFor();
     }
-    await expect(main.locator('img[width="320"][height="240"]').count()).resolves.toBe(8);
+    // Each row's small picture keeps its size attributes (no layout shift while it loads).
+    await expect(main.locator('img[width="96"][height="72"]').count()).resolves.toBe(8);
     await context.close();
     expect(h.pageErrors).toEqual([]);
   });

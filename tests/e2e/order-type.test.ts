@@ -28,7 +28,11 @@ const focusInside = (dialog: Locator) =>
   dialog.evaluate(
     (node) => node !== document.activeElement && node.contains(document.activeElement),
   );
-const summary = (page: Page) => page.locator('.order-type-summary > span');
+/** The header's order-type chip: its words (after the screen reader's "Order type: "). */
+const summary = (page: Page) => ({
+  textContent: async () =>
+    (await page.locator('.order-type-text').textContent())?.replace(/^Order type: /, ''),
+});
 
 it('asks on a first visit, stores Pickup, and does not ask again after a reload', async () => {
   const { context, page } = await h.newPage({ orderType: null });
@@ -74,7 +78,8 @@ it('reopens on Edit, refuses an address outside Guelph and stores a Guelph one',
   expect(await summary(page).textContent()).toBe('Pickup');
   expect(await page.getByRole('dialog').count()).toBe(0);
 
-  const edit = page.getByRole('button', { name: 'Change pickup or delivery' });
+  // The chip is the button: its name is what it shows, so voice control can say it.
+  const edit = page.getByRole('button', { name: 'Order type: Pickup Change', exact: true });
   await edit.click();
   const dialog = chooser(page);
   await dialog.waitFor();
@@ -103,7 +108,10 @@ it('reopens on Edit, refuses an address outside Guelph and stores a Guelph one',
   expect(await summary(page).textContent()).toBe(`Delivery to ${GUELPH_ADDRESS}`);
   expect(await stored(page)).toEqual({ orderType: 'delivery', orderAddress: GUELPH_ADDRESS });
   // Opened by Edit: focus goes back to Edit.
-  await expect.poll(() => isFocused(edit)).toBe(true);
+  await expect.poll(() => isFocused(page.locator('.order-type-chip'))).toBe(true);
+  await page
+    .getByRole('button', { name: `Order type: Delivery to ${GUELPH_ADDRESS} Change`, exact: true })
+    .waitFor();
 
   // The delivery choice survives a reload.
   await page.reload();

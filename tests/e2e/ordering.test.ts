@@ -57,7 +57,10 @@ async function expectNotice(page: Page, message: string, role: 'status' | 'alert
 
 async function expectCartCount(page: Page, count: number) {
   await page
-    .getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}`, exact: true })
+    .getByRole('link', {
+      name: count === 0 ? 'Cart' : `Cart ${count} ${count === 1 ? 'item' : 'items'}`,
+      exact: true,
+    })
     .waitFor();
 }
 
@@ -302,10 +305,10 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   const coke = product('Beverages', 'Coke');
   await page.goto('/category/beverages');
   const cokeCard = page.getByRole('form', { name: 'Coke', exact: true });
-  await cokeCard.getByLabel('Quantity of Coke').fill('0');
+  await cokeCard.getByLabel('Quantity of Coke', { exact: true }).fill('0');
   await cokeCard.getByRole('button', { name: 'Add to Cart' }).click();
   await expectNotice(page, 'Please select a quantity greater than 0.', 'alert');
-  await cokeCard.getByLabel('Quantity of Coke').fill('3');
+  await cokeCard.getByLabel('Quantity of Coke', { exact: true }).fill('3');
   await cokeCard.getByRole('button', { name: 'Add to Cart' }).click();
   await expectNotice(page, 'Item added to cart.');
   await expectCartCount(page, 14);
@@ -314,7 +317,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   const bread = product('Sides', 'Garlic Bread');
   await page.goto(`/sides/${bread.id}`);
   const breadCard = page.getByRole('form', { name: 'Garlic Bread', exact: true });
-  await breadCard.getByLabel('Quantity of Garlic Bread').fill('2');
+  await breadCard.getByLabel('Quantity of Garlic Bread', { exact: true }).fill('2');
   await breadCard.getByRole('button', { name: 'Add to Cart' }).click();
   await expectNotice(page, 'Item added to cart.');
   await expectCartCount(page, 16);

@@ -34,7 +34,7 @@ it('follows the store closing and opening again, live, on every page', async () 
     response.url().endsWith('/api/store/events'),
   );
   await page.goto('/');
-  const banner = page.locator('.hours-banner');
+  const banner = page.locator('.hours-bar');
   await banner.getByText('Open now', { exact: true }).waitFor();
   expect((await listening).status()).toBe(200);
 

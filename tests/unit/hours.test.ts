@@ -6,6 +6,7 @@ import {
   isStoreOpen,
   isWithinHours,
   localWeekMinute,
+  serviceDay,
   type WeeklyHours,
 } from '../../src/domain';
 
@@ -150,5 +151,36 @@ describe('describeWeeklyHours', () => {
     expect(describeWeeklyHours(hours)).toBe(
       'Sun 12:00-20:00 · Mon Closed · Tue-Thu 11:00-22:00 · Fri 11:00-02:00 · Sat 12:00-20:00',
     );
+  });
+});
+
+describe("today's hours (serviceDay)", () => {
+  const today = (local: string, hours: WeeklyHours = DEFAULT_WEEKLY_HOURS) =>
+    serviceDay(at(local), hours);
+
+  it('is the weekday itself during the day and the evening', () => {
+    expect(today('2026-11-23T09:00')).toEqual({
+      weekday: 1,
+      hours: { open: '11:00', close: '23:00' },
+    });
+    expect(today('2026-11-27T23:30').weekday).toBe(5);
+  });
+
+  it('counts the small hours after a past-midnight close as the evening before', () => {
+    // Saturday 00:30 is still Friday's service (11:00-01:00); at 01:00 Saturday begins.
+    expect(today('2026-11-28T00:30')).toEqual({
+      weekday: 5,
+      hours: { open: '11:00', close: '01:00' },
+    });
+    expect(today('2026-11-28T01:00').weekday).toBe(6);
+    // Thursday closes at midnight exactly: Friday 00:00 is Friday.
+    expect(today('2026-11-27T00:00').weekday).toBe(5);
+  });
+
+  it('says so for a day the store is closed', () => {
+    const closedMonday: WeeklyHours = DEFAULT_WEEKLY_HOURS.map((day, index) =>
+      index === 1 ? null : day,
+    );
+    expect(today('2026-11-23T12:00', closedMonday)).toEqual({ weekday: 1, hours: null });
   });
 });

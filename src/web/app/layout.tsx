@@ -7,7 +7,13 @@ import {
   useOutlet,
   useRevalidator,
 } from 'react-router';
-import { DEFAULT_STORE_CONTACT, DEFAULT_WEEKLY_HOURS, describeWeeklyHours } from '../../domain';
+import {
+  DEFAULT_STORE_CONTACT,
+  DEFAULT_WEEKLY_HOURS,
+  describeDay,
+  describeWeeklyHours,
+  serviceDay,
+} from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
 import { menuApi } from '../shared/menu-api';
 import { useOrderType } from '../shared/order-type';
@@ -16,9 +22,9 @@ import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import { Loading } from '../shared/ui';
 import { urls } from '../shared/urls';
+import { useNow } from '../shared/use-now';
 import { importChunk } from '../shared/chunk-reload';
 import { useRouteFocus } from './route-focus';
-import { SpecialOffers } from './special-offers';
 
 /** Most visits already have an order type stored, so the chooser's code loads only when needed. */
 const OrderTypeDialog = lazy(() => importChunk(() => import('./order-type-dialog')));
@@ -31,7 +37,8 @@ const UserMenu = lazy(() =>
 const STORE_REFRESH_MS = 60_000;
 
 /**
- * The shell on every page: hours, logo, order type, navigation, banner, offers, footer. It is
+ * The shell on every page: hours, logo, order type, navigation, footer (the menu screens add
+ * the offers beside themselves: `shared/special-offers.tsx`). It is
  * also the router's HydrateFallback, so it shows before the first screen's data has arrived.
  */
 export function Layout() {
@@ -56,43 +63,47 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <HoursBanner />
       <header className="site-header">
-        <Link to={urls.home()} className="logo" aria-label={`${name}, home`}>
-          <img src="/favicon.svg" width="36" height="36" alt="" />
-          <span>{name}</span>
-        </Link>
-        <OrderTypeSummary
-          editButton={editButton}
-          onEdit={() => {
-            editing.current = true;
-          }}
-        />
-        <nav aria-label="Main" className="main-nav">
-          <NavLink to={urls.home()} end>
-            Home
-          </NavLink>
-          {user ? (
-            <Suspense fallback={<span className="nav-pending">{user.name}</span>}>
-              <UserMenu />
-            </Suspense>
-          ) : (
-            <NavLink to={urls.login()}>Login</NavLink>
-          )}
-          <CartLink />
-        </nav>
+        <HoursBar />
+        <div className="header-bar">
+          <Link to={urls.home()} className="logo" aria-label={`${name}, home`}>
+            <img src="/favicon.svg" width="32" height="32" alt="" />
+            <span className="logo-name">{name}</span>
+          </Link>
+          {/* The slogan has room on a wide screen only; a phone's first view is for the menu. */}
+          <p className="tagline">Hot pizza and wings, made in Guelph. Pickup or delivery.</p>
+          <OrderTypeSummary
+            editButton={editButton}
+            onEdit={() => {
+              editing.current = true;
+            }}
+          />
+          <nav aria-label="Main" className="main-nav">
+            <NavLink to={urls.home()} end>
+              Home
+            </NavLink>
+            {user ? (
+              <Suspense fallback={<span className="nav-pending">{user.name}</span>}>
+                <UserMenu />
+              </Suspense>
+            ) : (
+              <NavLink to={urls.login()}>Login</NavLink>
+            )}
+            <CartLink />
+          </nav>
+        </div>
       </header>
-      <div className="banner">
-        <p>Hot pizza and wings, made in Guelph. Pickup or delivery.</p>
-      </div>
-      <div className="page">
-        <main id="main" tabIndex={-1} ref={main} aria-busy={navigating || outlet === null}>
-          {/* The next screen's code and data are on their way; the current one stays meanwhile. */}
-          {navigating ? <div className="route-progress" aria-hidden="true" /> : null}
-          {outlet ?? <Loading />}
-        </main>
-        <SpecialOffers />
-      </div>
+      <main
+        id="main"
+        className="page"
+        tabIndex={-1}
+        ref={main}
+        aria-busy={navigating || outlet === null}
+      >
+        {/* The next screen's code and data are on their way; the current one stays meanwhile. */}
+        {navigating ? <div className="route-progress" aria-hidden="true" /> : null}
+        {outlet ?? <Loading />}
+      </main>
       <footer className="site-footer">
         <p>© 2025 {name}</p>
         {info ? (
@@ -129,30 +140,42 @@ function useStoreRefresh() {
 }
 
 /** Until the store's own hours arrive, the default hours (menu.md) are the best guess. */
-const FALLBACK_HOURS = describeWeeklyHours(DEFAULT_WEEKLY_HOURS);
+const FALLBACK_HOURS = DEFAULT_WEEKLY_HOURS;
 
-/** The hours on every page, with whether the store is open now once that is known. */
-function HoursBanner() {
+/**
+ * The hours on every page as one line: open or closed now (once known) and today's hours, with
+ * the whole week one tap away (a native disclosure: keyboard and screen readers know it).
+ */
+function HoursBar() {
   const { info, loaded, failed, storeOpen } = useStoreInfo();
   const known = loaded && !failed && info !== null;
+  const hours = info?.hours ?? FALLBACK_HOURS;
+  // "Today" turns over at midnight (or at a past-midnight close): a minute's precision will do.
+  const today = serviceDay(useNow(60_000), hours);
   return (
-    <section className="hours-banner" aria-label="Opening hours">
-      <p>
-        {known ? (
-          <strong className={storeOpen ? 'hours-open' : 'hours-closed'}>
-            {storeOpen ? 'Open now' : 'Closed now'}
-          </strong>
-        ) : null}
-        <span>
+    <section className="hours-bar" aria-label="Opening hours">
+      <details>
+        <summary>
+          {known ? (
+            <strong className={storeOpen ? 'hours-open' : 'hours-closed'}>
+              {storeOpen ? 'Open now' : 'Closed now'}
+            </strong>
+          ) : null}
+          <span>Today {describeDay(today.hours)}</span>{' '}
+          <span className="hours-more">All hours</span>
+        </summary>
+        <p className="hours-week">
           Hours:{' '}
-          {(info?.hoursText ?? FALLBACK_HOURS).split(' · ').map((part, index) => (
-            <Fragment key={part}>
-              {index > 0 ? ' · ' : null}
-              <span className="nowrap">{part}</span>
-            </Fragment>
-          ))}
-        </span>
-      </p>
+          {(info?.hoursText ?? describeWeeklyHours(FALLBACK_HOURS))
+            .split(' · ')
+            .map((part, index) => (
+              <Fragment key={part}>
+                {index > 0 ? ' · ' : null}
+                <span className="nowrap">{part}</span>
+              </Fragment>
+            ))}
+        </p>
+      </details>
     </section>
   );
 }
@@ -168,6 +191,10 @@ function OrderTypeGate({ onDone }: { onDone: () => void }) {
   );
 }
 
+/**
+ * The chosen order type as one tappable chip: the whole summary is the button that changes it,
+ * so it reads in full on its own row on a phone, and its name is what it shows.
+ */
 function OrderTypeSummary({
   editButton,
   onEdit,
@@ -184,18 +211,21 @@ function OrderTypeSummary({
         : 'Pickup or delivery?';
   return (
     <div className="order-type-summary">
-      <span title={summary}>{summary}</span>
       <button
         type="button"
-        className="link-button"
+        className="order-type-chip"
         ref={editButton}
+        title={summary}
         onClick={() => {
           onEdit();
           clear();
         }}
-        aria-label="Change pickup or delivery"
       >
-        Edit
+        <span className="order-type-text">
+          <span className="visually-hidden">Order type: </span>
+          {summary}
+        </span>
+        <span className="order-type-action">Change</span>
       </button>
     </div>
   );

@@ -14,7 +14,8 @@ export function ContactCard({
   contact: ApiContact;
   onDefault: (isDefault: boolean) => void;
   onUpdate: (contact: ContactInput) => Promise<string | null>;
-  onDelete: () => void;
+  /** Asks before deleting; gets the Delete button, to give the focus back to. */
+  onDelete: (button: HTMLButtonElement) => void;
 }) {
   const titleId = useId();
   const [editing, setEditing] = useState(false);
@@ -62,7 +63,12 @@ export function ContactCard({
           >
             Edit
           </button>
-          <button type="button" className="secondary" aria-describedby={titleId} onClick={onDelete}>
+          <button
+            type="button"
+            className="secondary"
+            aria-describedby={titleId}
+            onClick={(event) => onDelete(event.currentTarget)}
+          >
             Delete
           </button>
         </div>

@@ -1,6 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, contactProblem } from '../../../domain/account-messages';
-import { useNotice } from '../../shared/notices';
 import type { ContactInput } from './account-api';
 import { CheckboxField, Field, FormError } from './form-parts';
 
@@ -25,7 +24,6 @@ export function ContactForm({
   onSave: (contact: ContactInput) => Promise<string | null>;
   onCancel: () => void;
 }) {
-  const notify = useNotice();
   const errorId = useId();
   const [phone, setPhone] = useState(initial.phone);
   const [address, setAddress] = useState(initial.address);
@@ -37,11 +35,9 @@ export function ContactForm({
     event.preventDefault();
     if (busy) return;
     const problem = contactProblem(phone, address);
+    // Said next to the form only (FormError is a live region): no toast repeats it.
     setError(problem);
-    if (problem) {
-      notify(problem, 'error');
-      return;
-    }
+    if (problem) return;
     setBusy(true);
     const failure = await onSave({ phone: phone.trim(), address: address.trim(), isDefault });
     // On success the parent closes this form, so only a failure updates it.

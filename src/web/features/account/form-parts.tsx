@@ -84,12 +84,12 @@ export function AccountScreen({
 }
 
 /**
- * The last failure, kept next to the form after the notice fades. Not a live region itself: the
- * notice (role=alert) already announces it, and announcing twice would talk over itself.
+ * The form's failure, next to the button that caused it: the one place it is said (no toast
+ * repeats it). A live region that stays in the page, so each new message is announced.
  */
 export function FormError({ id, message }: { id: string; message: string | null }) {
   return (
-    <p id={id} className="form-error" hidden={!message}>
+    <p id={id} className="form-error" role="alert">
       {message}
     </p>
   );

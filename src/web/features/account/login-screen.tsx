@@ -2,7 +2,6 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
 import { ApiError } from '../../shared/api';
-import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { useStoreInfo } from '../../shared/store-info';
 import type { ApiUser } from '../../shared/types';
@@ -26,7 +25,6 @@ export default function LoginScreen() {
   const errorId = useId();
   const { signIn } = useSession();
   const { info } = useStoreInfo();
-  const notify = useNotice();
   const navigate = useNavigate();
   const location = useLocation();
   const from = returnPath(location.state);
@@ -35,10 +33,7 @@ export default function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const fail = (message: string) => {
-    setError(message);
-    notify(message, 'error');
-  };
+  const fail = setError;
 
   const finish = (user: ApiUser, social: boolean) => {
     signIn(user);

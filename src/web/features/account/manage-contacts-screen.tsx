@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../shared/session';
-import type { ApiUser } from '../../shared/types';
+import type { ApiContact, ApiUser } from '../../shared/types';
 import { Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import { returnPath, type ContactInput } from './account-api';
 import { ContactCard } from './contact-card';
 import { ContactForm } from './contact-form';
+import { DeleteContactDialog } from './delete-contact-dialog';
 import { useContacts } from './use-contacts';
 import { AccountScreen } from './form-parts';
 import './account.css';
@@ -54,8 +55,16 @@ function ContactsManager({ user }: { user: ApiUser }) {
     return failure;
   };
 
+  // Delete asks first; the button that asked gets the focus back unless the card is gone.
+  const [deleting, setDeleting] = useState<ApiContact | null>(null);
+  const deleteButton = useRef<HTMLButtonElement | null>(null);
+  const closeDeleteDialog = (deleted: boolean) => {
+    setDeleting(null);
+    const back = deleteButton.current;
+    requestAnimationFrame(() => (!deleted && back?.isConnected ? back : heading.current)?.focus());
+  };
   const onDelete = async (contactId: string) => {
-    if ((await remove(contactId)) === null) heading.current?.focus();
+    closeDeleteDialog((await remove(contactId)) === null);
   };
 
   const addLabel = contacts && contacts.length > 0 ? 'Add New Contact' : 'Add Contact';
@@ -75,7 +84,15 @@ function ContactsManager({ user }: { user: ApiUser }) {
         <Loading />
       ) : (
         <>
-          {contacts.length === 0 && !adding ? addButtonView : null}
+          {contacts.length === 0 && !adding ? (
+            <div className="contacts-empty">
+              <p>
+                You have no saved contacts yet. To order, we need a phone number to reach you and an
+                address in Guelph, Ontario, the area we deliver to.
+              </p>
+              {addButtonView}
+            </div>
+          ) : null}
           {adding ? (
             <ContactForm
               label="Add contact"
@@ -97,7 +114,10 @@ function ContactsManager({ user }: { user: ApiUser }) {
                       if (failure === null) saved();
                       return failure;
                     }}
-                    onDelete={() => void onDelete(contact._id)}
+                    onDelete={(button) => {
+                      deleteButton.current = button;
+                      setDeleting(contact);
+                    }}
                   />
                 </li>
               ))}
@@ -106,6 +126,13 @@ function ContactsManager({ user }: { user: ApiUser }) {
           {contacts.length > 0 && !adding ? addButtonView : null}
         </>
       )}
+      {deleting ? (
+        <DeleteContactDialog
+          contact={deleting}
+          onCancel={() => closeDeleteDialog(false)}
+          onConfirm={() => onDelete(deleting._id)}
+        />
+      ) : null}
     </AccountScreen>
   );
 }

@@ -12,20 +12,20 @@ import './account.css';
 const REGISTER_FAILED = ACCOUNT_MESSAGES.registerFailed;
 
 /**
- * The notice and the message kept by the form. A taken email, a rate limit or no connection says
- * why; other failures get the spec's text, with the server's reason beside the form.
+ * What the form says when registering failed. A taken email, a rate limit or no connection says
+ * why; other failures get the spec's text, with the server's reason when it gave one.
  */
-function failure(error: unknown): { notice: string; detail: string } {
-  if (!(error instanceof ApiError)) return { notice: REGISTER_FAILED, detail: REGISTER_FAILED };
+function failureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return REGISTER_FAILED;
   switch (error.code) {
     case 'email_taken':
     case 'rate_limited':
     case 'network':
-      return { notice: error.message, detail: error.message };
+      return error.message;
     case 'invalid_input':
-      return { notice: REGISTER_FAILED, detail: `${REGISTER_FAILED} ${error.message}` };
+      return `${REGISTER_FAILED} ${error.message}`;
     default:
-      return { notice: REGISTER_FAILED, detail: REGISTER_FAILED };
+      return REGISTER_FAILED;
   }
 }
 
@@ -51,7 +51,6 @@ export default function RegisterScreen() {
     if (!checked.success) {
       const message = checked.error.issues[0]?.message ?? REGISTER_FAILED;
       setError(message);
-      notify(message, 'error');
       return;
     }
     setBusy(true);
@@ -59,15 +58,14 @@ export default function RegisterScreen() {
     try {
       const { data } = checked;
       const user = await accountApi.register(data.name, data.email, data.password);
-      notify(ACCOUNT_MESSAGES.registerSucceeded, 'success');
       signIn(user);
-      // Manage Contacts sends them on to where they were heading once a contact is saved.
-      void navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
+      // Manage Contacts sends them on to where they were heading once a contact is saved; the
+      // welcome is said there, on the page it belongs to.
+      await navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
+      notify(ACCOUNT_MESSAGES.registerSucceeded, 'success');
     } catch (caught) {
       console.warn('Registration failed', caught);
-      const { notice, detail } = failure(caught);
-      setError(detail);
-      notify(notice, 'error');
+      setError(failureMessage(caught));
     } finally {
       setBusy(false);
     }

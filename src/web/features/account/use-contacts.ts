@@ -54,7 +54,6 @@ export function useContacts(user: ApiUser) {
     } catch (error) {
       const message = failureMessage(error);
       console.warn(message, error);
-      notify(message, 'error');
       return message;
     }
   };
@@ -79,11 +78,15 @@ export function useContacts(user: ApiUser) {
       () => ACCOUNT_MESSAGES.updateContactFailed,
     );
 
-  const remove = (contactId: string) =>
-    attempt(
+  // Add and edit failures are said by their form, inline; a delete has no form to say it.
+  const remove = async (contactId: string) => {
+    const failure = await attempt(
       () => accountApi.deleteContact(userId, contactId),
       () => ACCOUNT_MESSAGES.deleteContactFailed,
     );
+    if (failure !== null) notify(failure, 'error');
+    return failure;
+  };
 
   /**
    * Ticking Default shows that contact as the only default at once; the server is told with the

@@ -17,9 +17,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
       await action();
     } catch (error) {
       console.warn('Cart update failed', error);
-      notify('We could not update your cart. Please try again.', 'error');
-      const reason = refusalReason(error);
-      if (reason) notify(reason, 'error');
+      notify('We could not update your cart. Please try again.', 'error', refusalReason(error));
     } finally {
       setBusy(false);
     }

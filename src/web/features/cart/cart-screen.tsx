@@ -5,11 +5,13 @@ import { urls } from '../../shared/urls';
 import { useCart } from '../../shared/cart/cart-context';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
+import { useOrderFigures } from './use-order-figures';
 import './cart.css';
 
 /** The cart: lines, figures, tip and Proceed to Checkout (a guest signs in first). */
 export default function CartScreen() {
-  const { lines, figures, status, signedIn } = useCart();
+  const { lines, figures: cartFigures, status, signedIn } = useCart();
+  const { figures, feeUnknown } = useOrderFigures(lines, cartFigures);
   const { storeOpen, loaded } = useStoreInfo();
   const navigate = useNavigate();
 
@@ -40,7 +42,7 @@ export default function CartScreen() {
               <CartLineItem key={line.id} line={line} />
             ))}
           </ul>
-          {figures ? <CartSummary figures={figures} /> : <Loading />}
+          {figures ? <CartSummary figures={figures} feeUnknown={feeUnknown} /> : <Loading />}
           {loaded && !storeOpen ? (
             <p className="cart-closed-note">
               We are closed right now, so checkout is paused. Your cart is kept until we open.

@@ -4,8 +4,18 @@ import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useCart } from '../../shared/cart/cart-context';
 
-/** Subtotal, HST, the tip choice and the total, all from the engine or the server (cents). */
-export function CartSummary({ figures }: { figures: CartTotals }) {
+/**
+ * Subtotal, HST, the tip choice, the delivery fee (delivery only) and the total, in cents, as
+ * the domain engine computes them for the order type chosen (see useOrderFigures).
+ */
+export function CartSummary({
+  figures,
+  feeUnknown,
+}: {
+  figures: CartTotals;
+  /** Delivery, but the store's fee could not be loaded: say it comes at checkout. */
+  feeUnknown: boolean;
+}) {
   const { setTip } = useCart();
   const notify = useNotice();
   const id = useId();
@@ -19,9 +29,7 @@ export function CartSummary({ figures }: { figures: CartTotals }) {
       await setTip(percent);
     } catch (error) {
       console.warn('Tip update failed', error);
-      notify('We could not update the tip. Please try again.', 'error');
-      const reason = refusalReason(error);
-      if (reason) notify(reason, 'error');
+      notify('We could not update the tip. Please try again.', 'error', refusalReason(error));
     } finally {
       setPendingTip(null);
     }
@@ -57,6 +65,7 @@ export function CartSummary({ figures }: { figures: CartTotals }) {
         ) : null}
         <Row label="Total" cents={figures.total} testId="cart-total" total />
       </dl>
+      {feeUnknown ? <p className="cart-fee-note">The delivery fee is added at checkout.</p> : null}
     </section>
   );
 }

@@ -96,10 +96,11 @@ function Checkout({ userId }: { userId: string }) {
         scheduledTime: chosenSlot ? chosenSlot.toISOString() : null,
         instructions: instructions.trim(),
       });
-      notify(CHECKOUT_MESSAGES.confirmed, 'success');
       // The cart now carries the delivery fee; Payment and the nav read it from the store.
       await cart.refresh().catch((error: unknown) => console.warn('Cart refresh failed', error));
-      void navigate(urls.payment());
+      // Said on Payment, the page it leads to (a message does not outlive its page).
+      await navigate(urls.payment());
+      notify(CHECKOUT_MESSAGES.confirmed, 'success');
     } catch (error) {
       const reason = refusalReason(error);
       if (reason) fail(CHECKOUT_MESSAGES.confirmFailed, reason);

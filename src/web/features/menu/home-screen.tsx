@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { CATALOGUE, isCategory, isListCategory, type ListCategory } from '../../../domain';
+import { WithOffers } from '../../shared/special-offers';
 import { useStoreInfo } from '../../shared/store-info';
 import type { ApiProduct } from '../../shared/types';
 import { SoldOutBadge } from '../../shared/ui';
@@ -75,40 +76,42 @@ export default function HomeScreen() {
   const { storeOpen, loaded, failed } = useStoreInfo();
   const { products } = useLoaderData<typeof homeLoader>();
   return (
-    <section aria-labelledby="categories-title">
-      {loaded && !failed && !storeOpen ? (
-        <p className="closed-banner" role="status">
-          The store is closed right now. You can browse the menu; ordering opens with our hours.
-        </p>
-      ) : null}
-      <h1 id="categories-title">Categories</h1>
-      {products.length === 0 ? (
-        <p className="empty-state">
-          The menu is being updated. Please check back in a few minutes.
-        </p>
-      ) : (
-        <ul className="card-grid">
-          {categoryCards(products).map((card, index) => (
-            <li key={card.key}>
-              <Link className={`category-card${card.soldOut ? ' sold-out' : ''}`} to={card.to}>
-                <img
-                  src={card.image}
-                  width="320"
-                  height="240"
-                  alt=""
-                  loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
-                  decoding="async"
-                />
-                <span className="card-title">{card.title}</span>
-                <span className="card-price">
-                  {card.several ? 'from ' : ''}${card.from.toFixed(2)}
-                </span>
-                {card.soldOut ? <SoldOutBadge /> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <WithOffers>
+      <section aria-labelledby="categories-title">
+        {loaded && !failed && !storeOpen ? (
+          <p className="closed-banner" role="status">
+            The store is closed right now. You can browse the menu; ordering opens with our hours.
+          </p>
+        ) : null}
+        <h1 id="categories-title">Categories</h1>
+        {products.length === 0 ? (
+          <p className="empty-state">
+            The menu is being updated. Please check back in a few minutes.
+          </p>
+        ) : (
+          <ul className="card-grid">
+            {categoryCards(products).map((card, index) => (
+              <li key={card.key}>
+                <Link className={`category-card${card.soldOut ? ' sold-out' : ''}`} to={card.to}>
+                  <img
+                    src={card.image}
+                    width="320"
+                    height="240"
+                    alt=""
+                    loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
+                    decoding="async"
+                  />
+                  <span className="card-title">{card.title}</span>
+                  <span className="card-price">
+                    {card.several ? 'from ' : ''}${card.from.toFixed(2)}
+                  </span>
+                  {card.soldOut ? <SoldOutBadge /> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </WithOffers>
   );
 }

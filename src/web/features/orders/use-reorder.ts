@@ -102,14 +102,15 @@ export function useReorder() {
         notify(`Nothing from order #${order.number} can be ordered right now: ${list}.`, 'error');
         return;
       }
+      // Said on the cart, the page it is about (a message does not outlive its page).
+      await navigate(urls.cart());
       notify(
         skipped.length === 0
           ? `Order #${order.number} is in your cart again.`
           : `${added} of ${order.items.length} items from order #${order.number} are in your cart.`,
         'success',
+        skipped.length === 0 ? null : `Not added to your cart: ${list}.`,
       );
-      if (skipped.length > 0) notify(`Not added to your cart: ${list}.`, 'error');
-      void navigate(urls.cart());
     } catch (error) {
       console.warn('Reorder failed', error);
       notify(

@@ -48,8 +48,12 @@ export function useServerCartStore(
         // Never all-or-nothing: the server merges what it can and names each line it refused.
         const merged = await cartApi.merge(userId, withoutLocalIds(local));
         clearGuest();
-        for (const line of merged.skipped) {
-          notify(`Not added from your earlier cart: ${line.name}: ${line.reason}`, 'error');
+        if (merged.skipped.length > 0) {
+          notify(
+            'Not added from your earlier cart:',
+            'error',
+            merged.skipped.map((line) => `${line.name}: ${line.reason}`).join('; '),
+          );
         }
         // The tip the guest chose carries over, so the totals stay what they saw.
         if (merged.tipPercent !== guestTip.current) {

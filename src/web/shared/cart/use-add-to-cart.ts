@@ -18,7 +18,7 @@ export interface AddToCartTexts {
 
 /**
  * Adds a line and says how it went with the spec's exact texts. When the server refuses with a
- * reason (a 4xx), the reason follows as a second notice so the customer knows what to change.
+ * reason (a 4xx), the reason goes under the spec's text so the customer knows what to change.
  * Resolves to whether the line was added.
  */
 export function useAddToCart(): (
@@ -36,9 +36,8 @@ export function useAddToCart(): (
         return true;
       } catch (error) {
         console.warn('Adding to the cart failed', error);
-        notify(texts.failed, 'error');
         const reason = error instanceof CartRefusal ? error.message : refusalReason(error);
-        if (reason) notify(reason, 'error');
+        notify(texts.failed, 'error', reason);
         return false;
       }
     },

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { formatMoney, MAX_QUANTITY, toCents, type ListCategory } from '../../../domain';
+import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
+import { useNotice } from '../../shared/notices';
+import { toDomainProduct } from '../../shared/product';
+import { QuantityStepper } from '../../shared/quantity-stepper';
+import type { ApiProduct } from '../../shared/types';
+import { SoldOutBadge } from '../../shared/ui';
+import { rowText } from './list-groups';
+
+/**
+ * One beverage or side as a compact row: picture, name, size (or what it is), price, − n + and
+ * Add. A form of its own, so Enter in the quantity adds that item; named by the product's full
+ * name ("Pepsi 591 ml"), which is also the name the cart shows.
+ */
+export function SimpleItemRow({
+  category,
+  item,
+  texts,
+  picked,
+  headingLevel,
+}: {
+  category: ListCategory;
+  item: ApiProduct;
+  texts: AddToCartTexts;
+  picked: boolean;
+  headingLevel: 2 | 3;
+}) {
+  const [quantity, setQuantity] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const addToCart = useAddToCart();
+  const notify = useNotice();
+  const row = useRef<HTMLFormElement>(null);
+  const { name, detail, detailIs } = rowText(category, item);
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
+
+  useEffect(() => {
+    if (picked) row.current?.scrollIntoView({ block: 'center' });
+  }, [picked]);
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const value = Number(quantity);
+    if (quantity.trim() === '' || !Number.isFinite(value) || value <= 0) {
+      notify('Please select a quantity greater than 0.', 'error');
+      return;
+    }
+    if (!Number.isInteger(value) || value > MAX_QUANTITY) {
+      notify(`Please select a whole number up to ${MAX_QUANTITY}.`, 'error');
+      return;
+    }
+    const product = toDomainProduct(item);
+    if (!product) return;
+    setBusy(true);
+    try {
+      await addToCart(product, { productId: item._id, name: item.name, quantity: value }, texts);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      ref={row}
+      className={`list-row${picked ? ' picked' : ''}${item.soldOut ? ' sold-out' : ''}`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={item.name}
+    >
+      <img src={item.image} width="96" height="72" alt="" loading="lazy" />
+      <div className="list-row-body">
+        <div className="list-row-top">
+          <Name className="list-row-name">{name}</Name>
+          <p className="list-row-price">{formatMoney(toCents(item.price))}</p>
+        </div>
+        <div className="list-row-bottom">
+          <p className={`list-row-detail detail-${detailIs}`}>
+            {item.soldOut ? <SoldOutBadge /> : null}
+            {detail ? <span>{detail}</span> : null}
+          </p>
+          <div className="list-row-controls">
+            <QuantityStepper
+              itemName={item.name}
+              value={quantity}
+              onChange={setQuantity}
+              disabled={item.soldOut}
+            />
+            <button type="submit" className="primary list-row-add" disabled={item.soldOut}>
+              Add<span className="visually-hidden"> to Cart</span>
+            </button>
+          </div>
+        </div>
+      </div>
+    </form>
+  );
+}
