@@ -156,6 +156,18 @@ describe('the header on a phone', () => {
         .locator('.logo')
         .evaluate((node) => Math.round(node.getBoundingClientRect().top));
       expect(Math.abs((tops[0] ?? 0) - logoTop), `logo and nav share a row at ${width} px`).toBe(0);
+      // The store's name is shown whole beside them, or (under 390 px) not at all: never cut.
+      const name = page.locator('.logo-name');
+      const box = await name.evaluate((node) => ({
+        shown: node.clientWidth > 1,
+        cut: node.scrollHeight > node.clientHeight + 1,
+      }));
+      expect(box.shown, `the name shown at ${width} px`).toBe(width >= 390);
+      if (box.shown) expect(box.cut, `the name cut at ${width} px`).toBe(false);
+      // Shown or not, it names the logo's link.
+      await page
+        .getByRole('link', { name: 'Royal City Pizza & Wings, home', exact: true })
+        .waitFor();
     }
     expect(problems).toEqual([]);
     await context.close();
