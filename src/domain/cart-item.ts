@@ -49,14 +49,24 @@ export interface NormalisedSelection {
   toppings: string[][];
 }
 
+/** The choice a refused selection is about, so a screen can take the customer to it. */
+export type SelectionField = 'quantity' | 'size' | 'flavor' | 'sides' | 'drinks' | 'toppings';
+
 export type SelectionResult =
   | { ok: true; selection: NormalisedSelection }
   | {
       ok: false;
       /** A sentence the screen can show as it is. */
       message: string;
-      /** 'sold-out' is a conflict with the product's state; 'invalid' a bad choice. */
-      reason: 'sold-out' | 'invalid';
+      /** A conflict with the product's state, not with anything chosen. */
+      reason: 'sold-out';
+    }
+  | {
+      ok: false;
+      message: string;
+      /** A bad choice, in `field`. */
+      reason: 'invalid';
+      field: SelectionField;
     };
 
 /** The selection part of a payload (what validateSelection reads). */
@@ -75,22 +85,29 @@ function present(value: string | null | undefined): value is string {
   return typeof value === 'string' && value !== '';
 }
 
-class Invalid extends Error {}
+class Invalid extends Error {
+  constructor(
+    message: string,
+    readonly field: SelectionField,
+  ) {
+    super(message);
+  }
+}
 
-function fail(message: string): never {
-  throw new Invalid(message);
+function fail(field: SelectionField, message: string): never {
+  throw new Invalid(message, field);
 }
 
 function checkSize(product: Product, size: string | null | undefined): string | undefined {
   const rules = PRODUCT_RULES[product.category];
   const sizes = rules.size ? (product.details.sizes ?? []) : [];
   if (sizes.length === 0) {
-    if (present(size)) fail(`${product.name} has no size to choose.`);
+    if (present(size)) fail('size', `${product.name} has no size to choose.`);
     return undefined;
   }
   const choose = `Choose a size: ${orList(sizes)}.`;
-  if (!present(size)) fail(choose);
-  if (!sizes.includes(size)) fail(`Unknown size "${size}". ${choose}`);
+  if (!present(size)) fail('size', choose);
+  if (!sizes.includes(size)) fail('size', `Unknown size "${size}". ${choose}`);
   return size;
 }
 
@@ -112,7 +129,10 @@ function checkFlavor(
   const fields = ['flavor', 'wingsFlavor'] as const;
   for (const field of fields) {
     if (field !== rules.flavor && field !== alias && present(input[field])) {
-      fail(`${product.name} takes no ${field === 'flavor' ? 'flavour' : 'wings flavour'}.`);
+      fail(
+        'flavor',
+        `${product.name} takes no ${field === 'flavor' ? 'flavour' : 'wings flavour'}.`,
+      );
     }
   }
   if (rules.flavor === 'none' || options.length === 0) return {};
@@ -120,12 +140,12 @@ function checkFlavor(
   const main = input[rules.flavor];
   const other = alias ? input[alias] : undefined;
   if (present(main) && present(other) && main !== other) {
-    fail(`Choose one flavour, not "${main}" and "${other}".`);
+    fail('flavor', `Choose one flavour, not "${main}" and "${other}".`);
   }
   const value = present(main) ? main : other;
   const choose = `Choose a ${label}: ${orList(options)}.`;
-  if (!present(value)) fail(choose);
-  if (!options.includes(value)) fail(`Unknown ${label} "${value}". ${choose}`);
+  if (!present(value)) fail('flavor', choose);
+  if (!options.includes(value)) fail('flavor', `Unknown ${label} "${value}". ${choose}`);
   return { [rules.flavor]: value };
 }
 
@@ -133,15 +153,16 @@ function checkSides(product: Product, sent: readonly string[]): string[] {
   const required = PRODUCT_RULES[product.category].sides;
   const sides = sent.filter((side) => side !== '');
   if (required === 0) {
-    if (sides.length > 0) fail(`${product.name} takes no side.`);
+    if (sides.length > 0) fail('sides', `${product.name} takes no side.`);
     return [];
   }
   const options = product.details.sides ?? [];
   for (const side of sides) {
-    if (!options.includes(side)) fail(`Unknown side "${side}". Choose from ${orList(options)}.`);
+    if (!options.includes(side))
+      fail('sides', `Unknown side "${side}". Choose from ${orList(options)}.`);
   }
   if (sides.length !== required) {
-    fail(`Choose ${required === 1 ? '1 side' : `${required} sides`}: ${orList(options)}.`);
+    fail('sides', `Choose ${required === 1 ? '1 side' : `${required} sides`}: ${orList(options)}.`);
   }
   return sides;
 }
@@ -154,20 +175,20 @@ function checkDrinks(
 ): CartDrink[] {
   const rules = PRODUCT_RULES[product.category];
   if (!rules.drinks) {
-    if (sent.length > 0) fail(`${product.name} takes no drinks.`);
+    if (sent.length > 0) fail('drinks', `${product.name} takes no drinks.`);
     return [];
   }
   // The spec's screen offers the beverage list, the product names its usual cans: either is fine.
   const allowed = new Set([...(product.details.drinks ?? []), ...drinkNames]);
   const merged = new Map<string, number>();
   for (const drink of sent) {
-    if (!allowed.has(drink.name)) fail(`Unknown drink "${drink.name}".`);
+    if (!allowed.has(drink.name)) fail('drinks', `Unknown drink "${drink.name}".`);
     merged.set(drink.name, (merged.get(drink.name) ?? 0) + drink.quantity);
   }
   const drinks = [...merged].map(([name, quantity]) => ({ name, quantity }));
   const total = drinks.reduce((sum, drink) => sum + drink.quantity, 0);
   if (total > drinkLimit(product.category, size)) {
-    fail(drinkLimitMessage(product.category, size));
+    fail('drinks', drinkLimitMessage(product.category, size));
   }
   return drinks;
 }
@@ -187,12 +208,12 @@ function checkToppings(
   const count = lists.reduce((sum, list) => sum + list.length, 0);
 
   if (mode === 'none') {
-    if (count > 0) fail(`${product.name} takes no toppings.`);
+    if (count > 0) fail('toppings', `${product.name} takes no toppings.`);
     return [];
   }
   const pizzas = pizzaCount(product);
   if (mode === 'per-pizza' && lists.length > 0 && !isNested) {
-    fail(`Send one topping list per pizza (${pizzas} pizzas), not a single list.`);
+    fail('toppings', `Send one topping list per pizza (${pizzas} pizzas), not a single list.`);
   }
   // The spec's deal screens send one list per pizza they draw, starting empty, and may draw
   // more or fewer than the product has: a missing list is a plain pizza, an empty list past
@@ -200,6 +221,7 @@ function checkToppings(
   const beyond = lists.slice(pizzas).findIndex((list) => list.length > 0);
   if (beyond >= 0) {
     fail(
+      'toppings',
       mode === 'flat'
         ? `${product.name} takes one topping list, not ${pizzas + beyond + 1}.`
         : `Too many topping lists: ${product.name} has ${pizzas} pizzas, and toppings were sent for pizza ${pizzas + beyond + 1}.`,
@@ -211,8 +233,8 @@ function checkToppings(
     const where = mode === 'per-pizza' ? ` on pizza ${index + 1}` : '';
     const seen = new Set<string>();
     for (const topping of list) {
-      if (!toppingNames.has(topping)) fail(`Unknown topping "${topping}".`);
-      if (seen.has(topping)) fail(`Topping "${topping}" is chosen twice${where}.`);
+      if (!toppingNames.has(topping)) fail('toppings', `Unknown topping "${topping}".`);
+      if (seen.has(topping)) fail('toppings', `Topping "${topping}" is chosen twice${where}.`);
       seen.add(topping);
     }
   });
@@ -235,10 +257,10 @@ export function validateSelection(
   try {
     const quantity = payload.quantity;
     if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
-      fail(`Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
+      fail('quantity', `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
     }
     const tooMany = lineQuantityProblem(product, quantity);
-    if (tooMany) fail(tooMany);
+    if (tooMany) fail('quantity', tooMany);
     const size = checkSize(product, payload.size);
     const selection: NormalisedSelection = {
       ...(size !== undefined ? { size } : {}),
@@ -249,7 +271,9 @@ export function validateSelection(
     };
     return { ok: true, selection };
   } catch (error) {
-    if (error instanceof Invalid) return { ok: false, message: error.message, reason: 'invalid' };
+    if (error instanceof Invalid) {
+      return { ok: false, message: error.message, reason: 'invalid', field: error.field };
+    }
     throw error;
   }
 }

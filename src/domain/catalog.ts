@@ -27,8 +27,6 @@ export interface CategoryEntry {
   segment: string;
   /** The heading of its list. */
   title: string;
-  /** What one item is, shown above a product's name on its detail screen. */
-  kind: string;
   /** `detail`: each item has a screen of options; `list`: items are added from the list itself. */
   screen: 'detail' | 'list';
   /** The success alert for a signed-in customer (spec section 8). */
@@ -48,7 +46,6 @@ export const CATALOGUE = {
   Wings: {
     segment: 'wings',
     title: 'Wings',
-    kind: 'Wings',
     screen: 'detail',
     added: 'Wing order added to cart!',
     failed: FAILED,
@@ -56,7 +53,6 @@ export const CATALOGUE = {
   Combos: {
     segment: 'combos',
     title: 'Pizza & Wings Combos',
-    kind: 'Pizza & wings combo',
     screen: 'detail',
     added: 'Item added to cart!',
     failed: ITEM_FAILED,
@@ -64,7 +60,6 @@ export const CATALOGUE = {
   FamilyCombos: {
     segment: 'familycombos',
     title: 'Family Combos',
-    kind: 'Family combo',
     screen: 'detail',
     added: 'Family combo added to cart!',
     failed: FAILED,
@@ -72,7 +67,6 @@ export const CATALOGUE = {
   MegaDealCombo: {
     segment: 'megadealcombo',
     title: 'Mega Deal Combo',
-    kind: 'Mega combo',
     screen: 'detail',
     added: 'Mega combo added to cart!',
     failed: FAILED,
@@ -80,7 +74,6 @@ export const CATALOGUE = {
   TwoforOneDeals: {
     segment: 'twoforonedeals',
     title: 'Two-for-One Deals',
-    kind: 'Two-for-One deal',
     screen: 'detail',
     added: 'Two-for-One Deal added to cart!',
     failed: FAILED,
@@ -88,7 +81,6 @@ export const CATALOGUE = {
   ThreeforOneDeals: {
     segment: 'threeforonedeals',
     title: 'Two Pizza Deals',
-    kind: 'Pizza deal',
     screen: 'detail',
     added: 'Item added to cart!',
     failed: ITEM_FAILED,
@@ -96,7 +88,6 @@ export const CATALOGUE = {
   panzerotti: {
     segment: 'panzerotti',
     title: 'Panzerotti',
-    kind: 'Panzerotte',
     screen: 'detail',
     added: 'Panzerotte added to cart!',
     failed: FAILED,
@@ -104,7 +95,6 @@ export const CATALOGUE = {
   superbowlcombo: {
     segment: 'superbowlcombo',
     title: 'Super Bowl Combo',
-    kind: 'Super Bowl special',
     screen: 'detail',
     added: 'Super Bowl Wings Combo added to cart!',
     failed: FAILED,
@@ -112,7 +102,6 @@ export const CATALOGUE = {
   Sides: {
     segment: 'sides',
     title: 'Sides',
-    kind: 'Side',
     screen: 'list',
     added: 'Side added to cart!',
     failed: 'Failed to add side to cart.',
@@ -120,7 +109,6 @@ export const CATALOGUE = {
   Beverages: {
     segment: 'beverages',
     title: 'Beverages',
-    kind: 'Beverage',
     screen: 'list',
     added: 'Beverage added to cart!',
     failed: 'Failed to add beverage to cart.',

@@ -4,7 +4,7 @@
  * cents; rounding happens once per figure (half up).
  */
 import { PRODUCT_RULES, pizzaCount, type Product } from './catalog';
-import { mulDivRoundHalfUp } from './money';
+import { formatMoney, mulDivRoundHalfUp } from './money';
 
 export const HST_PERCENT = 13;
 export const TIP_PERCENTS = [0, 5, 10, 15, 20, 25, 50] as const;
@@ -46,6 +46,58 @@ export function extraToppingCount(
     return Math.max(0, total - free * Math.max(pizzaCount(product), toppings.length));
   }
   return toppings.reduce((sum, list) => sum + Math.max(0, list.length - free), 0);
+}
+
+/** One pizza's toppings as the price counts them. */
+export interface PizzaToppingSummary {
+  /** Toppings chosen on this pizza. */
+  chosen: number;
+  /** Of those, the ones in the price. */
+  free: number;
+  /** Of those, the ones charged as extra. */
+  extra: number;
+  /** What the extras cost, cents. */
+  extraPrice: number;
+}
+
+/**
+ * Each pizza's toppings split into free and extra, so a screen can say per pizza what the
+ * line's price charges. Counted per pizza, a pizza's first `toppingsPerPizza` are free. Counted
+ * over the total (family and mega combos), each pizza first uses its own allowance, and what a
+ * pizza leaves unused goes to the pizzas over theirs, in pizza order; so one pizza's figures
+ * can change when another's toppings do, as the price does. Either way the extras add up to
+ * `extraToppingCount`, and their prices to what `unitPrice` charges for toppings.
+ */
+export function toppingSummary(
+  product: Pick<Product, 'category' | 'details'>,
+  toppings: readonly (readonly string[])[],
+): PizzaToppingSummary[] {
+  const allowance = product.details.toppingsPerPizza ?? 0;
+  const each = product.details.extraToppingPrice ?? 0;
+  const counts = toppings.map((list) => list.length);
+  let spare = 0;
+  if (PRODUCT_RULES[product.category].allowance === 'over-total') {
+    // Pizzas of the product with no list sent are plain: their whole allowance is spare.
+    const pizzas = Math.max(pizzaCount(product), counts.length);
+    spare =
+      counts.reduce((sum, count) => sum + Math.max(0, allowance - count), 0) +
+      allowance * (pizzas - counts.length);
+  }
+  return counts.map((chosen) => {
+    const over = Math.max(0, chosen - allowance);
+    const shared = Math.min(over, spare);
+    spare -= shared;
+    const extra = over - shared;
+    return { chosen, free: chosen - extra, extra, extraPrice: extra * each };
+  });
+}
+
+/** A pizza's toppings in a few words: "No toppings", "2 free", "3 free, 1 extra +$1.75". */
+export function toppingSummaryText(summary: PizzaToppingSummary): string {
+  if (summary.chosen === 0) return 'No toppings';
+  const extra = `${summary.extra} extra +${formatMoney(summary.extraPrice)}`;
+  if (summary.extra === 0) return `${summary.free} free`;
+  return summary.free === 0 ? extra : `${summary.free} free, ${extra}`;
 }
 
 /** Size surcharge in cents (0 for no size or a product without sizes). */

@@ -278,6 +278,22 @@ describe('validateSelection', () => {
     expect(soldOut).toEqual({ ok: false, message: 'Coke is sold out.', reason: 'sold-out' });
   });
 
+  it('names the choice each refusal is about, so a screen can take the customer to it', () => {
+    const field = (name: string, input: Partial<SelectionInput>) => {
+      const result = check(name, input);
+      return !result.ok && result.reason === 'invalid' ? result.field : null;
+    };
+    expect(field('Pizza & Wings Combo', { ...COMBO, quantity: 0 })).toBe('quantity');
+    expect(field('Pizza & Wings Combo', { ...COMBO, size: undefined })).toBe('size');
+    expect(field('Pizza & Wings Combo', { ...COMBO, wingsFlavor: 'Gold' })).toBe('flavor');
+    expect(field('Pizza & Wings Combo', { ...COMBO, sides: [] })).toBe('sides');
+    expect(
+      field('Pizza & Wings Combo', { ...COMBO, drinks: [{ name: 'Coke', quantity: 5 }] }),
+    ).toBe('drinks');
+    expect(field('Two-for-One Pizza Deal', { size: 'Small', toppings: ['Ham'] })).toBe('toppings');
+    expect(field('Pizza & Wings Combo', COMBO)).toBeNull();
+  });
+
   it('refuses options on a beverage but takes empty ones', () => {
     expect(problem('Coke', { size: 'Large' })).toBe('Coke has no size to choose.');
     expect(check('Coke', { size: '', flavor: null, sides: [], drinks: [], toppings: [] }).ok).toBe(

@@ -5,7 +5,9 @@ import {
   MAX_QUANTITY,
   TIP_PERCENTS,
   cartTotals,
+  extraToppingCount,
   linePrice,
+  toppingSummary,
   unitPrice,
   type Product,
 } from '../../src/domain';
@@ -73,6 +75,29 @@ describe('pricing engine properties', () => {
           expect(after - before).toBeLessThanOrEqual(product.details.extraToppingPrice ?? 0);
         },
       ),
+    );
+  });
+
+  it('splits each pizza’s toppings into free and extra that add up to what the price charges', () => {
+    fc.assert(
+      fc.property(productArb, toppingListsArb, (product, lists) => {
+        const summary = toppingSummary(product, lists);
+        expect(summary).toHaveLength(lists.length);
+        const each = product.details.extraToppingPrice ?? 0;
+        summary.forEach((pizza, index) => {
+          expect(pizza.chosen).toBe(lists[index]?.length);
+          expect(pizza.free + pizza.extra).toBe(pizza.chosen);
+          expect(pizza.free).toBeGreaterThanOrEqual(0);
+          expect(pizza.extra).toBeGreaterThanOrEqual(0);
+          expect(pizza.extraPrice).toBe(pizza.extra * each);
+        });
+        const extras = summary.reduce((sum, pizza) => sum + pizza.extra, 0);
+        expect(extras).toBe(extraToppingCount(product, lists));
+        const charged = summary.reduce((sum, pizza) => sum + pizza.extraPrice, 0);
+        expect(charged).toBe(
+          unitPrice(product, { toppings: lists }) - unitPrice(product, { toppings: [] }),
+        );
+      }),
     );
   });
 

@@ -13,6 +13,8 @@ import {
   type NormalisedSelection,
   type Product,
   tipPercentForAmount,
+  toppingSummary,
+  toppingSummaryText,
 } from '../../src/domain';
 import { SEEDED_MENU } from '../support/menu';
 
@@ -316,5 +318,81 @@ describe('tipPercentForAmount (the spec sends the tip in dollars)', () => {
     // 0.10 subtotal: 5% and 10% are both one cent; the nearest, then the current, then the lowest.
     expect(tipPercentForAmount(10, 1, 10)).toEqual({ ok: true, tipPercent: 10 });
     expect(tipPercentForAmount(10, 1, 0)).toEqual({ ok: true, tipPercent: 5 });
+  });
+});
+
+describe('toppingSummary: each pizza’s free and extra toppings', () => {
+  const texts = (product: Product, lists: string[][]) =>
+    toppingSummary(product, lists).map(toppingSummaryText);
+
+  it('counts per pizza on the deals: 4/3/5 of 3 free each', () => {
+    const deal = product('Two-for-One Pizza Deal');
+    expect(toppingSummary(deal, [toppings(4), toppings(3), toppings(5)])).toEqual([
+      { chosen: 4, free: 3, extra: 1, extraPrice: 175 },
+      { chosen: 3, free: 3, extra: 0, extraPrice: 0 },
+      { chosen: 5, free: 3, extra: 2, extraPrice: 350 },
+    ]);
+    expect(texts(deal, [toppings(4), toppings(3), toppings(5)])).toEqual([
+      '3 free, 1 extra +$1.75',
+      '3 free',
+      '3 free, 2 extra +$3.50',
+    ]);
+    // A pizza under its allowance lends nothing to another on a per-pizza deal.
+    expect(texts(deal, [toppings(5), [], toppings(1)])).toEqual([
+      '3 free, 2 extra +$3.50',
+      'No toppings',
+      '1 free',
+    ]);
+  });
+
+  it('counts over the total on the family combo: 7 + 2 of 6 free, the unused one going to pizza 1', () => {
+    const family = product('Two Pizzas Family Combo');
+    expect(toppingSummary(family, [toppings(7), toppings(2)])).toEqual([
+      { chosen: 7, free: 4, extra: 3, extraPrice: 525 },
+      { chosen: 2, free: 2, extra: 0, extraPrice: 0 },
+    ]);
+    // Pizza 2 using its third topping takes it back from pizza 1, as the price does.
+    expect(texts(family, [toppings(7), toppings(3)])).toEqual(['3 free, 4 extra +$7.00', '3 free']);
+  });
+
+  it('counts over the total on the mega combo, a plain pizza’s allowance shared in pizza order', () => {
+    const mega = product('Mega Deal Combo');
+    expect(texts(mega, [toppings(10), [], []])).toEqual([
+      '9 free, 1 extra +$1.75',
+      'No toppings',
+      'No toppings',
+    ]);
+    expect(texts(mega, [toppings(10), toppings(1), []])).toEqual([
+      '8 free, 2 extra +$3.50',
+      '1 free',
+      'No toppings',
+    ]);
+    // Pizza 3's two unused go to the first pizza over its allowance.
+    expect(texts(mega, [toppings(5), toppings(5), toppings(1)])).toEqual([
+      '5 free',
+      '3 free, 2 extra +$3.50',
+      '1 free',
+    ]);
+    // Every allowance used: no spare, each pizza's own extras.
+    expect(texts(mega, [toppings(5), toppings(4), toppings(3)])).toEqual([
+      '3 free, 2 extra +$3.50',
+      '3 free, 1 extra +$1.75',
+      '3 free',
+    ]);
+    // Pizzas of the product the lists leave out are plain, and lend their allowance.
+    expect(texts(mega, [toppings(9)])).toEqual(['9 free']);
+  });
+
+  it('has one list for the combo’s and the panzerotte’s flat toppings', () => {
+    expect(texts(product('Pizza & Wings Combo'), [toppings(4)])).toEqual([
+      '3 free, 1 extra +$1.75',
+    ]);
+    expect(texts(product('Panzerotti'), [toppings(2)])).toEqual(['2 free']);
+  });
+
+  it('says "extra" alone when nothing is free', () => {
+    expect(toppingSummaryText({ chosen: 2, free: 0, extra: 2, extraPrice: 350 })).toBe(
+      '2 extra +$3.50',
+    );
   });
 });

@@ -18,6 +18,7 @@ export function FlavorPicker({
     <OptionGroup
       legend={rules.flavor === 'wingsFlavor' ? 'Wings flavour' : 'Flavour'}
       name="flavor"
+      field="flavor"
       options={options}
       value={flavor}
       onChange={onChange}
@@ -38,6 +39,13 @@ export function SidePicker({
   const options = product.details.sides ?? [];
   if (PRODUCT_RULES[product.category].sides === 0 || options.length === 0) return null;
   return (
-    <OptionGroup legend="Side" name="side" options={options} value={side} onChange={onChange} />
+    <OptionGroup
+      legend="Side"
+      name="side"
+      field="sides"
+      options={options}
+      value={side}
+      onChange={onChange}
+    />
   );
 }

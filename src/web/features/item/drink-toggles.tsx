@@ -28,7 +28,7 @@ export function DrinkToggles({
   if (!PRODUCT_RULES[product.category].drinks || drinks.length === 0) return null;
   const full = chosen.length >= limit;
   return (
-    <fieldset className="drink-toggles">
+    <fieldset className="drink-toggles" data-field="drinks">
       <legend>Drinks</legend>
       <div className="drink-status">
         <p className="hint">

@@ -3,11 +3,25 @@ import { urls } from '../../shared/urls';
 import { useCart } from '../../shared/cart/cart-context';
 
 /** Add to Cart, and Go to Cart once the cart holds something. */
-export function ItemActions({ soldOut, busy }: { soldOut: boolean; busy: boolean }) {
+export function ItemActions({
+  soldOut,
+  busy,
+  describedBy,
+}: {
+  soldOut: boolean;
+  busy: boolean;
+  /** The id of what is still missing, read with the button. */
+  describedBy?: string;
+}) {
   const { count } = useCart();
   return (
     <div className="item-actions">
-      <button type="submit" className="primary add-to-cart" disabled={soldOut || busy}>
+      <button
+        type="submit"
+        className="primary add-to-cart"
+        disabled={soldOut || busy}
+        aria-describedby={describedBy}
+      >
         {soldOut ? 'Sold out' : 'Add to Cart'}
       </button>
       {count > 0 ? (

@@ -44,10 +44,9 @@ export default function ItemDetailScreen() {
       {domainProduct && isDetailCategory(domainProduct.category) ? (
         <>
           <div className="item-intro">
-            <div className="item-heading">
-              <p className="item-kind">{CATALOGUE[domainProduct.category].kind}</p>
-              <h1 id="item-title">{domainProduct.name}</h1>
-            </div>
+            <h1 id="item-title" className="item-heading">
+              {domainProduct.name}
+            </h1>
             <img
               className="item-image"
               src={domainProduct.image}

@@ -1,13 +1,15 @@
-import { useMemo, useState, type SubmitEvent } from 'react';
-import { PRODUCT_RULES, validateSelection, type Product } from '../../../domain';
+import { useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { MAX_QUANTITY, PRODUCT_RULES, validateSelection, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import { FlavorPicker, SidePicker } from './choice-pickers';
+import { focusChoice } from './focus-choice';
 import { DrinkToggles } from './drink-toggles';
 import { ItemActions } from './item-actions';
 import { PriceLine } from './price-line';
 import { QuantityField } from './quantity-field';
+import { selectionProblem } from './selection-problem';
 import { SizePicker } from './size-picker';
 import { ToppingsSection } from './topping-picker';
 import { useSelection } from './use-selection';
@@ -34,24 +36,45 @@ export function ItemForm({
   const addToCart = useAddToCart();
   const notify = useNotice();
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const missingId = useId();
 
   const toppingNames = useMemo(
     () => new Set((toppings ?? []).filter((t) => !t.soldOut).map((t) => t.name)),
     [toppings],
   );
   const drinkNames = useMemo(() => new Set(product.details.drinks ?? []), [product]);
+  const problem = useMemo(
+    () => selectionProblem(product, state.payload, state.quantity, toppingNames, drinkNames),
+    [product, state.payload, state.quantity, toppingNames, drinkNames],
+  );
 
+  // With something missing, Add to Cart stays enabled and says what (aria-describedby, the
+  // bar's text); a press takes the customer to that choice. A disabled button could not be
+  // focused or pressed to find out why, and would leave a keyboard or screen reader user stuck.
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (state.quantity === null) {
-      notify('Please select a quantity greater than 0.', 'error');
+    if (busy) return;
+    if (problem) {
+      if (state.quantity === null) {
+        // The spec's alert for a quantity of 0 or less; the list rows' text past the maximum.
+        const value = Number(selection.quantityText);
+        notify(
+          selection.quantityText.trim() === '' || !(value > 0)
+            ? 'Please select a quantity greater than 0.'
+            : `Please select a whole number up to ${MAX_QUANTITY}.`,
+          'error',
+        );
+      } else {
+        notify(texts.failed, 'error', problem.message);
+      }
+      if (form.current) focusChoice(form.current, problem.field);
       return;
     }
-    // The same check the server makes, so a bad choice is explained before anything is sent.
+    // The same check the server makes (a sold-out product is refused here, not by a request).
     const checked = validateSelection(product, state.payload, toppingNames, drinkNames);
     if (!checked.ok) {
-      notify(texts.failed, 'error');
-      notify(checked.message, 'error');
+      notify(texts.failed, 'error', checked.message);
       return;
     }
     setBusy(true);
@@ -63,7 +86,7 @@ export function ItemForm({
   };
 
   return (
-    <form className="item-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={form} className="item-form" onSubmit={(event) => void submit(event)} noValidate>
       <SizePicker product={product} size={selection.size} onChange={state.setSize} />
       <FlavorPicker product={product} flavor={selection.flavor} onChange={state.setFlavor} />
       <SidePicker product={product} side={selection.side} onChange={state.setSide} />
@@ -82,19 +105,30 @@ export function ItemForm({
         onToggle={state.toggleTopping}
       />
       <QuantityField
+        itemName={product.name}
         value={selection.quantityText}
         fixed={rules.fixedQuantity}
         invalid={state.quantity === null}
         onChange={state.setQuantityText}
       />
-      {/* Price and Add to Cart stay in reach at the bottom of a phone's screen while choosing. */}
+      {/* Price, what is missing and Add to Cart stay in reach at the bottom of a phone's screen
+          while choosing, and settle at the end of the form. */}
       <div className="item-summary">
+        {problem ? (
+          <p id={missingId} className="item-missing" data-testid="item-missing">
+            {problem.missing}
+          </p>
+        ) : null}
         <PriceLine
           unit={state.price.unit}
           line={state.price.line}
           quantity={state.payload.quantity}
         />
-        <ItemActions soldOut={product.soldOut} busy={busy} />
+        <ItemActions
+          soldOut={product.soldOut}
+          busy={busy}
+          describedBy={problem ? missingId : undefined}
+        />
       </div>
     </form>
   );

@@ -10,6 +10,8 @@ interface OptionGroupProps {
   /** Extra text after an option's label, e.g. a surcharge. */
   note?: (option: string) => ReactNode;
   disabled?: boolean;
+  /** The choice it is (`data-field`), so Add to Cart can take the customer to it. */
+  field?: string;
 }
 
 /** A set of radio buttons in a fieldset: one choice, keyboard usable with the arrow keys. */
@@ -21,10 +23,11 @@ export function OptionGroup({
   onChange,
   note,
   disabled,
+  field,
 }: OptionGroupProps) {
   const id = useId();
   return (
-    <fieldset className="option-group" disabled={disabled}>
+    <fieldset className="option-group" disabled={disabled} data-field={field}>
       <legend>{legend}</legend>
       <div className="option-list">
         {options.map((option, index) => (

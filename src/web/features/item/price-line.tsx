@@ -12,7 +12,7 @@ export function PriceLine({
 }) {
   return (
     <p className="item-price" aria-live="polite" aria-atomic="true">
-      <span>Price: </span>
+      <span className="item-price-label">Price: </span>
       <span className="price" data-testid="item-price">
         {formatMoney(line)}
       </span>

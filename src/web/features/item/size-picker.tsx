@@ -19,6 +19,7 @@ export function SizePicker({
       <OptionGroup
         legend="Size"
         name="size"
+        field="size"
         options={sizes}
         value={size}
         onChange={onChange}

@@ -1,6 +1,13 @@
-import { useId } from 'react';
-import { extraToppingCount, formatMoney, PRODUCT_RULES, type Product } from '../../../domain';
+import { useId, useState } from 'react';
+import {
+  formatMoney,
+  PRODUCT_RULES,
+  toppingSummary,
+  toppingSummaryText,
+  type Product,
+} from '../../../domain';
 import type { ApiTopping } from '../../shared/types';
+import { PizzaTabs } from './pizza-tabs';
 
 /** How many toppings are free and what an extra one costs, as the product counts them. */
 function allowanceText(product: Product, pizzas: number): string {
@@ -13,7 +20,12 @@ function allowanceText(product: Product, pizzas: number): string {
   return `${free} toppings free${where}; each extra topping ${extra}.`;
 }
 
-/** Topping checkboxes, one set per pizza for the deals and the family and mega combos. */
+/**
+ * The toppings, one pizza at a time: a tab per pizza for the deals and the family and mega
+ * combos (three lists of nineteen toppings one under another made a phone scroll for ever),
+ * a search that narrows the current pizza's chips, and each pizza's free and extra toppings
+ * from the domain (`toppingSummary`), on its tab and above its chips.
+ */
 export function ToppingsSection({
   product,
   toppings,
@@ -27,67 +39,118 @@ export function ToppingsSection({
   loadFailed: boolean;
   onToggle: (pizza: number, name: string) => void;
 }) {
+  const id = useId();
+  const [active, setActive] = useState(0);
+  // One search above the pizzas: it narrows whichever pizza is shown, and its text stays in view.
+  const [query, setQuery] = useState('');
   const mode = PRODUCT_RULES[product.category].toppingLists;
   if (mode === 'none') return null;
-  const extras = extraToppingCount(product, chosen);
+  const summaries = toppingSummary(product, chosen).map(toppingSummaryText);
+  const tabbed = mode === 'per-pizza' && chosen.length > 1;
   return (
-    <section className="toppings" aria-labelledby="toppings-title">
-      <h2 id="toppings-title">Toppings</h2>
+    <section className="toppings" aria-labelledby={`${id}-title`} data-field="toppings">
+      <h2 id={`${id}-title`} tabIndex={-1}>
+        Toppings
+      </h2>
       <p className="hint">{allowanceText(product, chosen.length)}</p>
-      <p className={extras > 0 ? 'extra-count has-extras' : 'extra-count'} aria-live="polite">
-        Extra toppings: {extras}
-      </p>
       {loadFailed ? (
         <p className="error-message">We could not load the toppings. Please refresh the page.</p>
       ) : null}
+      {toppings ? (
+        <label className="topping-search" htmlFor={`${id}-search`}>
+          <span>Search toppings</span>
+          <input
+            id={`${id}-search`}
+            type="search"
+            autoComplete="off"
+            enterKeyHint="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            // Enter in a search field would submit the form: adding to the cart by accident.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+          />
+        </label>
+      ) : null}
+      {toppings && tabbed ? (
+        <PizzaTabs idPrefix={id} summaries={summaries} active={active} onSelect={setActive} />
+      ) : null}
       {toppings
         ? chosen.map((list, pizza) => (
-            <ToppingPicker
+            <div
               key={pizza}
-              legend={mode === 'per-pizza' ? `Pizza ${pizza + 1} toppings` : 'Choose toppings'}
-              toppings={toppings}
-              chosen={list}
-              onToggle={(name) => onToggle(pizza, name)}
-            />
+              className="topping-panel"
+              {...(tabbed
+                ? {
+                    role: 'tabpanel',
+                    id: `${id}-panel-${pizza}`,
+                    'aria-labelledby': `${id}-tab-${pizza}-name`,
+                    hidden: pizza !== active,
+                  }
+                : {})}
+            >
+              <ToppingChips
+                legend={tabbed ? `Pizza ${pizza + 1} toppings` : 'Choose toppings'}
+                summary={`${tabbed ? `Pizza ${pizza + 1}` : 'Your toppings'}: ${summaries[pizza] ?? ''}`}
+                toppings={toppings}
+                chosen={list}
+                query={query}
+                onToggle={(name) => onToggle(pizza, name)}
+              />
+            </div>
           ))
         : null}
     </section>
   );
 }
 
-function ToppingPicker({
+/** One pizza's toppings as checkbox chips, narrowed by the search. */
+function ToppingChips({
   legend,
+  summary,
   toppings,
   chosen,
+  query,
   onToggle,
 }: {
   legend: string;
+  summary: string;
   toppings: readonly ApiTopping[];
   chosen: readonly string[];
+  query: string;
   onToggle: (name: string) => void;
 }) {
   const id = useId();
+  const wanted = query.trim().toLowerCase();
+  const shown = toppings.filter((topping) => topping.name.toLowerCase().includes(wanted));
   return (
     <fieldset className="topping-picker">
-      <legend>
-        {legend} <span className="legend-count">({chosen.length} chosen)</span>
-      </legend>
-      <div className="checkbox-grid">
-        {toppings.map((topping, index) => (
-          <label key={topping._id} className="option" htmlFor={`${id}-${index}`}>
-            <input
-              type="checkbox"
-              id={`${id}-${index}`}
-              checked={chosen.includes(topping.name)}
-              disabled={topping.soldOut && !chosen.includes(topping.name)}
-              onChange={() => onToggle(topping.name)}
-            />
-            <span className="option-text">
+      <legend className="visually-hidden">{legend}</legend>
+      <p className="topping-summary" aria-live="polite" data-testid="topping-summary">
+        {summary}
+      </p>
+      {/* Always in the page, so the words are read out when a search first finds nothing. */}
+      <p className="hint no-match" aria-live="polite">
+        {shown.length === 0 ? `No topping matches “${query.trim()}”.` : ''}
+      </p>
+      <div className="chip-grid">
+        {shown.map((topping) => {
+          const checked = chosen.includes(topping.name);
+          return (
+            <label key={topping._id} className="chip" htmlFor={`${id}-${topping._id}`}>
+              <input
+                type="checkbox"
+                id={`${id}-${topping._id}`}
+                checked={checked}
+                disabled={topping.soldOut && !checked}
+                onChange={() => onToggle(topping.name)}
+              />
               <span>{topping.name}</span>
               {topping.soldOut ? <span className="option-note">(sold out)</span> : null}
-            </span>
-          </label>
-        ))}
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Product, SelectionInput } from '../../src/domain';
+import { PRODUCTS, TOPPINGS } from '../../src/server/data/menu-seed';
+import { selectionProblem } from '../../src/web/features/item/selection-problem';
+import { SEEDED_MENU } from '../support/menu';
+
+const TOPPING_NAMES = new Set(TOPPINGS);
+const DRINK_NAMES = new Set(
+  PRODUCTS.filter((seed) => seed.category === 'Beverages').map((seed) => seed.name),
+);
+
+function product(name: string): Product {
+  const found = SEEDED_MENU.get(name);
+  if (!found) throw new Error(`No product "${name}"`);
+  return found;
+}
+
+function problem(name: string, input: Partial<SelectionInput>, quantity: number | null = 1) {
+  return selectionProblem(
+    product(name),
+    { quantity: 1, ...input },
+    quantity,
+    TOPPING_NAMES,
+    DRINK_NAMES,
+  );
+}
+
+const COMBO = { size: 'Large', wingsFlavor: 'Hot', sides: ['Garlic Bread'] };
+
+describe('selectionProblem: what the sticky bar says is missing', () => {
+  it('is nothing for a complete choice, and nothing for a sold-out product (its button says so)', () => {
+    expect(problem('Pizza & Wings Combo', COMBO)).toBeNull();
+    expect(problem('Wings', { size: '10 pcs', flavor: 'Hot' })).toBeNull();
+    expect(
+      selectionProblem(
+        { ...product('Wings'), soldOut: true },
+        { quantity: 1, size: '10 pcs', flavor: 'Hot' },
+        1,
+        TOPPING_NAMES,
+        DRINK_NAMES,
+      ),
+    ).toBeNull();
+  });
+
+  it('names the first missing choice in the order the screen shows them', () => {
+    expect(problem('Pizza & Wings Combo', {})).toEqual({
+      field: 'size',
+      missing: 'Choose a size',
+      message: 'Choose a size: Small, Medium, Large or ExtraLarge.',
+    });
+    expect(problem('Pizza & Wings Combo', { ...COMBO, wingsFlavor: undefined })).toMatchObject({
+      field: 'flavor',
+      missing: 'Choose a wings flavour',
+    });
+    expect(problem('Wings', { size: '10 pcs' })).toMatchObject({
+      field: 'flavor',
+      missing: 'Choose a flavour',
+    });
+    expect(problem('Panzerotti', {})).toMatchObject({
+      field: 'flavor',
+      missing: 'Choose a flavour',
+      message: 'Choose a flavour: Cheese or Classic.',
+    });
+    expect(problem('Super Bowl Wings Combo', { wingsFlavor: 'Hot' })).toMatchObject({
+      field: 'sides',
+      missing: 'Choose a side',
+    });
+  });
+
+  it('asks for a quantity the cart takes before anything else', () => {
+    const range = { field: 'quantity', missing: 'Enter a quantity from 1 to 99' };
+    expect(problem('Pizza & Wings Combo', {}, null)).toEqual({
+      ...range,
+      message: 'Enter a quantity from 1 to 99.',
+    });
+    expect(problem('Wings', { size: '10 pcs', flavor: 'Hot' }, null)).toMatchObject(range);
+    // The quantity parsed from the field wins over the payload's placeholder.
+    expect(
+      problem('Super Bowl Wings Combo', { wingsFlavor: 'Hot', sides: ['French Fries'] }, 2),
+    ).toMatchObject({
+      field: 'quantity',
+      missing: 'Super Bowl Wings Combo is limited to a quantity of 1',
+    });
+  });
+
+  it('passes on the domain’s words for drinks and toppings past a limit or off the menu', () => {
+    const drinks = ['Coke', 'Sprite', 'Pepsi'].map((name) => ({ name, quantity: 1 }));
+    expect(problem('Pizza & Wings Combo', { ...COMBO, size: 'Small', drinks })).toEqual({
+      field: 'drinks',
+      missing: 'You can select a maximum of 2 drinks for a Small size',
+      message: 'You can select a maximum of 2 drinks for a Small size.',
+    });
+    expect(problem('Pizza & Wings Combo', { ...COMBO, toppings: ['Gold Leaf'] })).toMatchObject({
+      field: 'toppings',
+      missing: 'Unknown topping "Gold Leaf"',
+    });
+  });
+});
