@@ -1,79 +1,562 @@
 /**
- * `npm run bench`: a quick, repeatable measurement of what a customer waits for.
- *  - first-view bytes: the JavaScript and CSS Home needs (gzip), from the built dist/web;
- *  - catalogue API: requests per second and latency percentiles for the menu calls, served by the
- *    real app on PGlite over loopback, with a fixed number of concurrent clients for a fixed time.
- * Numbers, not a pass/fail test: run it before and after a change. `npm run build` first.
+ * `npm run bench`: what a customer waits for, measured on this machine (`npm run build` first).
+ *
+ *  - Catalogue API: `/api/store/status`, `/api/products`, `/api/products/{id}`, `/api/toppings`
+ *    served by the real app, against a bare `node:http` server answering the very same bytes
+ *    (status, body, content type and encoding as the app answered them), on PGlite and, when
+ *    reachable, on the Postgres server. The two are measured in turns within one run (app, bare,
+ *    bare, app, ...), so a busy moment of the machine hits both; the ratio is the figure to
+ *    watch, not the absolute requests per second.
+ *  - First view: Home loaded by Chromium on a phone-sized screen, every response's bytes as they
+ *    actually crossed the wire (encoded body and headers), by kind.
+ *
+ * Each server runs in a process of its own and the load comes from this one, as a browser and a
+ * server would, so the client's work does not eat the server's time on the same event loop.
+ * Prints one table and writes `bench/results.json`. Numbers, not a pass/fail test.
+ *
+ * BENCH_MS: one turn's length (default 1000); BENCH_ROUNDS: turns per server (3);
+ * BENCH_CONCURRENCY: connections (16); TEST_DATABASE_URL or DATABASE_URL: the Postgres server.
  */
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
-const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
+const SLICE_MS = Number(process.env.BENCH_MS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** What a browser sends: it takes brotli or gzip, and says it wants JSON. */
+const API_REQUEST_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
-function firstViewBytes(): { file: string; raw: number; gzip: number }[] {
-  const html = readFileSync('dist/web/index.html', 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-    (m) => m[1]!,
+type DatabaseChoice = { kind: 'pglite' } | { kind: 'postgres'; url: string; schema: string };
+
+/** One recorded answer, replayed byte for byte by the bare server. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string; // base64
+}
+
+type FromChild =
+  | { type: 'ready'; port: number }
+  | { type: 'rss'; bytes: number }
+  | { type: 'failed'; message: string };
+type ToChild =
+  { type: 'serve'; answers: Record<string, Answer> } | { type: 'rss' } | { type: 'stop' };
+
+// ---------------------------------------------------------------------------------------------
+// The two kinds of server, each in a child process of this script.
+
+/** The real app on a fresh, seeded database. */
+async function runApp(choice: DatabaseChoice): Promise<void> {
+  const { buildApp } = await import('../src/server/app');
+  const { loadConfig } = await import('../src/server/config');
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    database:
+      choice.kind === 'pglite'
+        ? { kind: 'pglite' as const, dataDir: null }
+        : { kind: 'postgres' as const, url: choice.url, schema: choice.schema },
+  };
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  answerParent(() => app.close());
+  tell({ type: 'ready', port: address.port });
+}
+
+/** The least a server can do: the recorded bytes, from memory, with their headers. */
+async function runBare(answers: Record<string, Answer>): Promise<void> {
+  const prepared = new Map(
+    Object.entries(answers).map(([path, answer]) => [
+      path,
+      { ...answer, body: Buffer.from(answer.body, 'base64') },
+    ]),
   );
-  return files.map((file) => {
-    const body = readFileSync(`dist/web${file}`);
-    return { file, raw: body.length, gzip: gzipSync(body).length };
+  const server = http.createServer((request, response) => {
+    const answer = prepared.get(request.url ?? '');
+    if (!answer) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(answer.status, answer.headers).end(answer.body);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  answerParent(
+    () => new Promise<void>((resolve) => server.close(() => resolve())),
+    () => server.closeAllConnections(),
+  );
+  tell({ type: 'ready', port: address.port });
+}
+
+function tell(message: FromChild): void {
+  process.send?.(message);
+}
+
+function answerParent(close: () => Promise<void>, beforeClose?: () => void): void {
+  process.on('message', (message: ToChild) => {
+    if (message.type === 'rss') tell({ type: 'rss', bytes: process.memoryUsage().rss });
+    if (message.type === 'stop') {
+      beforeClose?.();
+      void close().then(() => process.exit(0));
+    }
   });
 }
 
-async function load(baseUrl: string, path: string) {
-  const latencies: number[] = [];
-  const deadline = performance.now() + DURATION_MS;
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        const response = await fetch(baseUrl + path);
-        await response.arrayBuffer();
-        if (!response.ok) errors++;
-        latencies.push(performance.now() - started);
+// ---------------------------------------------------------------------------------------------
+// The parent: starts the servers, records the answers, loads them in turns, prints.
+
+class Child {
+  private waiting: ((message: FromChild) => void)[] = [];
+
+  constructor(readonly process: ChildProcess) {
+    process.on('message', (message: FromChild) => this.waiting.shift()?.(message));
+  }
+
+  static start(args: string[]): Child {
+    return new Child(
+      fork(fileURLToPath(import.meta.url), args, {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      }),
+    );
+  }
+
+  next(): Promise<FromChild> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push(resolve);
+      this.process.once('exit', (code) => reject(new Error(`server process exited (${code})`)));
+    });
+  }
+
+  async ready(): Promise<number> {
+    const message = await this.next();
+    if (message.type !== 'ready')
+      throw new Error(`server did not start: ${JSON.stringify(message)}`);
+    return message.port;
+  }
+
+  send(message: ToChild): void {
+    this.process.send(message);
+  }
+
+  async rss(): Promise<number> {
+    this.send({ type: 'rss' });
+    const message = await this.next();
+    return message.type === 'rss' ? message.bytes : 0;
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.process.once('exit', resolve));
+    this.send({ type: 'stop' });
+    await exited;
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function request(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.get({ host: '127.0.0.1', port, path, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+  });
+}
+
+/** The answer as the app gives it, to be replayed by the bare server. */
+async function record(port: number, path: string): Promise<Answer> {
+  const response = await request(port, path, API_REQUEST_HEADERS);
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
+    const value = response.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  headers['content-length'] = String(response.body.length);
+  return { status: response.status, headers, body: response.body.toString('base64') };
+}
+
+interface Turns {
+  latencies: number[];
+  ms: number;
+  errors: number;
+}
+
+/**
+ * One keep-alive connection that sends a prepared request and reads the answer's status line and
+ * Content-Length, nothing more: node:http's client costs more per request than a bare server
+ * does, so with it the client, not the server, would set the pace.
+ */
+function rawConnection(
+  port: number,
+  path: string,
+): Promise<{
+  ask: () => Promise<number>;
+  close: () => void;
+}> {
+  const message = Buffer.from(
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      Object.entries(API_REQUEST_HEADERS)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      '\r\n',
+  );
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setNoDelay(true);
+    let buffered: Buffer = Buffer.alloc(0);
+    let pending: { resolve: (status: number) => void; reject: (error: Error) => void } | null =
+      null;
+    let status = 0;
+    let bodyLeft = -1;
+    socket.on('data', (chunk: Buffer) => {
+      buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+      for (;;) {
+        if (bodyLeft < 0) {
+          const end = buffered.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffered.subarray(0, end).toString('latin1');
+          status = Number(head.slice(9, 12));
+          const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+          bodyLeft = length ? Number(length[1]) : 0;
+          buffered = buffered.subarray(end + 4);
+        }
+        if (buffered.length < bodyLeft) return;
+        buffered = buffered.subarray(bodyLeft);
+        bodyLeft = -1;
+        const done = pending;
+        pending = null;
+        done?.resolve(status);
       }
+    });
+    socket.on('error', (error) => {
+      pending?.reject(error);
+      reject(error);
+    });
+    socket.on('connect', () =>
+      resolve({
+        ask: () =>
+          new Promise<number>((resolveAnswer, rejectAnswer) => {
+            pending = { resolve: resolveAnswer, reject: rejectAnswer };
+            socket.write(message);
+          }),
+        close: () => socket.destroy(),
+      }),
+    );
+  });
+}
+
+/** CONCURRENCY clients asking for `path` one after another, for SLICE_MS. */
+async function load(port: number, path: string, into: Turns): Promise<void> {
+  const connections = await Promise.all(
+    Array.from({ length: CONCURRENCY }, () => rawConnection(port, path)),
+  );
+  const started = performance.now();
+  const deadline = started + SLICE_MS;
+  await Promise.all(
+    connections.map(async (connection) => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        const status = await connection.ask();
+        into.latencies.push(performance.now() - sent);
+        if (status !== 200) into.errors++;
+      }
+      connection.close();
     }),
   );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  into.ms += performance.now() - started;
+}
+
+interface Measured {
+  requestsPerSecond: number;
+  p50ms: number;
+  p99ms: number;
+  errors: number;
+}
+
+function summarise(turns: Turns): Measured {
+  const sorted = [...turns.latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return {
-    path,
-    requestsPerSecond: Math.round(latencies.length / (DURATION_MS / 1000)),
-    p50ms: at(0.5).toFixed(2),
-    p99ms: at(0.99).toFixed(2),
-    errors,
+    requestsPerSecond: Math.round(sorted.length / (turns.ms / 1000)),
+    p50ms: Number(at(0.5).toFixed(2)),
+    p99ms: Number(at(0.99).toFixed(2)),
+    errors: turns.errors,
   };
 }
 
-const assets = firstViewBytes();
-console.log('First view (Home) assets:');
-for (const asset of assets) console.log(`  ${asset.file}  ${asset.raw} B, ${asset.gzip} B gzip`);
-console.log(`  total: ${assets.reduce((sum, asset) => sum + asset.gzip, 0)} B gzip`);
-
-const config = {
-  ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
-  database: { kind: 'pglite' as const, dataDir: null },
-};
-const app = await buildApp(config);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('no port');
-const baseUrl = `http://127.0.0.1:${address.port}`;
-const products = (await (await fetch(`${baseUrl}/api/products`)).json()) as { _id: string }[];
-
-console.log(`\nCatalogue API, ${CONCURRENCY} concurrent clients, ${DURATION_MS} ms each:`);
-for (const path of [
-  '/api/store/status',
-  '/api/products',
-  `/api/products/${products[1]?._id}`,
-  '/api/toppings',
-]) {
-  console.log(' ', JSON.stringify(await load(baseUrl, path)));
+interface ApiRow {
+  database: 'pglite' | 'postgres';
+  route: string;
+  /** The answer's body as sent (encoded when the app compressed it). */
+  bodyBytes: number;
+  encoding: string;
+  app: Measured;
+  bare: Measured;
+  ratio: number;
 }
-await app.close();
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function withPostgresSchema(run: (schema: string) => Promise<void>): Promise<void> {
+  const schema = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  try {
+    await run(schema);
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+async function benchApi(
+  database: 'pglite' | 'postgres',
+  choice: DatabaseChoice,
+): Promise<{ rows: ApiRow[]; rssMiB: number; appPort: number; stop: () => Promise<void> }> {
+  const app = Child.start(['app', JSON.stringify(choice)]);
+  const appPort = await app.ready();
+  const products = JSON.parse(
+    (await request(appPort, '/api/products', { accept: 'application/json' })).body.toString(),
+  ) as { _id: string }[];
+  const routes = [
+    ['/api/store/status', '/api/store/status'],
+    ['/api/products', '/api/products'],
+    ['/api/products/{id}', `/api/products/${products[1]?._id ?? 'none'}`],
+    ['/api/toppings', '/api/toppings'],
+  ] as const;
+  const answers: Record<string, Answer> = {};
+  for (const [, path] of routes) answers[path] = await record(appPort, path);
+  const bare = Child.start(['bare']);
+  bare.send({ type: 'serve', answers });
+  const barePort = await bare.ready();
+
+  const rows: ApiRow[] = [];
+  for (const [route, path] of routes) {
+    const onApp: Turns = { latencies: [], ms: 0, errors: 0 };
+    const onBare: Turns = { latencies: [], ms: 0, errors: 0 };
+    // Warm both (JIT, connections, the app's first database reads) before anything counts.
+    await load(appPort, path, { latencies: [], ms: 0, errors: 0 });
+    await load(barePort, path, { latencies: [], ms: 0, errors: 0 });
+    for (let round = 0; round < ROUNDS; round++) {
+      const turns: [number, Turns][] = [
+        [appPort, onApp],
+        [barePort, onBare],
+      ];
+      if (round % 2 === 1) turns.reverse();
+      for (const [port, into] of turns) await load(port, path, into);
+    }
+    const app = summarise(onApp);
+    const bareResult = summarise(onBare);
+    rows.push({
+      database,
+      route,
+      bodyBytes: Number(answers[path]?.headers['content-length'] ?? 0),
+      encoding: answers[path]?.headers['content-encoding'] ?? 'identity',
+      app,
+      bare: bareResult,
+      ratio: Number((app.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)),
+    });
+  }
+  const rssMiB = Math.round((await app.rss()) / 2 ** 20);
+  await bare.stop();
+  return { rows, rssMiB, appPort, stop: () => app.stop() };
+}
+
+interface FirstViewFile {
+  url: string;
+  kind: string;
+  encoding: string;
+  transferred: number;
+  decoded: number;
+}
+
+/** Home as Chromium loads it on a first visit: what crossed the wire, per response. */
+async function firstView(port: number): Promise<FirstViewFile[] | null> {
+  if (!existsSync(CHROMIUM_PATH)) return null;
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const files: Promise<FirstViewFile>[] = [];
+    let lastFinished = performance.now();
+    page.on('requestfinished', (finished) => {
+      lastFinished = performance.now();
+      files.push(
+        (async () => {
+          const sizes = await finished.sizes();
+          const response = await finished.response();
+          const body = response ? await response.body().catch(() => Buffer.alloc(0)) : null;
+          return {
+            url: new URL(finished.url()).pathname,
+            kind: finished.resourceType(),
+            encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+            transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+            decoded: body?.length ?? 0,
+          };
+        })(),
+      );
+    });
+    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
+    // The lazy screen's chunks, its data and its images come after `load`: quiet for a second.
+    const deadline = performance.now() + 15_000;
+    while (performance.now() - lastFinished < 1000 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return await Promise.all(files);
+  } finally {
+    await browser.close();
+  }
+}
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+function printApi(rows: ApiRow[]): void {
+  console.log(
+    `\nCatalogue API, ${CONCURRENCY} connections, ${ROUNDS} turns of ${SLICE_MS} ms each, app vs bare node:http`,
+  );
+  console.log(
+    `${'database'.padEnd(9)} ${'route'.padEnd(20)} ${pad('bytes', 6)} ${'enc'.padEnd(8)} ${pad('app req/s', 10)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('bare req/s', 10)} ${pad('× bare', 7)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.database.padEnd(9)} ${row.route.padEnd(20)} ${pad(row.bodyBytes, 6)} ${row.encoding.padEnd(8)} ${pad(row.app.requestsPerSecond, 10)} ${pad(row.app.p50ms.toFixed(2), 6)} ${pad(row.app.p99ms.toFixed(2), 6)} ${pad(row.bare.requestsPerSecond, 10)} ${pad(row.ratio.toFixed(2), 7)}${row.app.errors + row.bare.errors > 0 ? `  (${row.app.errors + row.bare.errors} errors)` : ''}`,
+    );
+  }
+}
+
+function printFirstView(files: FirstViewFile[] | null): void {
+  if (!files) {
+    console.log(`\nFirst view: skipped (no Chromium at ${CHROMIUM_PATH})`);
+    return;
+  }
+  console.log('\nFirst view of Home (Chromium, 390×844, first visit), bytes as transferred');
+  const kinds = new Map<string, { count: number; transferred: number; decoded: number }>();
+  for (const file of files) {
+    const sum = kinds.get(file.kind) ?? { count: 0, transferred: 0, decoded: 0 };
+    kinds.set(file.kind, {
+      count: sum.count + 1,
+      transferred: sum.transferred + file.transferred,
+      decoded: sum.decoded + file.decoded,
+    });
+  }
+  console.log(
+    `${'kind'.padEnd(11)} ${pad('files', 5)} ${pad('transferred', 11)} ${pad('decoded', 9)}`,
+  );
+  for (const [kind, sum] of kinds) {
+    console.log(
+      `${kind.padEnd(11)} ${pad(sum.count, 5)} ${pad(sum.transferred, 11)} ${pad(sum.decoded, 9)}`,
+    );
+  }
+  const total = files.reduce((sum, file) => sum + file.transferred, 0);
+  const decoded = files.reduce((sum, file) => sum + file.decoded, 0);
+  console.log(`${'total'.padEnd(11)} ${pad(files.length, 5)} ${pad(total, 11)} ${pad(decoded, 9)}`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: npm run build');
+  const rows: ApiRow[] = [];
+  const rss: Record<string, number> = {};
+  let files: FirstViewFile[] | null = null;
+
+  const pglite = await benchApi('pglite', { kind: 'pglite' });
+  rows.push(...pglite.rows);
+  rss.pglite = pglite.rssMiB;
+  files = await firstView(pglite.appPort);
+  await pglite.stop();
+
+  if (await postgresReachable()) {
+    await withPostgresSchema(async (schema) => {
+      const postgres = await benchApi('postgres', { kind: 'postgres', url: POSTGRES_URL, schema });
+      rows.push(...postgres.rows);
+      rss.postgres = postgres.rssMiB;
+      await postgres.stop();
+    });
+  } else {
+    console.log(`(Postgres at ${POSTGRES_URL} not reachable: PGlite only)`);
+  }
+  agent.destroy();
+
+  printApi(rows);
+  printFirstView(files);
+  console.log(`\nServer RSS after the API bench: ${JSON.stringify(rss)} MiB`);
+
+  mkdirSync('bench', { recursive: true });
+  writeFileSync(
+    'bench/results.json',
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        node: process.version,
+        settings: { concurrency: CONCURRENCY, sliceMs: SLICE_MS, rounds: ROUNDS },
+        api: rows,
+        firstView: files && {
+          totalTransferred: files.reduce((sum, file) => sum + file.transferred, 0),
+          scriptTransferred: files
+            .filter((file) => file.kind === 'script')
+            .reduce((sum, file) => sum + file.transferred, 0),
+          files,
+        },
+        serverRssMiB: rss,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log('Written to bench/results.json');
+}
+
+const [role, argument] = process.argv.slice(2);
+if (role === 'app') {
+  runApp(JSON.parse(argument ?? '{}') as DatabaseChoice).catch((error: unknown) => {
+    tell({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    process.exit(1);
+  });
+} else if (role === 'bare') {
+  process.once('message', (message: ToChild) => {
+    if (message.type === 'serve') void runBare(message.answers);
+  });
+} else {
+  await main();
+}
