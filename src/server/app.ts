@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
+import { createCatalogueSnapshot } from './catalogue/snapshot';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -88,6 +89,9 @@ export async function buildApp(
   const store = createStoreBroadcast({ db, log: app.log });
   app.addHook('onReady', () => store.start());
   app.addHook('onClose', () => store.stop());
+  // Keeps answers only while the broadcast listens (from onReady), so it needs no start of its own.
+  const catalogue = createCatalogueSnapshot({ db, broadcast: store });
+  app.addHook('onClose', () => catalogue.close());
   // Declines the orders whose acceptance window ended: once at start (the ones that fell due
   // while no server ran), then on an interval and when the earliest window ends (new orders
   // come from the hub); stopped on close, before the database closes.
@@ -105,7 +109,7 @@ export async function buildApp(
     unsubscribe();
     await sweeper.stop();
   });
-  const ctx: AppContext = { config, db, clock, events, store };
+  const ctx: AppContext = { config, db, clock, events, store, catalogue };
 
   // First, so every answer carries the headers, refusals and 404s included.
   await app.register(fastifyHelmet, securityHeaders(config));
