@@ -121,10 +121,7 @@ describe('Beverages and Sides', () => {
     await main.getByRole('heading', { level: 1, name: 'Beverages' }).waitFor();
 
     // Grouped from the product data: every seeded drink is a can or a bottle.
-    expect(await groupHeadings(main)).toEqual([
-      'Cans',
-      'Bottles',
-    ]);
+    expect(await groupHeadings(main)).toEqual(['Cans', 'Bottles']);
     const cans = main.getByRole('list', { name: 'Cans' }).getByRole('listitem');
     const bottles = main.getByRole('list', { name: 'Bottles' }).getByRole('listitem');
     expect(await cans.count()).toBe(14);
@@ -218,10 +215,7 @@ describe('Beverages and Sides', () => {
       await page.goto('/category/sides');
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1, name: 'Sides' }).waitFor();
-      expect(await groupHeadings(main)).toEqual([
-        'Sides',
-        'Dips',
-      ]);
+      expect(await groupHeadings(main)).toEqual(['Sides', 'Dips']);
       const dips = main.getByRole('list', { name: 'Dips' }).getByRole('listitem');
       expect(await dips.allTextContents()).toEqual([
         expect.stringContaining('Ranch Dip'),
