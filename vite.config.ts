@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 // The web app lives in src/web and is built to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  // precompress: every text file also as .br and .gz, which the server sends as they are.
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
+import { createCatalogueSnapshot } from './catalogue/snapshot';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -15,8 +15,10 @@ import { createOrderEventHub } from './events/order-event-hub';
 import { createStoreBroadcast } from './events/store-broadcast';
 import { createAcceptanceSweeper } from './orders/acceptance-sweeper';
 import type { ApiErrorBody, ErrorCode } from '../domain';
+import { compressJsonAnswers } from './http/compress-json';
 import { HttpError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { serveWebApp } from './http/web-app';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/zod-provider';
 import { apiRoutes } from './routes';
 import { uploadedImageRoutes } from './staff/uploaded-images';
@@ -87,6 +89,9 @@ export async function buildApp(
   const store = createStoreBroadcast({ db, log: app.log });
   app.addHook('onReady', () => store.start());
   app.addHook('onClose', () => store.stop());
+  // Keeps answers only while the broadcast listens (from onReady), so it needs no start of its own.
+  const catalogue = createCatalogueSnapshot({ db, broadcast: store });
+  app.addHook('onClose', () => catalogue.close());
   // Declines the orders whose acceptance window ended: once at start (the ones that fell due
   // while no server ran), then on an interval and when the earliest window ends (new orders
   // come from the hub); stopped on close, before the database closes.
@@ -104,11 +109,13 @@ export async function buildApp(
     unsubscribe();
     await sweeper.stop();
   });
-  const ctx: AppContext = { config, db, clock, events, store };
+  const ctx: AppContext = { config, db, clock, events, store, catalogue };
 
   // First, so every answer carries the headers, refusals and 404s included.
   await app.register(fastifyHelmet, securityHeaders(config));
   await app.register(fastifyCookie);
+  // Registered before any route, so it sees every JSON answer, the errors included.
+  compressJsonAnswers(app);
 
   // No cross-site form can act: a state-changing API call must come from our own origin, and a
   // body, if any, must be JSON (a cross-site form cannot send application/json without CORS).
@@ -207,31 +214,10 @@ export async function buildApp(
     maxAge: '30d',
   });
 
-  const webDir = config.webDir ? resolve(config.webDir) : null;
-  const indexHtml =
-    webDir && existsSync(`${webDir}/index.html`) ? readFileSync(`${webDir}/index.html`) : null;
-  if (webDir && indexHtml) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      prefix: '/',
-      index: false,
-      // One route per built file, found at start; every other path falls to the SPA below.
-      wildcard: false,
-      decorateReply: false,
-      // Our own cache policy below, not the plugin's default max-age=0.
-      cacheControl: false,
-      setHeaders(res, path) {
-        // Vite names built assets by content hash, so they never change under the same URL.
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  const sendIndexHtml = config.webDir ? await serveWebApp(app, resolve(config.webDir)) : null;
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/images/') || !indexHtml) {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/images/') || !sendIndexHtml) {
       return reply
         .status(404)
         .send(
@@ -243,7 +229,7 @@ export async function buildApp(
         );
     }
     // The single-page app answers every other path (deep links, unknown paths show Home).
-    return reply.status(200).type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return sendIndexHtml(request, reply.status(200));
   });
 
   return app;

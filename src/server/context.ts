@@ -1,3 +1,4 @@
+import type { CatalogueSnapshot } from './catalogue/snapshot';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database } from './data/db';
@@ -14,6 +15,11 @@ export interface AppContext {
   events: OrderEventHub;
   /** Tells the open storefronts that the store's settings or menu changed. */
   store: StoreBroadcast;
+  /**
+   * The menu and store settings as this process last read them (decision 11). A route that
+   * changes them runs the write through `catalogue.change`.
+   */
+  catalogue: CatalogueSnapshot;
 }
 
 /** A group of routes, registered under /api. */

@@ -46,12 +46,15 @@ export interface Database extends Queryable {
    * notifying transaction commits), in this process, from any connection to the same database.
    * Resolves once listening; rejects only if it cannot start. Afterwards a lost connection never
    * throws: it is reopened and `onReconnect` is called, because notifies sent while it was down
-   * are gone. Resolves to the function that stops listening; `close()` stops every listener.
+   * are gone. `onLost` is called when the connection is found lost, before the reconnecting
+   * starts (a cache that relies on the notifies stops trusting itself until `onReconnect`).
+   * Resolves to the function that stops listening; `close()` stops every listener.
    */
   listen(
     channel: string,
     onNotify: (payload: string) => void,
     onReconnect?: () => void,
+    onLost?: () => void,
   ): Promise<Unlisten>;
   close(): Promise<void>;
 }
@@ -203,8 +206,12 @@ async function openPostgres(config: PostgresConfig, log: DatabaseLog): Promise<D
         }
       }
     },
-    async listen(channel, onNotify, onReconnect) {
-      const stop = await listenPostgres(config, limits, log, channel, onNotify, onReconnect);
+    async listen(channel, onNotify, onReconnect, onLost) {
+      const stop = await listenPostgres(config, limits, log, channel, {
+        onNotify,
+        onReconnect,
+        onLost,
+      });
       const unlisten: Unlisten = async () => {
         listeners.delete(unlisten);
         await stop();
@@ -232,8 +239,15 @@ async function listenPostgres(
   limits: DatabaseLimits,
   log: DatabaseLog,
   channel: string,
-  onNotify: (payload: string) => void,
-  onReconnect: (() => void) | undefined,
+  {
+    onNotify,
+    onReconnect,
+    onLost,
+  }: {
+    onNotify: (payload: string) => void;
+    onReconnect: (() => void) | undefined;
+    onLost: (() => void) | undefined;
+  },
 ): Promise<Unlisten> {
   const server = describeServer(config.url);
   let current: pg.Client | null = null;
@@ -250,6 +264,7 @@ async function listenPostgres(
     client.end().catch(() => undefined);
     if (stopped) return;
     log.warn({ err: error, server, channel }, 'database listener lost; reconnecting');
+    onLost?.();
     retryLater();
   };
 

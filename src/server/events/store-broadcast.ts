@@ -14,6 +14,15 @@ import type { HubLog } from './order-event-hub';
 export const STORE_CHANNEL = 'store_changed';
 export type StoreChange = 'store' | 'menu';
 
+/**
+ * The rows behind the catalogue or the store's settings changed (the tables' triggers, migration
+ * 006): the process's snapshot must forget them, but open storefronts hear only announcements.
+ */
+const ROWS_CHANGED: Readonly<Record<string, StoreChange>> = {
+  'menu-rows': 'menu',
+  'store-rows': 'store',
+};
+
 /** Announces a change when the surrounding transaction commits. */
 export async function announceStoreChange(db: Queryable, what: StoreChange): Promise<void> {
   await db.query('select pg_notify($1, $2)', [STORE_CHANNEL, what]);
@@ -22,8 +31,19 @@ export async function announceStoreChange(db: Queryable, what: StoreChange): Pro
 export interface StoreBroadcast {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Calls `listener` on every change from now on; returns unsubscribe. */
+  /** Calls `listener` on every announced change from now on; returns unsubscribe. */
   subscribe(listener: (what: StoreChange) => void): () => void;
+  /**
+   * Calls `listener` whenever the store's data may have changed: every announcement, every
+   * change of the rows (whoever wrote them), and both kinds when the listener was lost or came
+   * back (what was sent meanwhile is gone). Returns unsubscribe.
+   */
+  onDataChange(listener: (what: StoreChange) => void): () => void;
+  /**
+   * True while this process hears every change: listening, and the listener not lost. What is
+   * remembered from the database while it is false may already be out of date.
+   */
+  isLive(): boolean;
 }
 
 export function createStoreBroadcast({
@@ -34,27 +54,52 @@ export function createStoreBroadcast({
   log: Pick<HubLog, 'warn'>;
 }): StoreBroadcast {
   const listeners = new Set<(what: StoreChange) => void>();
+  const dataListeners = new Set<(what: StoreChange) => void>();
   let unlisten: Unlisten | null = null;
+  let live = false;
 
   const tell = (what: StoreChange) => {
     for (const listener of listeners) listener(what);
+  };
+  const dataChanged = (what: StoreChange) => {
+    for (const listener of dataListeners) listener(what);
   };
 
   return {
     async start() {
       unlisten = await db.listen(
         STORE_CHANNEL,
-        (payload) => tell(payload === 'menu' ? 'menu' : 'store'),
+        (payload) => {
+          const rows = ROWS_CHANGED[payload];
+          if (rows) {
+            dataChanged(rows);
+            return;
+          }
+          const what = payload === 'menu' ? 'menu' : 'store';
+          dataChanged(what);
+          tell(what);
+        },
         () => {
+          live = true;
           // Notifies sent while the listener was down are lost: anything may have changed.
           log.warn({}, 'store change listener reconnected; telling storefronts to refresh');
-          tell('store');
-          tell('menu');
+          for (const what of ['store', 'menu'] as const) {
+            dataChanged(what);
+            tell(what);
+          }
+        },
+        () => {
+          live = false;
+          dataChanged('store');
+          dataChanged('menu');
         },
       );
+      live = true;
     },
     async stop() {
+      live = false;
       listeners.clear();
+      dataListeners.clear();
       await unlisten?.();
       unlisten = null;
     },
@@ -62,5 +107,10 @@ export function createStoreBroadcast({
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onDataChange(listener) {
+      dataListeners.add(listener);
+      return () => dataListeners.delete(listener);
+    },
+    isLive: () => live,
   };
 }

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { CATEGORIES, categoryFromSegment } from '../../domain';
+import { CATEGORIES, categoryFromSegment, type Category } from '../../domain';
 import type { RouteModule } from '../context';
 import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
 import { badRequest, notFound } from '../http/errors';
 import { presentProduct } from '../http/present';
-import { isUuid, productsRepository } from '../repositories/products';
+import {
+  jsonRepresentation,
+  sendRepresentation,
+  type Representation,
+} from '../http/representation';
+import { isUuid } from '../repositories/products';
 
 const listQuery = z.object({
   category: z
@@ -25,55 +30,92 @@ const listQuery = z.object({
 });
 
 const productList = { 200: z.array(apiProductSchema) };
+const productListSchema = z.array(apiProductSchema);
+const toppingListSchema = z.array(apiToppingSchema);
+
+/**
+ * The catalogue changes a few times a day: browsers keep what they got and ask again with its
+ * ETag each time (a 304 costs a few bytes), and a change is seen at once.
+ */
+const REVALIDATE = 'no-cache';
 
 /**
  * The menu, as the spec's table lists it. Each route declares its input and answer
- * (`http/zod-provider.ts`): the handler gets parsed input and its return value is checked
- * against the API's shapes.
+ * (`http/zod-provider.ts`). The answers come from the process's snapshot of the menu
+ * (`catalogue/snapshot.ts`), prepared once per change: checked against the same schemas the
+ * serializer would use (fields they do not name are dropped), serialised, compressed, tagged.
  */
 export const catalogRoutes: RouteModule = (app, ctx) => {
-  const products = productsRepository(ctx.db);
+  /** A list of products as the API shows it (without details), prepared once per menu. */
+  async function listAnswer(category: Category | undefined): Promise<Representation> {
+    const menu = await ctx.catalogue.menu();
+    return menu.answer(`list:${category ?? ''}`, () => {
+      const products = category ? menu.inCategory(category) : menu.products;
+      return jsonRepresentation(
+        JSON.stringify(
+          productListSchema.parse(products.map((product) => presentProduct(product, false))),
+        ),
+      );
+    });
+  }
 
   app.get(
     '/products',
     { schema: { querystring: listQuery, response: productList } },
-    async (request) => {
-      const { category } = request.query;
-      return (await products.list(category)).map((product) => presentProduct(product, false));
-    },
+    async (request, reply) =>
+      sendRepresentation(request, reply, await listAnswer(request.query.category), REVALIDATE),
   );
 
-  app.get('/products/beverages', { schema: { response: productList } }, async () => {
-    return (await products.list('Beverages')).map((product) => presentProduct(product, false));
-  });
+  app.get('/products/beverages', { schema: { response: productList } }, async (request, reply) =>
+    sendRepresentation(request, reply, await listAnswer('Beverages'), REVALIDATE),
+  );
 
   app.get(
     '/products/:id',
     { schema: { params: z.object({ id: z.string() }), response: { 200: apiProductSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');
-      const product = await products.get(id);
+      const menu = await ctx.catalogue.menu();
+      // Ids come in any case; the database's are lower case.
+      const product = menu.product(id.toLowerCase());
       if (!product) throw notFound('No product with this id.');
-      return presentProduct(product);
+      const answer = await menu.answer(`product:${product.id}`, () =>
+        jsonRepresentation(JSON.stringify(apiProductSchema.parse(presentProduct(product)))),
+      );
+      return sendRepresentation(request, reply, answer, REVALIDATE);
     },
   );
 
   app.get(
     '/items/:category',
     { schema: { params: z.object({ category: z.string() }), response: productList } },
-    async (request) => {
+    async (request, reply) => {
       const category = categoryFromSegment(request.params.category);
       if (!category) throw notFound(`No category "${request.params.category}".`);
-      return (await products.list(category)).map((product) => presentProduct(product, false));
+      return sendRepresentation(request, reply, await listAnswer(category), REVALIDATE);
     },
   );
 
-  app.get('/toppings', { schema: { response: { 200: z.array(apiToppingSchema) } } }, async () => {
-    return (await products.toppings()).map((topping) => ({
-      _id: topping.id,
-      name: topping.name,
-      soldOut: topping.soldOut,
-    }));
-  });
+  app.get(
+    '/toppings',
+    { schema: { response: { 200: z.array(apiToppingSchema) } } },
+    async (request, reply) => {
+      const menu = await ctx.catalogue.menu();
+      const answer = await menu.answer('toppings', () =>
+        jsonRepresentation(
+          JSON.stringify(
+            toppingListSchema.parse(
+              menu.toppings.map((topping) => ({
+                _id: topping.id,
+                name: topping.name,
+                soldOut: topping.soldOut,
+              })),
+            ),
+          ),
+        ),
+      );
+      return sendRepresentation(request, reply, answer, REVALIDATE);
+    },
+  );
 };

@@ -102,10 +102,12 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       schema: { params: productParams, body: productChange, response: staffProduct },
     },
     (request) =>
-      updateProduct(ctx.db, request.params.id, {
-        available: request.body.available,
-        priceCents: request.body.price,
-      }),
+      ctx.catalogue.change('menu', () =>
+        updateProduct(ctx.db, request.params.id, {
+          available: request.body.available,
+          priceCents: request.body.price,
+        }),
+      ),
   );
 
   // The photo is the raw body (image/jpeg, image/png or image/webp), so its parsers live in a
@@ -136,7 +138,9 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         const body = request.body;
         if (!type) throw new HttpError(415, WRONG_TYPE, 'unsupported_media_type');
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(NOT_AN_IMAGE);
-        return uploadProductImage(ctx.db, request.params.id, body, type);
+        return ctx.catalogue.change('menu', () =>
+          uploadProductImage(ctx.db, request.params.id, body, type),
+        );
       },
     );
     done();

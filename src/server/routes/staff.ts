@@ -296,18 +296,20 @@ export const staffRoutes: RouteModule = (app, ctx) => {
     { preValidation: guard, schema: { body: storeBody, response: staffStore } },
     (request) => {
       const body = request.body;
-      return updateStoreControls(ctx.db, ctx.clock, {
-        openMode: body.mode,
-        weeklyHours: body.hours,
-        deliveryFeeCents: body.deliveryFee,
-        acceptanceWindowMinutes: body.acceptanceWindowMinutes ?? body.acceptWindowMinutes,
-        leadTimeMinutes: body.pickupLeadMinutes,
-        deliveryLeadTimeMinutes: body.deliveryLeadMinutes,
-        pause: body.pauseMinutes ?? body.pauseUntil,
-        name: body.name,
-        pickupAddress: body.pickupAddress,
-        phone: body.phone,
-      });
+      return ctx.catalogue.change('store', () =>
+        updateStoreControls(ctx.db, ctx.clock, {
+          openMode: body.mode,
+          weeklyHours: body.hours,
+          deliveryFeeCents: body.deliveryFee,
+          acceptanceWindowMinutes: body.acceptanceWindowMinutes ?? body.acceptWindowMinutes,
+          leadTimeMinutes: body.pickupLeadMinutes,
+          deliveryLeadTimeMinutes: body.deliveryLeadMinutes,
+          pause: body.pauseMinutes ?? body.pauseUntil,
+          name: body.name,
+          pickupAddress: body.pickupAddress,
+          phone: body.phone,
+        }),
+      );
     },
   );
 };

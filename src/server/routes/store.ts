@@ -1,23 +1,41 @@
 import { describeWeeklyHours, isStoreOpen, toDollars } from '../../domain';
 import type { RouteModule } from '../context';
 import { apiStoreInfoSchema, apiStoreStatusSchema } from '../http/api-schemas';
+import { representation, sendRepresentation } from '../http/representation';
 import { storeRepository } from '../repositories/store';
+
+const status = (storeOpen: boolean) =>
+  representation(
+    'application/json; charset=utf-8',
+    Buffer.from(JSON.stringify(apiStoreStatusSchema.parse({ storeOpen }))),
+  );
+const OPEN = status(true);
+const CLOSED = status(false);
 
 export const storeRoutes: RouteModule = (app, ctx) => {
   const store = storeRepository(ctx.db);
 
-  /** The spec's open flag: opening hours in America/Toronto, unless the store forced it. */
-  app.get('/store/status', { schema: { response: { 200: apiStoreStatusSchema } } }, async () => {
-    const settings = await store.settings();
-    return {
-      storeOpen: isStoreOpen(
+  /**
+   * The spec's open flag: opening hours in America/Toronto, unless the store forced it or
+   * paused. The settings come from the process's snapshot (they change a few times a day); the
+   * answer is worked out per request from them and the clock, so it turns at the very minute the
+   * hours say (or the second a pause ends), whatever was remembered. Two possible answers, each
+   * prepared once with its ETag.
+   */
+  app.get(
+    '/store/status',
+    { schema: { response: { 200: apiStoreStatusSchema } } },
+    async (request, reply) => {
+      const settings = await ctx.catalogue.settings();
+      const open = isStoreOpen(
         ctx.clock.now(),
         settings.weeklyHours,
         settings.openMode,
         settings.pauseUntil,
-      ),
-    };
-  });
+      );
+      return sendRepresentation(request, reply, open ? OPEN : CLOSED, 'no-cache');
+    },
+  );
 
   /**
    * Everything the browser needs about the store and this deployment in one call at start-up,

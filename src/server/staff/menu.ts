@@ -6,9 +6,10 @@ import { isUuid, productsRepository } from '../repositories/products';
 
 /**
  * The staff's menu controls: every product, sold out or not, and the two things the store
- * changes during a day (sold out, price). The catalogue reads the products table on every
- * request (no cache), so a change shows at once; carts price live from the products and a
- * placed order keeps the prices it was placed with (`order_items`).
+ * changes during a day (sold out, price). The catalogue's answers come from each process's
+ * snapshot, which forgets the menu on this write (the route's `catalogue.change`, and the
+ * products table's NOTIFY for the other processes), so a change shows at once; carts price live
+ * from the products and a placed order keeps the prices it was placed with (`order_items`).
  */
 
 export const presentStaffProduct = (product: Product): ApiStaffProduct => ({

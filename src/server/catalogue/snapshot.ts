@@ -1,0 +1,144 @@
+/**
+ * The menu and the store's settings as this process last read them, so the catalogue's answers
+ * and the store's status cost no database query: they change a few times a day and are asked
+ * for on every visit and every minute by every open storefront (decision 11).
+ *
+ * Forgotten whenever they may have changed:
+ *  - at once, by the process that made the change, before it answers the staff (`change`), so
+ *    the staff's next read, and everyone's on this process, sees it;
+ *  - on the database's NOTIFY for every write to products, toppings or store_settings, whoever
+ *    made it (migration 006), so every process on one database follows within moments;
+ *  - and not kept at all while the listener is not live (starting, lost, reconnecting): then
+ *    every read goes to the database, as it did before the snapshot existed.
+ *
+ * Only data is kept here; what depends on the time (is the store open now?) is worked out per
+ * request from the remembered settings and the clock.
+ */
+import type { Category, Product } from '../../domain';
+import type { Database } from '../data/db';
+import type { StoreBroadcast, StoreChange } from '../events/store-broadcast';
+import type { Representation } from '../http/representation';
+import { productsRepository } from '../repositories/products';
+import { storeRepository, type StoreSettings } from '../repositories/store';
+
+export interface Topping {
+  id: string;
+  name: string;
+  soldOut: boolean;
+}
+
+export interface Menu {
+  /** Every product, in the menu's order (sort order, then name). */
+  readonly products: readonly Product[];
+  readonly toppings: readonly Topping[];
+  product(id: string): Product | undefined;
+  inCategory(category: Category): readonly Product[];
+  /**
+   * An answer derived from this menu, built once by `build` and kept as long as the menu is.
+   * Keys name what the answer is (route and its parameters); only ever for things that exist,
+   * so strangers' requests cannot grow the memo.
+   */
+  answer(key: string, build: () => Promise<Representation>): Promise<Representation>;
+}
+
+export interface CatalogueSnapshot {
+  menu(): Promise<Menu>;
+  settings(): Promise<StoreSettings>;
+  /** Forgets `what`: the next read goes to the database. */
+  invalidate(what: StoreChange): void;
+  /**
+   * Runs a write of the staff that changes `what`, then forgets it before the answer goes out,
+   * committed or not, so this process never shows the state before its own change.
+   */
+  change<T>(what: StoreChange, write: () => Promise<T>): Promise<T>;
+  /** Stops following the database's notifications. */
+  close(): void;
+}
+
+/**
+ * One remembered value: loaded once, shared by the requests that arrive while it loads, and
+ * dropped by `forget`. A load that was under way when `forget` came is handed to the requests
+ * that were waiting for it but not kept; a failed load is not kept either.
+ */
+function remembered<T>(load: () => Promise<T>, canKeep: () => boolean) {
+  let current: Promise<T> | null = null;
+  return {
+    get(): Promise<T> {
+      if (current) return current;
+      const loading = load();
+      if (!canKeep()) return loading;
+      current = loading;
+      loading.catch(() => {
+        if (current === loading) current = null;
+      });
+      return loading;
+    },
+    forget() {
+      current = null;
+    },
+  };
+}
+
+function menuOf(products: Product[], toppings: Topping[]): Menu {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const byCategory = new Map<Category, Product[]>();
+  for (const product of products) {
+    const list = byCategory.get(product.category) ?? [];
+    list.push(product);
+    byCategory.set(product.category, list);
+  }
+  const answers = new Map<string, Promise<Representation>>();
+  return {
+    products,
+    toppings,
+    product: (id) => byId.get(id),
+    inCategory: (category) => byCategory.get(category) ?? [],
+    answer(key, build) {
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = build();
+        answers.set(key, answer);
+        // A failed build (a bug in a presenter) is tried again by the next request.
+        answer.catch(() => answers.delete(key));
+      }
+      return answer;
+    },
+  };
+}
+
+export function createCatalogueSnapshot({
+  db,
+  broadcast,
+}: {
+  db: Database;
+  broadcast: Pick<StoreBroadcast, 'onDataChange' | 'isLive'>;
+}): CatalogueSnapshot {
+  const canKeep = () => broadcast.isLive();
+  const menu = remembered(async () => {
+    const products = productsRepository(db);
+    const [list, toppings] = await Promise.all([products.list(), products.toppings()]);
+    return menuOf(list, toppings);
+  }, canKeep);
+  const settings = remembered(() => storeRepository(db).settings(), canKeep);
+
+  const invalidate = (what: StoreChange) => (what === 'menu' ? menu : settings).forget();
+  const unsubscribe = broadcast.onDataChange(invalidate);
+
+  return {
+    menu: () => menu.get(),
+    settings: () => settings.get(),
+    invalidate,
+    async change(what, write) {
+      try {
+        return await write();
+      } finally {
+        invalidate(what);
+      }
+    },
+    close: () => {
+      unsubscribe();
+      menu.forget();
+      settings.forget();
+    },
+  };
+}
