@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 
 /**
  * The spec's "alerts", shown as one accessible toast with the spec's exact texts, never as
@@ -39,11 +39,18 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const nextId = useRef(1);
   const { pathname } = useLocation();
+  // Where a navigation under way is going: a notice that arrives meanwhile (the cart merged at
+  // sign-in answers while Login sends the customer on) is about the page being opened.
+  const { location: pending } = useNavigation();
+  const pendingPath = useRef<string | null>(null);
+  useEffect(() => {
+    pendingPath.current = pending?.pathname ?? null;
+  }, [pending]);
 
   const notify = useCallback<Notify>((text, tone = 'info', detail = null) => {
     // The address bar, not the rendered route: after `await navigate(...)` it already names
     // the new page while React may not have drawn it yet.
-    const path = window.location.pathname;
+    const path = pendingPath.current ?? window.location.pathname;
     setNotice({ id: nextId.current++, text, tone, path, ...(detail ? { detail } : {}) });
   }, []);
   const dismiss = useCallback(() => {
