@@ -78,23 +78,12 @@ async function fillCart(who: Customer, lines: Record<string, unknown>[]) {
   }
 }
 
-/** A page whose clock is the server's, for a visitor who chose `orderType` (and address). */
+/** A page whose clock is the server's, for a visitor who chose `orderType` (delivery: ADDRESS). */
 async function openPage(
   orderType: 'pickup' | 'delivery' = 'pickup',
   allow: ConsoleAllowance[] = [],
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const { context, page } = await h.newPage({ orderType: null });
-  await context.addInitScript(
-    ({ type, address }) => {
-      // about:blank (a customer who left the page) has no storage of ours.
-      if (window.location.protocol !== 'http:') return;
-      if (window.localStorage.getItem('orderType')) return;
-      window.localStorage.setItem('orderType', type);
-      if (address) window.localStorage.setItem('orderAddress', address);
-    },
-    { type: orderType, address: orderType === 'delivery' ? ADDRESS : null },
-  );
-  await context.clock.setFixedTime(new Date(NOW));
+  const { context, page } = await h.newPage({ orderType, address: ADDRESS, now: NOW });
   return { context, page, problems: watchConsole(page, allow) };
 }
 

@@ -52,17 +52,7 @@ async function openPage(
   orderType: 'pickup' | 'delivery',
   allow: ConsoleAllowance[] = [],
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const { context, page } = await h.newPage({ orderType: null });
-  await context.addInitScript(
-    ({ type, address }) => {
-      if (window.location.protocol !== 'http:') return;
-      if (window.localStorage.getItem('orderType')) return;
-      window.localStorage.setItem('orderType', type);
-      if (address) window.localStorage.setItem('orderAddress', address);
-    },
-    { type: orderType, address: orderType === 'delivery' ? ADDRESS : null },
-  );
-  await context.clock.setFixedTime(new Date(NOW));
+  const { context, page } = await h.newPage({ orderType, address: ADDRESS, now: NOW });
   return { context, page, problems: watchConsole(page, allow) };
 }
 

@@ -118,6 +118,30 @@ async function open(page: Page, path: string) {
     .toBe(0);
 }
 
+/**
+ * Each screen at 320 px (no sideways scroll, asserted) and at 390 and 1280 px (axe): the
+ * findings, named by screen and width, so one run lists every violation at once.
+ */
+async function survey(page: Page, screens: readonly { name: string; path: string }[]) {
+  const findings: string[] = [];
+  for (const screen of screens) {
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await open(page, screen.path);
+      if (width === 320) {
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${screen.name} scrolls sideways at 320 px`).toBe(0);
+      } else {
+        for (const line of await axeViolations(page))
+          findings.push(`${screen.name} @${width}: ${line}`);
+      }
+    }
+  }
+  return findings;
+}
+
 const headerBottom = (page: Page) =>
   page.locator('.site-header').evaluate((node) => node.getBoundingClientRect().bottom);
 
@@ -174,12 +198,7 @@ describe('the header on a phone', () => {
   });
 
   it('shows a delivery address in full on its own row, still compact', async () => {
-    const { context, page } = await h.newPage({ orderType: null });
-    await context.addInitScript((address) => {
-      if (window.localStorage.getItem('orderType')) return;
-      window.localStorage.setItem('orderType', 'delivery');
-      window.localStorage.setItem('orderAddress', address);
-    }, ADDRESS);
+    const { context, page } = await h.newPage({ orderType: 'delivery', address: ADDRESS });
     await open(page, '/');
     const chip = page.getByRole('button', {
       name: `Order type: Delivery to ${ADDRESS} Change`,
@@ -207,21 +226,7 @@ describe('every customer screen', () => {
       (message) => message.location().url.endsWith(`/api/products/${MISSING_ID}`),
     ]);
     const findings: string[] = [];
-    for (const screen of guestScreens()) {
-      for (const width of [320, 390, 1280]) {
-        await page.setViewportSize({ width, height: 844 });
-        await open(page, screen.path);
-        if (width === 320) {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, `${screen.name} scrolls sideways at 320 px`).toBe(0);
-        } else {
-          for (const line of await axeViolations(page))
-            findings.push(`${screen.name} @${width}: ${line}`);
-        }
-      }
-    }
+    findings.push(...(await survey(page, guestScreens())));
     expect(findings).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -231,21 +236,7 @@ describe('every customer screen', () => {
     const { context, page } = await signedInPage();
     const problems = watchConsole(page);
     const findings: string[] = [];
-    for (const screen of SIGNED_IN_SCREENS) {
-      for (const width of [320, 390, 1280]) {
-        await page.setViewportSize({ width, height: 844 });
-        await open(page, screen.path);
-        if (width === 320) {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, `${screen.name} scrolls sideways at 320 px`).toBe(0);
-        } else {
-          for (const line of await axeViolations(page))
-            findings.push(`${screen.name} @${width}: ${line}`);
-        }
-      }
-    }
+    findings.push(...(await survey(page, SIGNED_IN_SCREENS)));
     // The account menu open.
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });

@@ -23,7 +23,11 @@ export interface BrowserHarness extends TestApp {
 
 export interface NewPageOptions {
   /** Stored on every load unless the page already has one; null stores nothing. Default 'pickup'. */
-  orderType?: 'pickup' | null;
+  orderType?: 'pickup' | 'delivery' | null;
+  /** The delivery address stored with a delivery order type. */
+  address?: string;
+  /** The page's clock, fixed at this instant (the server's, where opening hours matter). */
+  now?: string;
 }
 
 /**
@@ -64,7 +68,7 @@ export async function startBrowserHarness(
     baseUrl,
     browser,
     pageErrors,
-    newPage: async ({ orderType = 'pickup' }: NewPageOptions = {}) => {
+    newPage: async ({ orderType = 'pickup', address, now }: NewPageOptions = {}) => {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width: 390, height: 844 },
@@ -72,11 +76,18 @@ export async function startBrowserHarness(
       });
       if (orderType !== null) {
         // Only when absent, so a value the page itself stored survives a reload.
-        await context.addInitScript((type) => {
-          if (!window.localStorage.getItem('orderType'))
+        await context.addInitScript(
+          ({ type, address }) => {
+            // about:blank (a customer who left the page) has no storage of ours.
+            if (window.location.protocol !== 'http:') return;
+            if (window.localStorage.getItem('orderType')) return;
             window.localStorage.setItem('orderType', type);
-        }, orderType);
+            if (address) window.localStorage.setItem('orderAddress', address);
+          },
+          { type: orderType, address: orderType === 'delivery' ? (address ?? null) : null },
+        );
       }
+      if (now) await context.clock.setFixedTime(new Date(now));
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
       return { context, page };
