@@ -46,6 +46,14 @@ function hostOf(origin: string): string | null {
   }
 }
 
+/** proxy-addr's own rule for a hop count (Fastify's types leave the number out). */
+function trustProxyRule(
+  setting: number | string[],
+): string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export interface BuildOptions {
   clock?: Clock;
   /** An already open database (tests share one per file); otherwise opened from config. */
@@ -64,8 +72,17 @@ export async function buildApp(
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Bodies are small JSON documents; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    // A count of hops or a list of proxies, never `true` (config.ts: trustProxySetting).
+    trustProxy: trustProxyRule(config.trustProxy),
+    // Slow and idle clients let go (config.ts: HttpLimits).
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs),
+      connectionsCheckingInterval: config.http.checkIntervalMs,
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = config.http.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -21,6 +21,85 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   queryTimeoutMs: 15_000,
 };
 
+/**
+ * What one slow or idle client may hold of the server. Node's defaults let a request's body
+ * arrive forever (requestTimeout 0): ~20,000 clients dribbling bodies used every file handle
+ * and the store answered nobody. Every limit here ends such a socket; the live streams are
+ * answers, not requests, so they are not cut (their heartbeat keeps proxies from idling them).
+ */
+export interface HttpLimits {
+  /** The whole request, headers and body, must arrive within this (408 and closed). */
+  requestTimeoutMs: number;
+  /** The headers alone, from the connection's first byte; never above requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive socket is closed after this; above a balancer's idle timeout (60 s). */
+  keepAliveTimeoutMs: number;
+  /** Sockets open at once; more are dropped on connect. Below the process's file limit. */
+  maxConnections: number;
+  /** How often Node looks for requests past their timeouts (its default is 30 s). */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 72_000,
+  maxConnections: 15_000,
+  checkIntervalMs: 1_000,
+};
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For hops to believe. `true` (believe every hop) let any client
+ * pick its own address by sending the header itself, and escape the per-IP limits, so it is
+ * refused: give the number of proxies in front of the server (`1` behind one balancer) or
+ * their addresses/CIDRs, comma-separated. `false`/`0`: none (the socket's address).
+ */
+export function trustProxySetting(value: string, context: z.RefinementCtx): number | string[] {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '' || text === '0') return 0;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  if (text === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true would let clients forge their address; give the number of proxies in front (e.g. 1) or their addresses',
+    });
+    return z.NEVER;
+  }
+  const list = text.split(',').map((part) => part.trim());
+  if (list.some((part) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(part))) {
+    context.addIssue({
+      code: 'custom',
+      message: 'expected false, a number of proxies, or comma-separated proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  }
+  return list;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Attempts allowed per window. Per IP stops one machine guessing across many accounts. Sign-in
+ * is limited per account and address pair, so someone sending wrong passwords for the admin's
+ * email locks out only themselves, not the admin at the counter; a much higher per-account
+ * ceiling still caps many machines guessing one password together. Social sign-in names no
+ * account until its token is verified, so it is limited per IP only.
+ */
+export const DEFAULT_RATE_RULES = {
+  loginIp: { limit: 20, windowMs: 15 * MINUTE },
+  loginAccountIp: { limit: 10, windowMs: 15 * MINUTE },
+  loginAccount: { limit: 200, windowMs: 15 * MINUTE },
+  registerIp: { limit: 20, windowMs: 60 * MINUTE },
+  registerAccount: { limit: 5, windowMs: 60 * MINUTE },
+  socialIp: { limit: 30, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, { limit: number; windowMs: number }>;
+
+export type RateRules = Record<
+  keyof typeof DEFAULT_RATE_RULES,
+  { limit: number; windowMs: number }
+>;
+
 /** A duration in milliseconds from the environment; below 100 ms is surely a typo. */
 const millis = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
 
@@ -60,11 +139,17 @@ const envSchema = z.object({
   // How often each server process declines the pending orders whose acceptance window ended.
   ACCEPT_SWEEP_INTERVAL_MS: millis(5_000),
   // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits per IP
-  // need it. Off by default so a direct client cannot forge its address.
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  // need it. Off by default so a direct client cannot forge its address. See trustProxySetting.
+  TRUST_PROXY: z.string().default('false').transform(trustProxySetting),
+  // Slow or idle clients must not hold the server's sockets (see HttpLimits).
+  REQUEST_TIMEOUT_MS: millis(DEFAULT_HTTP_LIMITS.requestTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: millis(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs),
+  MAX_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(1_000_000)
+    .default(DEFAULT_HTTP_LIMITS.maxConnections),
 });
 
 export type DatabaseConfig =
@@ -114,7 +199,11 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxy hops (a count) or proxy addresses whose X-Forwarded-For is believed; 0: none. */
+  trustProxy: number | string[];
+  http: HttpLimits;
+  /** Sign-in and registration attempts per window (routes/auth.ts). */
+  rateRules: RateRules;
   /** Cookies carry the Secure flag outside development and tests. */
   secureCookies: boolean;
   /** Directory of the built web app; null serves the API only. */
@@ -156,6 +245,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateRules: DEFAULT_RATE_RULES,
+    http: {
+      ...DEFAULT_HTTP_LIMITS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(DEFAULT_HTTP_LIMITS.headersTimeoutMs, e.REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     secureCookies: e.NODE_ENV === 'production',
     webDir: 'dist/web',
     imagesDir: 'assets/images',

@@ -6,7 +6,7 @@ import {
   type ApiRegisterAnswer,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { RATE_RULES } from '../../src/server/routes/auth';
+import { DEFAULT_RATE_RULES } from '../../src/server/config';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
@@ -20,7 +20,10 @@ afterAll(() => t.close());
 const GUELPH = '50 Stone Rd E, Guelph, ON N1G 2W1';
 let ipCounter = 0;
 /** A fresh source address per call, so only the test about limits meets them. */
-const freshIp = () => `192.0.2.${++ipCounter}`;
+const freshIp = () => {
+  ipCounter += 1;
+  return `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+};
 
 function sidOf(response: { cookies: { name: string; value: string }[] }): string {
   const sid = response.cookies.find((cookie) => cookie.name === 'sid');
@@ -208,14 +211,15 @@ describe('login and logout', () => {
 });
 
 describe('rate limits', () => {
-  it('limits login attempts per account with 429 and Retry-After, and lets them through after the window', async () => {
+  it('limits login attempts per account and address with 429 and Retry-After, and lets them through after the window', async () => {
     await registerUser(t.app, { email: 'limited@example.com' });
-    const { limit, windowMs } = RATE_RULES.loginAccount;
+    const attacker = '203.0.113.66';
+    const { limit, windowMs } = DEFAULT_RATE_RULES.loginAccountIp;
     for (let attempt = 0; attempt < limit; attempt++) {
-      expect((await login('limited@example.com', 'wrong password')).statusCode).toBe(401);
+      expect((await login('limited@example.com', 'wrong password', attacker)).statusCode).toBe(401);
     }
-    // Past the limit even the right password is refused, from any address.
-    const blocked = await login('LIMITED@example.com', TEST_PASSWORD);
+    // Past the limit even the right password is refused from that address...
+    const blocked = await login('LIMITED@example.com', TEST_PASSWORD, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       statusCode: 429,
@@ -224,14 +228,45 @@ describe('rate limits', () => {
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000);
+    // ...while the owner, elsewhere, is not locked out by someone else's guesses.
+    expect((await login('limited@example.com', TEST_PASSWORD)).statusCode).toBe(200);
 
     clock.advance(windowMs);
-    expect((await login('limited@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login('limited@example.com', TEST_PASSWORD, attacker)).statusCode).toBe(200);
   });
+
+  it('caps the attempts on one account from many addresses together', async () => {
+    // The ceiling's default (hundreds) costs a password hash per attempt; the rule is the same
+    // at any size, so this app holds a small one.
+    const ceiling = { limit: 4, windowMs: DEFAULT_RATE_RULES.loginAccount.windowMs };
+    const crowd = await createTestApp({
+      clock,
+      config: { rateRules: { ...DEFAULT_RATE_RULES, loginAccount: ceiling } },
+    });
+    try {
+      await registerUser(crowd.app, { email: 'crowded@example.com' });
+      const attempt = (password: string) =>
+        crowd.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: freshIp(),
+          payload: { email: 'crowded@example.com', password },
+        });
+      // Each address stays under its own limits; the account's ceiling still stops the crowd.
+      for (let n = 0; n < ceiling.limit; n++) {
+        expect((await attempt('wrong password')).statusCode).toBe(401);
+      }
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+      clock.advance(ceiling.windowMs);
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await crowd.close();
+    }
+  }, 90_000);
 
   it('limits login attempts per IP across different accounts', async () => {
     const ip = '198.51.100.7';
-    const { limit, windowMs } = RATE_RULES.loginIp;
+    const { limit, windowMs } = DEFAULT_RATE_RULES.loginIp;
     for (let attempt = 0; attempt < limit; attempt++) {
       expect((await login(`nobody-${attempt}@example.com`, 'whatever1', ip)).statusCode).toBe(401);
     }
@@ -241,7 +276,7 @@ describe('rate limits', () => {
   });
 
   it('limits registrations per account email', async () => {
-    const { limit } = RATE_RULES.registerAccount;
+    const { limit } = DEFAULT_RATE_RULES.registerAccount;
     const payload = { name: 'R', email: 'racer@example.com', password: 'long enough' };
     const answers: number[] = [];
     for (let attempt = 0; attempt <= limit; attempt++) {

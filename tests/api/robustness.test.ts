@@ -18,7 +18,7 @@ import {
   type Product,
 } from '../../src/domain';
 import { createSession } from '../../src/server/auth/sessions';
-import { RATE_RULES } from '../../src/server/routes/auth';
+import { DEFAULT_RATE_RULES } from '../../src/server/config';
 import { fixedClock } from '../../src/server/clock';
 import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { productsRepository } from '../../src/server/repositories/products';
@@ -1349,10 +1349,10 @@ describe('review fixes', () => {
         remoteAddress: '10.99.0.1',
         payload: { email, password },
       });
-    for (let i = 0; i < RATE_RULES.loginIp.limit; i += 1) {
+    for (let i = 0; i < DEFAULT_RATE_RULES.loginIp.limit; i += 1) {
       expect((await login(`nobody-${i}@example.com`, 'wrong password')).statusCode).toBe(401);
     }
-    for (let i = 0; i <= RATE_RULES.loginAccount.limit; i += 1) {
+    for (let i = 0; i <= DEFAULT_RATE_RULES.loginAccount.limit; i += 1) {
       expect((await login(bob.email, 'wrong password')).statusCode).toBe(429);
     }
     const own = await t.app.inject({

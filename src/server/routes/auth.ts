@@ -15,7 +15,7 @@ import {
   type GoogleVerifier,
 } from '../auth/google';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { createRateLimiter, type RateRule } from '../auth/rate-limit';
+import { createRateLimiter } from '../auth/rate-limit';
 import {
   SESSION_COOKIE,
   clearSessionCookie,
@@ -37,20 +37,8 @@ import { presentUser } from '../http/present';
 import { contactsRepository } from '../repositories/contacts';
 import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
 
-const MINUTE = 60_000;
-
-/**
- * Attempts allowed per window. Per IP stops one machine guessing across many accounts; per
- * account (the email, lower-cased) stops many machines guessing one password. Social sign-in
- * names no account until its token is verified, so it is limited per IP only.
- */
-export const RATE_RULES = {
-  loginIp: { limit: 20, windowMs: 15 * MINUTE },
-  loginAccount: { limit: 10, windowMs: 15 * MINUTE },
-  registerIp: { limit: 20, windowMs: 60 * MINUTE },
-  registerAccount: { limit: 5, windowMs: 60 * MINUTE },
-  socialIp: { limit: 30, windowMs: 15 * MINUTE },
-} as const satisfies Record<string, RateRule>;
+/** The limits in force (config.ts: DEFAULT_RATE_RULES says why each exists). */
+const rules = (ctx: AppContext) => ctx.config.rateRules;
 
 const invalidCredentials = () =>
   new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials, 'invalid_credentials');
@@ -85,8 +73,8 @@ export const authRoutes: RouteModule = (app, ctx) => {
     async (request, reply) => {
       const input = request.body;
       limiter.hit(reply, [
-        { key: `register:ip:${request.ip}`, rule: RATE_RULES.registerIp },
-        { key: `register:account:${input.email.toLowerCase()}`, rule: RATE_RULES.registerAccount },
+        { key: `register:ip:${request.ip}`, rule: rules(ctx).registerIp },
+        { key: `register:account:${input.email.toLowerCase()}`, rule: rules(ctx).registerAccount },
       ]);
       // Checked before the (deliberately slow) hash; the unique index still decides under a race.
       if (await users.findByEmail(input.email)) throw duplicateEmail();
@@ -127,8 +115,12 @@ export const authRoutes: RouteModule = (app, ctx) => {
     async (request, reply) => {
       const input = request.body;
       limiter.hit(reply, [
-        { key: `login:ip:${request.ip}`, rule: RATE_RULES.loginIp },
-        { key: `login:account:${input.email.toLowerCase()}`, rule: RATE_RULES.loginAccount },
+        { key: `login:ip:${request.ip}`, rule: rules(ctx).loginIp },
+        {
+          key: `login:account-ip:${input.email.toLowerCase()}:${request.ip}`,
+          rule: rules(ctx).loginAccountIp,
+        },
+        { key: `login:account:${input.email.toLowerCase()}`, rule: rules(ctx).loginAccount },
       ]);
       const user = await users.findByEmail(input.email);
       // Unknown email, or an account with Google only: same work, same answer as a wrong password.
@@ -148,7 +140,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
       // every attempt, well-formed or not, counts against the per-IP limit.
       preValidation: async (request, reply) => {
         if (!verifyGoogle) throw notFound('Google sign-in is not set up for this store.');
-        limiter.hit(reply, [{ key: `social:ip:${request.ip}`, rule: RATE_RULES.socialIp }]);
+        limiter.hit(reply, [{ key: `social:ip:${request.ip}`, rule: rules(ctx).socialIp }]);
       },
       schema: { body: socialLoginBody, response: { 200: apiSocialLoginAnswerSchema } },
     },
