@@ -98,6 +98,9 @@ function fail(field: SelectionField, message: string): never {
   throw new Invalid(message, field);
 }
 
+/** A chosen topping or drink the store has marked sold out: a conflict, not a bad choice. */
+class SoldOutOption extends Error {}
+
 function checkSize(product: Product, size: string | null | undefined): string | undefined {
   const rules = PRODUCT_RULES[product.category];
   const sizes = rules.size ? (product.details.sizes ?? []) : [];
@@ -172,6 +175,7 @@ function checkDrinks(
   size: string | undefined,
   sent: readonly CartDrink[],
   drinkNames: ReadonlySet<string>,
+  soldOut: ReadonlySet<string>,
 ): CartDrink[] {
   const rules = PRODUCT_RULES[product.category];
   if (!rules.drinks) {
@@ -182,6 +186,7 @@ function checkDrinks(
   const allowed = new Set([...(product.details.drinks ?? []), ...drinkNames]);
   const merged = new Map<string, number>();
   for (const drink of sent) {
+    if (soldOut.has(drink.name)) throw new SoldOutOption(`${drink.name} is sold out.`);
     if (!allowed.has(drink.name)) fail('drinks', `Unknown drink "${drink.name}".`);
     merged.set(drink.name, (merged.get(drink.name) ?? 0) + drink.quantity);
   }
@@ -197,6 +202,7 @@ function checkToppings(
   product: Product,
   sent: readonly string[] | readonly (readonly string[])[],
   toppingNames: ReadonlySet<string>,
+  soldOut: ReadonlySet<string>,
 ): string[][] {
   const mode = PRODUCT_RULES[product.category].toppingLists;
   const isNested = sent.length > 0 && sent.every((entry) => Array.isArray(entry));
@@ -233,6 +239,7 @@ function checkToppings(
     const where = mode === 'per-pizza' ? ` on pizza ${index + 1}` : '';
     const seen = new Set<string>();
     for (const topping of list) {
+      if (soldOut.has(topping)) throw new SoldOutOption(`${topping} is sold out.`);
       if (!toppingNames.has(topping)) fail('toppings', `Unknown topping "${topping}".`);
       if (seen.has(topping)) fail('toppings', `Topping "${topping}" is chosen twice${where}.`);
       seen.add(topping);
@@ -243,13 +250,16 @@ function checkToppings(
 
 /**
  * Checks a line's options against its product and answers them normalised, or the first
- * problem as a sentence. `toppingNames`: the toppings on offer; `drinkNames`: the beverage names.
+ * problem as a sentence. `toppingNames`: the toppings on offer; `drinkNames`: the beverage names;
+ * `soldOut`: topping and drink names the store has marked sold out (refused as sold out, a
+ * conflict, rather than as unknown, whatever the product's usual drinks say).
  */
 export function validateSelection(
   product: Product,
   payload: SelectionInput,
   toppingNames: ReadonlySet<string>,
   drinkNames: ReadonlySet<string>,
+  soldOut: ReadonlySet<string> = new Set(),
 ): SelectionResult {
   if (product.soldOut) {
     return { ok: false, message: `${product.name} is sold out.`, reason: 'sold-out' };
@@ -266,11 +276,14 @@ export function validateSelection(
       ...(size !== undefined ? { size } : {}),
       ...checkFlavor(product, payload),
       sides: checkSides(product, payload.sides ?? []),
-      drinks: checkDrinks(product, size, payload.drinks ?? [], drinkNames),
-      toppings: checkToppings(product, payload.toppings ?? [], toppingNames),
+      drinks: checkDrinks(product, size, payload.drinks ?? [], drinkNames, soldOut),
+      toppings: checkToppings(product, payload.toppings ?? [], toppingNames, soldOut),
     };
     return { ok: true, selection };
   } catch (error) {
+    if (error instanceof SoldOutOption) {
+      return { ok: false, message: error.message, reason: 'sold-out' };
+    }
     if (error instanceof Invalid) {
       return { ok: false, message: error.message, reason: 'invalid', field: error.field };
     }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CART_FULL_MESSAGE,
+  MAX_CART_LINES,
   cartTotals,
   priceSelection,
   validateSelection,
@@ -595,5 +597,102 @@ describe('totals and the tip', () => {
     await t.db.query(`update carts set delivery_type = 'pickup' where user_id = $1`, [alice.id]);
     const pickup = (await call(alice, 'GET', `/api/cart/${alice.id}`)).json<Cart>();
     expect(pickup).toMatchObject({ deliveryType: 'pickup', deliveryFee: 0, totalPrice: 56.56 });
+  });
+});
+
+describe('sold out anywhere in a line', () => {
+  const soldOut = async (table: 'products' | 'toppings', name: string, value: boolean) =>
+    t.db.query(`update ${table} set sold_out = $2 where name = $1`, [name, value]);
+
+  it('refuses a sold-out topping or a combo’s sold-out drink with 409 naming it', async () => {
+    const carol = await registerUser(t.app);
+    const who = { id: carol.user._id, cookie: carol.cookie };
+    await soldOut('toppings', 'Bacon', true);
+    await soldOut('products', 'Coke', true);
+    try {
+      const topping = await add(who, { ...comboLarge(), drinks: [] });
+      expect(topping.statusCode).toBe(409);
+      expect(topping.json()).toMatchObject({ code: 'sold_out', message: 'Bacon is sold out.' });
+      // Coke is one of the combo's usual cans, and still refused while it is sold out.
+      const drink = await add(who, { ...comboLarge(), toppings: ['Ham'] });
+      expect(drink.statusCode).toBe(409);
+      expect(drink.json()).toMatchObject({ code: 'sold_out', message: 'Coke is sold out.' });
+      expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
+    } finally {
+      await soldOut('toppings', 'Bacon', false);
+      await soldOut('products', 'Coke', false);
+    }
+  });
+
+  it('lets a line with something sold out go down but not up', async () => {
+    const dave = await registerUser(t.app);
+    const who = { id: dave.user._id, cookie: dave.cookie };
+    const added = await add(who, { ...comboLarge(), quantity: 3 });
+    expect(added.statusCode).toBe(200);
+    const lineId = added.json<Cart>().items[0]?._id ?? '';
+    const setQuantity = (quantity: number) =>
+      call(who, 'PUT', `/api/cart/${who.id}/${lineId}`, { quantity });
+    for (const [table, name] of [
+      ['products', 'Pizza & Wings Combo'],
+      ['toppings', 'Pineapple'],
+      ['products', 'Coke'],
+    ] as const) {
+      await soldOut(table, name, true);
+      try {
+        const up = await setQuantity(4);
+        expect(up.statusCode).toBe(409);
+        expect(up.json()).toMatchObject({ code: 'sold_out', message: `${name} is sold out.` });
+        const down = await setQuantity(2);
+        expect(down.statusCode).toBe(200);
+        expect(down.json<Item[]>()[0]?.quantity).toBe(2);
+        expect((await setQuantity(3)).statusCode).toBe(409);
+      } finally {
+        await soldOut(table, name, false);
+      }
+      expect((await setQuantity(3)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('the cart line cap', () => {
+  /** Distinct lines: the Two Pizza Deal in each size with one topping on its first pizza. */
+  const distinctLines = (count: number) =>
+    Array.from({ length: count }, (_, n) => ({
+      productId: id('Two Pizza Deal'),
+      quantity: 1,
+      size: ['Small', 'Medium', 'Large', 'ExtraLarge'][n % 4] ?? 'Small',
+      toppings: [[TOPPINGS[Math.floor(n / 4)] ?? 'Ham'], []],
+    }));
+
+  it(`holds ${MAX_CART_LINES} lines; one more is refused, an existing line still grows`, async () => {
+    const frank = await registerUser(t.app);
+    const who = { id: frank.user._id, cookie: frank.cookie };
+    const lines = distinctLines(MAX_CART_LINES + 1);
+    for (const line of lines.slice(0, MAX_CART_LINES)) {
+      expect((await add(who, line)).statusCode).toBe(200);
+    }
+    const refused = await add(who, lines[MAX_CART_LINES] ?? {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiErrorBody>().message).toBe(CART_FULL_MESSAGE);
+    expect((await add(who, lines[0] ?? {})).statusCode).toBe(200);
+    const cart = (await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>();
+    expect(cart.items).toHaveLength(MAX_CART_LINES);
+    expect(cart.items[0]?.quantity).toBe(2);
+  });
+
+  it('merges a guest cart up to the cap and lists the rest as skipped', async () => {
+    const gina = await registerUser(t.app);
+    const who = { id: gina.user._id, cookie: gina.cookie };
+    const extra = 5;
+    const response = await call(who, 'POST', '/api/cart/merge-cart', {
+      userId: who.id,
+      localCart: distinctLines(MAX_CART_LINES + extra),
+    });
+    expect(response.statusCode).toBe(200);
+    const merged = response.json<Merged>();
+    expect(merged.merged).toBe(MAX_CART_LINES);
+    expect(merged.items).toHaveLength(MAX_CART_LINES);
+    expect(merged.skipped).toHaveLength(extra);
+    expect(merged.skipped.every((line) => line.reason === CART_FULL_MESSAGE)).toBe(true);
   });
 });

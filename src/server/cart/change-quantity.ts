@@ -1,11 +1,28 @@
 import { lineQuantityProblem, type ApiCartItem } from '../../domain';
 import type { Database } from '../data/db';
-import { badRequest } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { productsRepository } from '../repositories/products';
+import type { CartItemRecord } from '../repositories/carts';
+import { currentOffer } from './checked-line';
 import { lockedLine } from './locked-line';
 import { pricedItems } from './present-cart';
 
-/** PUT /api/cart/{userId}/{itemId}: a line's new quantity; answers the cart's lines. */
+/** What in this line is sold out now (the item itself, a topping or a drink), or null. */
+function soldOutPart(
+  productName: string,
+  productSoldOut: boolean,
+  item: CartItemRecord,
+  soldOut: ReadonlySet<string>,
+): string | null {
+  if (productSoldOut) return productName;
+  const options = [...item.selection.toppings.flat(), ...item.selection.drinks.map((d) => d.name)];
+  return options.find((name) => soldOut.has(name)) ?? null;
+}
+
+/**
+ * PUT /api/cart/{userId}/{itemId}: a line's new quantity; answers the cart's lines. A line with
+ * something sold out in it may go down (the customer is making room) but never up: 409 naming it.
+ */
 export async function changeQuantity(
   db: Database,
   userId: string,
@@ -17,6 +34,15 @@ export async function changeQuantity(
     const product = await productsRepository(tx).get(item.productId);
     const problem = product ? lineQuantityProblem(product, quantity) : null;
     if (problem) throw badRequest(problem, 'quantity_limit');
+    if (product && quantity > item.quantity) {
+      const gone = soldOutPart(
+        product.name,
+        product.soldOut,
+        item,
+        (await currentOffer(tx)).soldOut,
+      );
+      if (gone) throw conflict(`${gone} is sold out.`, 'sold_out');
+    }
     await carts.setQuantity(cart.id, item.id, quantity);
     return (await pricedItems(tx, cart.id)).items;
   });

@@ -21,10 +21,14 @@ export interface CheckedLine {
   quantity: number;
 }
 
-/** What options are on offer right now: toppings and beverages not sold out. */
+/**
+ * The options the menu has right now: every topping and beverage by name, and those of them the
+ * store marked sold out (refused with 409 naming them, not as unknown).
+ */
 export interface Offer {
   toppingNames: ReadonlySet<string>;
   drinkNames: ReadonlySet<string>;
+  soldOut: ReadonlySet<string>;
 }
 
 export async function currentOffer(db: Queryable): Promise<Offer> {
@@ -34,8 +38,9 @@ export async function currentOffer(db: Queryable): Promise<Offer> {
     products.list('Beverages'),
   ]);
   return {
-    toppingNames: new Set(toppings.filter((t) => !t.soldOut).map((t) => t.name)),
-    drinkNames: new Set(beverages.filter((b) => !b.soldOut).map((b) => b.name)),
+    toppingNames: new Set(toppings.map((t) => t.name)),
+    drinkNames: new Set(beverages.map((b) => b.name)),
+    soldOut: new Set([...toppings, ...beverages].filter((o) => o.soldOut).map((o) => o.name)),
   };
 }
 
@@ -68,7 +73,13 @@ export async function checkLine(
 ): Promise<{ ok: true; line: CheckedLine } | { ok: false; error: HttpError; name?: string }> {
   const product = await findProduct(db, item);
   if (product instanceof HttpError) return { ok: false, error: product };
-  const checked = validateSelection(product, item, offer.toppingNames, offer.drinkNames);
+  const checked = validateSelection(
+    product,
+    item,
+    offer.toppingNames,
+    offer.drinkNames,
+    offer.soldOut,
+  );
   if (!checked.ok) {
     const error =
       checked.reason === 'sold-out'
