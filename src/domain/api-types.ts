@@ -88,6 +88,12 @@ export interface ApiLoginAnswer {
 /** POST /api/auth/social-login: `isNewUser` when this sign-in created the account. */
 export interface ApiSocialLoginAnswer {
   isNewUser: boolean;
+  /**
+   * Signing in with Google linked an existing account whose password nobody had proven (anyone
+   * can register an email): the password was removed and its other sessions ended. Not in the
+   * spec; its client ignores it.
+   */
+  passwordRemoved: boolean;
   user: ApiUser;
 }
 

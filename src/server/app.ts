@@ -37,13 +37,29 @@ const errorBody = (statusCode: number, code: ErrorCode, message: string): ApiErr
   message,
 });
 
-/** The host of an Origin header, or null when it is not a URL. */
-function hostOf(origin: string): string | null {
+/** An Origin header as scheme://host[:port], or null when it is not a URL. */
+function originOf(origin: string): string | null {
   try {
-    return new URL(origin).host;
+    return new URL(origin).origin;
   } catch {
     return null;
   }
+}
+
+/**
+ * True for every spelling of an API path: `/api`, `/API/x`, `//api/x`, `/api%2fx`. Routing is
+ * exact, so such a path matches no route; without this it fell through to the web app and
+ * answered 200 with the HTML page, for any method.
+ */
+function isApiPath(url: string): boolean {
+  let path = url.split('?')[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A broken escape is still judged by its raw text.
+  }
+  path = path.replace(/\/{2,}/g, '/').toLowerCase();
+  return path === '/api' || path.startsWith('/api/');
 }
 
 /** proxy-addr's own rule for a hop count (Fastify's types leave the number out). */
@@ -150,8 +166,9 @@ export async function buildApp(
     }
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     const origin = request.headers.origin;
-    // 'null' (sandboxed frames, file: pages) or any unparsable origin is another site too.
-    if (origin && hostOf(origin) !== request.headers.host) {
+    // 'null' (sandboxed frames, file: pages) or any unparsable origin is another site too, and
+    // so is our own host over the other scheme (http://shop from a page served as https://shop).
+    if (origin && originOf(origin) !== `${request.protocol}://${request.host}`) {
       throw new HttpError(403, 'Cross-site requests are not allowed.', 'cross_site');
     }
     // A photo upload is an image body, not JSON; its route checks the type itself (after its
@@ -161,6 +178,16 @@ export async function buildApp(
     if (type && !type.startsWith('application/json')) {
       throw new HttpError(415, 'Send the request body as JSON.', 'unsupported_media_type');
     }
+  });
+
+  // Answers of the API are about someone (carts, orders, contacts, the session) unless a route
+  // says otherwise (the catalogue's no-cache with an ETag, a photo's immutable): no cache, shared
+  // or the browser's own, may keep them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -234,7 +261,10 @@ export async function buildApp(
   const sendIndexHtml = config.webDir ? await serveWebApp(app, resolve(config.webDir)) : null;
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/images/') || !sendIndexHtml) {
+    // Only a page a browser asks for gets the web app; an unknown API path, image or method is
+    // a JSON 404 (a POST to a made-up path must not look like success).
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (!page || isApiPath(request.url) || request.url.startsWith('/images/') || !sendIndexHtml) {
       return reply
         .status(404)
         .send(

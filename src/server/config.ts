@@ -141,6 +141,11 @@ const envSchema = z.object({
   // Behind a load balancer the client's address comes from X-Forwarded-For; rate limits per IP
   // need it. Off by default so a direct client cannot forge its address. See trustProxySetting.
   TRUST_PROXY: z.string().default('false').transform(trustProxySetting),
+  // Only for a trial over plain HTTP on a local network: session cookies then travel in clear.
+  INSECURE_COOKIES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   // Slow or idle clients must not hold the server's sockets (see HttpLimits).
   REQUEST_TIMEOUT_MS: millis(DEFAULT_HTTP_LIMITS.requestTimeoutMs),
   KEEP_ALIVE_TIMEOUT_MS: millis(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs),
@@ -204,8 +209,8 @@ export interface AppConfig {
   http: HttpLimits;
   /** Sign-in and registration attempts per window (routes/auth.ts). */
   rateRules: RateRules;
-  /** Cookies carry the Secure flag outside development and tests. */
-  secureCookies: boolean;
+  /** Session cookies without Secure even off this machine (auth/sessions.ts: cookieIsSecure). */
+  insecureCookies: boolean;
   /** Directory of the built web app; null serves the API only. */
   webDir: string | null;
   imagesDir: string;
@@ -253,7 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
     },
-    secureCookies: e.NODE_ENV === 'production',
+    insecureCookies: e.INSECURE_COOKIES,
     webDir: 'dist/web',
     imagesDir: 'assets/images',
     admin:

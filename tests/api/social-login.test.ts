@@ -39,7 +39,7 @@ describe('social login with a Google ID token', () => {
     const first = await signIn(claims);
     expect(first.statusCode).toBe(200);
     const answer = first.json<ApiSocialLoginAnswer>();
-    expect(Object.keys(answer).sort()).toEqual(['isNewUser', 'user']);
+    expect(Object.keys(answer).sort()).toEqual(['isNewUser', 'passwordRemoved', 'user']);
     expect(answer.isNewUser).toBe(true);
     const { user } = answer;
     expect(user).toEqual({
@@ -59,7 +59,11 @@ describe('social login with a Google ID token', () => {
 
     const again = await signIn(claims);
     expect(again.statusCode).toBe(200);
-    expect(again.json<ApiSocialLoginAnswer>()).toEqual({ isNewUser: false, user });
+    expect(again.json<ApiSocialLoginAnswer>()).toEqual({
+      isNewUser: false,
+      passwordRemoved: false,
+      user,
+    });
     const rows = await t.db.query<{ n: number }>(
       'select count(*)::int as n from users where google_subject = $1',
       ['sub-new'],
@@ -67,21 +71,39 @@ describe('social login with a Google ID token', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
-  it('links to an existing account with the same verified email', async () => {
-    const { user } = await registerUser(t.app, { email: 'linked@example.com' });
+  it('links to an existing account with the same email, removing a password nobody proved', async () => {
+    // Someone registers the victim's address with a password of their own (registration proves
+    // no email) and keeps the session it gave them.
+    const attacker = await registerUser(t.app, { email: 'linked@example.com' });
+    const me = async (cookie: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })
+      ).json<ApiMeAnswer>().user?._id ?? null;
+    expect(await me(attacker.cookie)).toBe(attacker.user._id);
+
+    // The address's owner signs in with Google: Google proved the address, so the account is
+    // theirs, and the password and sessions that came before are not.
     const response = await signIn({ sub: 'sub-linked', email: 'LINKED@example.com' });
     expect(response.statusCode).toBe(200);
     expect(response.json<ApiSocialLoginAnswer>()).toMatchObject({
       isNewUser: false,
-      user: { _id: user._id },
+      passwordRemoved: true,
+      user: { _id: attacker.user._id },
     });
-    // The password still works after linking.
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: 'linked@example.com', password: TEST_PASSWORD },
     });
-    expect(login.statusCode).toBe(200);
+    expect(login.statusCode).toBe(401);
+    expect(await me(attacker.cookie)).toBeNull();
+    const owner = `sid=${response.cookies.find((c) => c.name === 'sid')?.value ?? ''}`;
+    expect(await me(owner)).toBe(attacker.user._id);
+
+    // Signing in again with Google finds the link and removes nothing more.
+    const again = await signIn({ sub: 'sub-linked', email: 'linked@example.com' });
+    expect(again.json<ApiSocialLoginAnswer>().passwordRemoved).toBe(false);
+    expect(await me(owner)).toBe(attacker.user._id);
   });
 
   it('ignores email and name in the body: the account comes from the token', async () => {

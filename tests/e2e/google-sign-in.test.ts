@@ -113,6 +113,42 @@ it('signs a new Google user in and asks for a contact first', async () => {
   expect(h.pageErrors).toEqual([]);
 });
 
+it('tells a customer whose Google sign-in removed a password someone had set on their email', async () => {
+  // Someone registered this address with a password of their own before its owner came.
+  const registered = await h.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: '10.9.8.8',
+    payload: { name: 'Not Pat', email: 'pat.prior@example.com', password: 'someone elses pw' },
+  });
+  expect(registered.statusCode).toBe(201);
+
+  const { context, page } = await h.newPage();
+  await fakeGoogleIdentity(
+    context,
+    await jwks.signIdToken({ sub: 'google-pat', email: 'pat.prior@example.com', name: 'Pat' }),
+  );
+  await page.goto('/login');
+  await googleButton(page).click();
+  await page.waitForURL((url) => url.pathname === '/managecontacts');
+  await page
+    .getByRole('status')
+    .getByText(
+      'Signed in with Google. This account’s earlier password was removed, since anyone could have set it: sign in with Google from now on.',
+    )
+    .waitFor();
+  const login = await h.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: '10.9.8.8',
+    payload: { email: 'pat.prior@example.com', password: 'someone elses pw' },
+  });
+  expect(login.statusCode).toBe(401);
+
+  await context.close();
+  expect(h.pageErrors).toEqual([]);
+});
+
 it('brings a returning Google user with a contact back to the cart', async () => {
   // The account exists already, with a saved contact: made through the same API the app uses.
   const first = await h.app.inject({

@@ -30,6 +30,20 @@ export async function deleteSession(db: Queryable, token: string): Promise<void>
   await sessionsRepository(db).remove(hashToken(token));
 }
 
+/** Hosts a browser reaches without leaving the machine: plain HTTP is acceptable only there. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The session cookie carries Secure unless the request came over plain HTTP to this machine
+ * itself (`npm start` on a laptop), or INSECURE_COOKIES says so for a trial on a local network.
+ * Behind a TLS-terminating proxy, `request.protocol` reads X-Forwarded-Proto only from the
+ * trusted hops (TRUST_PROXY). Anywhere else a session must never travel in clear text.
+ */
+export function cookieIsSecure(request: FastifyRequest, ctx: AppContext): boolean {
+  if (ctx.config.insecureCookies) return false;
+  return request.protocol === 'https' || !LOOPBACK.test(request.hostname);
+}
+
 export function setSessionCookie(
   reply: FastifyReply,
   ctx: AppContext,
@@ -39,7 +53,7 @@ export function setSessionCookie(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.config.secureCookies,
+    secure: cookieIsSecure(reply.request, ctx),
     expires: session.expiresAt,
   });
 }
@@ -49,7 +63,7 @@ export function clearSessionCookie(reply: FastifyReply, ctx: AppContext): void {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.config.secureCookies,
+    secure: cookieIsSecure(reply.request, ctx),
   });
 }
 

@@ -240,6 +240,7 @@ export const apiLoginAnswerSchema = z.object({
 
 export const apiSocialLoginAnswerSchema = z.object({
   isNewUser: z.boolean(),
+  passwordRemoved: z.boolean(),
   user: apiUserSchema,
 }) satisfies z.ZodType<ApiSocialLoginAnswer>;
 

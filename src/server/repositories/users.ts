@@ -72,11 +72,20 @@ export function usersRepository(db: Queryable) {
     },
 
     /** Links a Google account to an existing user that has none linked yet. */
-    async linkGoogleSubject(userId: string, subject: string): Promise<boolean> {
+    /**
+     * Links a Google subject to an account not linked yet; `dropPassword` also removes its
+     * password (see routes/auth.ts findOrCreateGoogleUser). False when it was linked already.
+     */
+    async linkGoogleSubject(
+      userId: string,
+      subject: string,
+      options: { dropPassword: boolean },
+    ): Promise<boolean> {
       const rows = await db.query(
-        `update users set google_subject = $2
+        `update users set google_subject = $2,
+                password_hash = case when $3 then null else password_hash end
           where id = $1 and google_subject is null returning id`,
-        [userId, subject],
+        [userId, subject, options.dropPassword],
       );
       return rows.length === 1;
     },

@@ -35,6 +35,7 @@ import {
 import { HttpError, conflict, notFound } from '../http/errors';
 import { presentUser } from '../http/present';
 import { contactsRepository } from '../repositories/contacts';
+import { sessionsRepository } from '../repositories/sessions';
 import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
 
 /** The limits in force (config.ts: DEFAULT_RATE_RULES says why each exists). */
@@ -149,15 +150,16 @@ export const authRoutes: RouteModule = (app, ctx) => {
       if (!verifyGoogle) throw notFound('Google sign-in is not set up for this store.');
       // Only the signed credential is read; a name or email in the body is never trusted.
       const identity = await verifyCredential(verifyGoogle, request.body.credential, request);
-      const { user, isNewUser } = await findOrCreateGoogleUser(ctx, identity).catch(
-        (error: unknown) => {
-          // Two first sign-ins at once: the loser finds the account the winner created.
-          if (isUniqueViolation(error)) return findOrCreateGoogleUser(ctx, identity);
-          throw error;
-        },
-      );
+      const { user, isNewUser, passwordRemoved } = await findOrCreateGoogleUser(
+        ctx,
+        identity,
+      ).catch((error: unknown) => {
+        // Two first sign-ins at once: the loser finds the account the winner created.
+        if (isUniqueViolation(error)) return findOrCreateGoogleUser(ctx, identity);
+        throw error;
+      });
       await startSession(ctx.db, ctx, request, reply, user.id);
-      return { isNewUser, user: await loadApiUser(ctx.db, user) };
+      return { isNewUser, passwordRemoved, user: await loadApiUser(ctx.db, user) };
     },
   );
 
@@ -222,24 +224,36 @@ async function verifyCredential(
 
 /**
  * The account of a verified Google identity: the one linked to its subject; else the account
- * with the same email (Google verified the address, so it is the same person), linked now;
- * else a new account without a password.
+ * with the same email, linked now; else a new account without a password.
+ *
+ * Linking is where an account could be taken over: registration proves no email, so anyone can
+ * register the victim's address with a password of their own and wait for the victim to sign
+ * in with Google. Google has now proven who owns the address, and nobody proved the password, so
+ * a customer account loses its password and every session on linking (the answer's
+ * `passwordRemoved` lets the screen say so). Staff accounts are made by the admin, not
+ * self-registered, so theirs is kept.
  */
 function findOrCreateGoogleUser(
   ctx: AppContext,
   identity: GoogleIdentity,
-): Promise<{ user: UserRecord; isNewUser: boolean }> {
+): Promise<{ user: UserRecord; isNewUser: boolean; passwordRemoved: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const users = usersRepository(tx);
     const linked = await users.findByGoogleSubject(identity.subject);
-    if (linked) return { user: linked, isNewUser: false };
+    if (linked) return { user: linked, isNewUser: false, passwordRemoved: false };
     const sameEmail = await users.findByEmail(identity.email);
     if (sameEmail) {
+      const dropPassword = sameEmail.role === 'customer' && sameEmail.passwordHash !== null;
       // Already linked to a different Google account: do not silently swap the link.
-      if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject))) {
+      if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject, { dropPassword }))) {
         throw googleLoginFailed();
       }
-      return { user: sameEmail, isNewUser: false };
+      if (dropPassword) await sessionsRepository(tx).removeAllOf(sameEmail.id);
+      return {
+        user: { ...sameEmail, passwordHash: dropPassword ? null : sameEmail.passwordHash },
+        isNewUser: false,
+        passwordRemoved: dropPassword,
+      };
     }
     const created = await users.create({
       name: identity.name,
@@ -247,6 +261,6 @@ function findOrCreateGoogleUser(
       passwordHash: null,
       googleSubject: identity.subject,
     });
-    return { user: created, isNewUser: true };
+    return { user: created, isNewUser: true, passwordRemoved: false };
   });
 }

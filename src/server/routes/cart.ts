@@ -123,9 +123,13 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
   );
 
+  // A GET that writes (the spec's client sets the tip this way). Kept for that client, but only
+  // as a same-origin call: the origin hook refuses it cross-site, and no HEAD route is made for
+  // it, since a HEAD must never change anything (docs/api.md).
   app.get(
     '/cart/:userId/updateTotalPrice',
     {
+      exposeHeadRoute: false,
       preValidation: selfGuard(ctx, 'params'),
       schema: {
         params: userParams,

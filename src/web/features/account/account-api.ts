@@ -21,13 +21,12 @@ export const accountApi = {
   login: async (email: string, password: string): Promise<ApiUser> =>
     (await api<ApiLoginAnswer>('/api/auth/login', { method: 'POST', body: { email, password } }))
       .user,
-  socialLogin: async (credential: string): Promise<ApiUser> =>
-    (
-      await api<ApiSocialLoginAnswer>('/api/auth/social-login', {
-        method: 'POST',
-        body: { credential },
-      })
-    ).user,
+  /** The whole answer: `passwordRemoved` is for the screen to tell the customer. */
+  socialLogin: (credential: string): Promise<ApiSocialLoginAnswer> =>
+    api<ApiSocialLoginAnswer>('/api/auth/social-login', {
+      method: 'POST',
+      body: { credential },
+    }),
   /**
    * The spec's registration payload always carries one contact; this screen asks for none, so
    * the entry is blank and the server does not store it.

@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
 import { ApiError } from '../../shared/api';
+import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { useStoreInfo } from '../../shared/store-info';
 import type { ApiUser } from '../../shared/types';
@@ -13,6 +14,9 @@ import './account.css';
 
 const LOGIN_FAILED = ACCOUNT_MESSAGES.invalidCredentials;
 const GOOGLE_FAILED = ACCOUNT_MESSAGES.googleLoginFailed;
+/** Google linked an account someone had registered with a password (routes/auth.ts says why). */
+const PASSWORD_REMOVED =
+  'Signed in with Google. This account’s earlier password was removed, since anyone could have set it: sign in with Google from now on.';
 
 /** A rate limit or an unreachable server says so; anything else gets the spec's message. */
 function failureMessage(error: unknown, fallback: string): string {
@@ -26,6 +30,7 @@ export default function LoginScreen() {
   const { signIn } = useSession();
   const { info } = useStoreInfo();
   const navigate = useNavigate();
+  const notify = useNotice();
   const location = useLocation();
   const from = returnPath(location.state);
   const [email, setEmail] = useState('');
@@ -35,14 +40,15 @@ export default function LoginScreen() {
 
   const fail = setError;
 
-  const finish = (user: ApiUser, social: boolean) => {
+  const finish = (user: ApiUser, social: boolean, notice?: string) => {
     signIn(user);
     // A new Google user has no contact yet: ask for one first, then carry on to where they were going.
-    if (social && user.contacts.length === 0) {
-      void navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
-    } else {
-      void navigate(from ?? urls.home(), { replace: true });
-    }
+    const going =
+      social && user.contacts.length === 0
+        ? navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined })
+        : navigate(from ?? urls.home(), { replace: true });
+    // Said on the page they arrive at, once the navigation has settled.
+    if (notice) void Promise.resolve(going).then(() => notify(notice, 'info'));
   };
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -62,7 +68,8 @@ export default function LoginScreen() {
   const onCredential = async (credential: string) => {
     setError(null);
     try {
-      finish(await accountApi.socialLogin(credential), true);
+      const answer = await accountApi.socialLogin(credential);
+      finish(answer.user, true, answer.passwordRemoved ? PASSWORD_REMOVED : undefined);
     } catch (failure) {
       console.warn('Social login failed', failure);
       fail(failureMessage(failure, GOOGLE_FAILED));

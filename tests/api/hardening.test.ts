@@ -1,0 +1,140 @@
+/**
+ * Issue 12's smaller findings, each as it was found: unknown API spellings answered with the web
+ * app's HTML, personal answers cacheable, session cookies without Secure off this machine, an
+ * Origin check blind to the scheme, and a GET route that writes also writing on HEAD.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiCartTotals } from '../../src/domain';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { TEST_PASSWORD, registerUser } from '../support/users';
+
+const HTML = '<!doctype html><title>Royal City Pizza</title><div id="root"></div>';
+
+let t: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  webDir = mkdtempSync(join(tmpdir(), 'web-'));
+  writeFileSync(join(webDir, 'index.html'), HTML);
+  t = await createTestApp({ config: { webDir } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('paths the app does not have', () => {
+  it('answers every spelling of an API path with a JSON 404, for any method', async () => {
+    for (const url of [
+      '/api',
+      '/api/',
+      '/API/products',
+      '//api/products',
+      '/api%2fproducts',
+      '/Api/nothing?x=1',
+    ]) {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        const response = await t.app.inject({ method, url });
+        expect({ url, method, status: response.statusCode }).toEqual({ url, method, status: 404 });
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.json()).toMatchObject({ statusCode: 404, code: 'not_found' });
+      }
+    }
+  });
+
+  it('serves the web app only to a page request (GET or HEAD)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/menu/pizza' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(HTML);
+    const posted = await t.app.inject({ method: 'POST', url: '/menu/pizza', payload: {} });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('caching of API answers', () => {
+  it('marks answers about someone no-store, and leaves the catalogue revalidated', async () => {
+    const { user, cookie } = await registerUser(t.app);
+    for (const url of ['/api/auth/me', `/api/cart/${user._id}`, `/api/cart?userId=${user._id}`]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    const refused = await t.app.inject({ method: 'GET', url: `/api/cart/${user._id}` });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const products = await t.app.inject({ method: 'GET', url: '/api/products' });
+    expect(products.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the session cookie', () => {
+  const login = async (app: TestApp['app'], email: string, headers: Record<string, string>) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers,
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const sid = response.cookies.find((cookie) => cookie.name === 'sid');
+    expect(sid?.httpOnly).toBe(true);
+    return sid?.secure === true;
+  };
+
+  it('is Secure unless the request came over plain HTTP to this machine', async () => {
+    const { user } = await registerUser(t.app);
+    expect(await login(t.app, user.email, { host: 'localhost:3000' })).toBe(false);
+    expect(await login(t.app, user.email, { host: '127.0.0.1:3000' })).toBe(false);
+    expect(await login(t.app, user.email, { host: 'pizza.example.com' })).toBe(true);
+    expect(await login(t.app, user.email, { host: '192.168.1.20:3000' })).toBe(true);
+  });
+
+  it('is not Secure anywhere when INSECURE_COOKIES is set for a trial', async () => {
+    const trial = await createTestApp({ config: { insecureCookies: true } });
+    try {
+      const { user } = await registerUser(trial.app);
+      expect(await login(trial.app, user.email, { host: '192.168.1.20:3000' })).toBe(false);
+    } finally {
+      await trial.close();
+    }
+  }, 90_000);
+});
+
+describe('the Origin check', () => {
+  it('refuses our own host over the other scheme', async () => {
+    const { user, cookie } = await registerUser(t.app);
+    const add = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: { cookie, origin, host: 'pizza.example.com' },
+        payload: { userId: user._id, name: 'Coke', quantity: 1 },
+      });
+    const otherScheme = await add('https://pizza.example.com');
+    expect(otherScheme.statusCode).toBe(403);
+    expect(otherScheme.json()).toMatchObject({ code: 'cross_site' });
+    expect((await add('http://pizza.example.com')).statusCode).toBe(200);
+  });
+});
+
+describe('the spec’s GET that sets the tip', () => {
+  it('writes nothing on HEAD', async () => {
+    const { user, cookie } = await registerUser(t.app);
+    const url = (percent: number) => `/api/cart/${user._id}/updateTotalPrice?tipPercent=${percent}`;
+    const set = await t.app.inject({ method: 'GET', url: url(15), headers: { cookie } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json<ApiCartTotals>().tipPercent).toBe(15);
+
+    const head = await t.app.inject({ method: 'HEAD', url: url(20), headers: { cookie } });
+    expect(head.statusCode).toBe(404);
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: `/api/cart/${user._id}`,
+      headers: { cookie },
+    });
+    expect(cart.json<ApiCartTotals>().tipPercent).toBe(15);
+  });
+});
