@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
 import { createCatalogueSnapshot } from './catalogue/snapshot';
@@ -112,7 +111,7 @@ export async function buildApp(
   const ctx: AppContext = { config, db, clock, events, store, catalogue };
 
   // First, so every answer carries the headers, refusals and 404s included.
-  await app.register(fastifyHelmet, securityHeaders(config));
+  securityHeaders(app, config);
   await app.register(fastifyCookie);
   // Registered before any route, so it sees every JSON answer, the errors included.
   compressJsonAnswers(app);
