@@ -79,11 +79,26 @@ export function storeDate(instant: Date): string {
 
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** The wall-clock weekday and minute of the day of an instant in a time zone. */
+/** The last answer of localWeekMinute: asked for on every store-status request, same minute. */
+let lastWeekMinute: {
+  timeZone: string;
+  epochMinute: number;
+  value: { weekday: Weekday; minute: number };
+} | null = null;
+
+/**
+ * The wall-clock weekday and minute of the day of an instant in a time zone. Every zone's offset
+ * is a whole number of minutes, so the answer only changes when the epoch minute does: the last
+ * one is kept (formatting the date in a zone is the costly part of the store's status).
+ */
 export function localWeekMinute(
   instant: Date,
   timeZone: string = STORE_TIME_ZONE,
 ): { weekday: Weekday; minute: number } {
+  const epochMinute = Math.floor(instant.getTime() / 60_000);
+  if (lastWeekMinute?.epochMinute === epochMinute && lastWeekMinute.timeZone === timeZone) {
+    return { ...lastWeekMinute.value };
+  }
   let weekday = 0;
   let hour = 0;
   let minute = 0;
@@ -92,7 +107,9 @@ export function localWeekMinute(
     else if (part.type === 'hour') hour = Number(part.value);
     else if (part.type === 'minute') minute = Number(part.value);
   }
-  return { weekday: weekday as Weekday, minute: hour * 60 + minute };
+  const value = { weekday: weekday as Weekday, minute: hour * 60 + minute };
+  lastWeekMinute = { timeZone, epochMinute, value };
+  return { ...value };
 }
 
 function runsPastMidnight(day: DayHours): boolean {

@@ -1,13 +1,19 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { precompressDir } from '../../scripts/precompress';
 import { buildApp } from '../../src/server/app';
 import { TEST_GOOGLE_CLIENT_ID } from '../support/jwks-server';
 import { createTestDatabase, testConfig, type TestDatabase } from '../support/test-app';
 
 /**
- * Security headers come from @fastify/helmet with our Content-Security-Policy. Google's hosts
- * appear only when the deployment turns Google on; the browser tests check that the built app
- * runs under the policy without a violation.
+ * Security headers come from helmet with our Content-Security-Policy (worked out once at start,
+ * set on every answer). Google's hosts appear only when the deployment turns Google on; the
+ * browser tests check that the built app runs under the policy without a violation.
  */
 
 let database: TestDatabase;
@@ -129,5 +135,109 @@ describe('security headers', () => {
         expect(answer.headers['x-frame-options']).toBe('DENY');
       }
     });
+  });
+});
+
+/** Helmet's other headers, as decision 9 keeps them (the policy itself is pinned above). */
+const HARDENING = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+/** The status and the raw header lines of an answer over a real socket (repeats kept). */
+function rawAnswer(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; lines: [string, string][] }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path, headers }, (response) => {
+      const lines: [string, string][] = [];
+      for (let i = 0; i < response.rawHeaders.length; i += 2) {
+        lines.push([
+          (response.rawHeaders[i] ?? '').toLowerCase(),
+          response.rawHeaders[i + 1] ?? '',
+        ]);
+      }
+      // An event stream never ends by itself: the headers are what this test reads.
+      request.destroy();
+      resolve({ status: response.statusCode ?? 0, lines });
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET') reject(error);
+    });
+  });
+}
+
+describe('security headers on every kind of answer', () => {
+  it('once each, with the same values: JSON, 304, HTML, static file, 4xx, event stream', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'web-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), `<!doctype html><title>x</title>${' '.repeat(2000)}`);
+    writeFileSync(join(webDir, 'assets/app-1a2b3c4d.js'), 'export const x = 1;\n'.repeat(200));
+    await precompressDir(webDir);
+    try {
+      await withApp({ webDir }, async (app) => {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const port = (app.server.address() as AddressInfo).port;
+        const browser = { 'accept-encoding': 'gzip, deflate, br' };
+        const products = await rawAnswer(port, '/api/products', browser);
+        const etag = products.lines.find(([name]) => name === 'etag')?.[1] ?? '';
+        const answers = {
+          json: products,
+          notModified: await rawAnswer(port, '/api/products', {
+            ...browser,
+            'if-none-match': etag,
+          }),
+          status: await rawAnswer(port, '/api/store/status', browser),
+          html: await rawAnswer(port, '/menu/pizzas', browser),
+          asset: await rawAnswer(port, '/assets/app-1a2b3c4d.js', browser),
+          badRequest: await rawAnswer(port, '/api/products/not-an-id'),
+          notFound: await rawAnswer(port, '/api/nothing-here'),
+          crossSite: await rawAnswer(port, '/api/products', { 'sec-fetch-site': 'cross-site' }),
+          stream: await rawAnswer(port, '/api/store/events'),
+        };
+        expect(
+          Object.fromEntries(
+            Object.entries(answers).map(([kind, answer]) => [kind, answer.status]),
+          ),
+        ).toEqual({
+          json: 200,
+          notModified: 304,
+          status: 200,
+          html: 200,
+          asset: 200,
+          badRequest: 400,
+          notFound: 404,
+          crossSite: 403,
+          stream: 200,
+        });
+        const policy = products.lines.find(([name]) => name === 'content-security-policy')?.[1];
+        expect(policy).toContain("default-src 'self'");
+        for (const [kind, answer] of Object.entries(answers)) {
+          for (const [name, value] of Object.entries({
+            ...HARDENING,
+            'content-security-policy': policy,
+          })) {
+            const found = answer.lines.filter(([line]) => line === name).map(([, v]) => v);
+            expect(found, `${kind}: ${name}`).toEqual([value]);
+          }
+          expect(
+            answer.lines.some(([name]) => name === 'strict-transport-security'),
+            kind,
+          ).toBe(false);
+        }
+      });
+    } finally {
+      rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });

@@ -39,11 +39,20 @@ export interface Menu {
    * so strangers' requests cannot grow the memo.
    */
   answer(key: string, build: () => Promise<Representation>): Promise<Representation>;
+  /** The answer `answer(key, ...)` built, once it is ready: no promise to wait on. */
+  readyAnswer(key: string): Representation | undefined;
 }
 
 export interface CatalogueSnapshot {
   menu(): Promise<Menu>;
   settings(): Promise<StoreSettings>;
+  /**
+   * What `menu()` and `settings()` would give at once, when it is loaded and kept: the
+   * catalogue's routes answer from it without waiting on a promise (undefined: ask the
+   * promise).
+   */
+  readyMenu(): Menu | undefined;
+  readySettings(): StoreSettings | undefined;
   /** Forgets `what`: the next read goes to the database. */
   invalidate(what: StoreChange): void;
   /**
@@ -62,19 +71,30 @@ export interface CatalogueSnapshot {
  */
 function remembered<T>(load: () => Promise<T>, canKeep: () => boolean) {
   let current: Promise<T> | null = null;
+  /** What `current` resolved to, while it is still the one kept. */
+  let settled: { value: T } | null = null;
   return {
+    ready(): T | undefined {
+      return settled?.value;
+    },
     get(): Promise<T> {
       if (current) return current;
       const loading = load();
       if (!canKeep()) return loading;
       current = loading;
-      loading.catch(() => {
-        if (current === loading) current = null;
-      });
+      loading.then(
+        (value) => {
+          if (current === loading) settled = { value };
+        },
+        () => {
+          if (current === loading) current = null;
+        },
+      );
       return loading;
     },
     forget() {
       current = null;
+      settled = null;
     },
   };
 }
@@ -88,6 +108,7 @@ function menuOf(products: Product[], toppings: Topping[]): Menu {
     byCategory.set(product.category, list);
   }
   const answers = new Map<string, Promise<Representation>>();
+  const built = new Map<string, Representation>();
   return {
     products,
     toppings,
@@ -96,13 +117,18 @@ function menuOf(products: Product[], toppings: Topping[]): Menu {
     answer(key, build) {
       let answer = answers.get(key);
       if (!answer) {
-        answer = build();
-        answers.set(key, answer);
-        // A failed build (a bug in a presenter) is tried again by the next request.
-        answer.catch(() => answers.delete(key));
+        const building = build();
+        answers.set(key, building);
+        building.then(
+          (representation) => built.set(key, representation),
+          // A failed build (a bug in a presenter) is tried again by the next request.
+          () => answers.delete(key),
+        );
+        answer = building;
       }
       return answer;
     },
+    readyAnswer: (key) => built.get(key),
   };
 }
 
@@ -127,6 +153,8 @@ export function createCatalogueSnapshot({
   return {
     menu: () => menu.get(),
     settings: () => settings.get(),
+    readyMenu: () => menu.ready(),
+    readySettings: () => settings.ready(),
     invalidate,
     async change(what, write) {
       try {

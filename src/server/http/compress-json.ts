@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { chooseEncoding, varyOnEncoding } from './encoding';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding, varyOnEncoding, type ContentEncoding } from './encoding';
 import { COMPRESS_FROM_BYTES } from './representation';
 
 const brotli = promisify(brotliCompress);
@@ -15,25 +15,46 @@ const gzipAsync = promisify(gzip);
  * that already has a Content-Encoding (the catalogue's) is left alone.
  */
 export function compressJsonAnswers(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) {
-      return payload;
+  // A callback hook, not an async one: most answers pass untouched, and then no promise is made.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const encoding = encodingFor(request, reply, payload);
+    if (!encoding || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      done(null, payload);
+      return;
     }
-    if (reply.hasHeader('content-encoding')) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
-    if (Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;
-    varyOnEncoding(reply);
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const body =
+    const compressed =
       encoding === 'br'
-        ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : await gzipAsync(payload, { level: 6 });
-    // Fastify measures the body it is finally given; a length set earlier would be the plain one.
-    reply.removeHeader('content-length');
-    reply.header('content-encoding', encoding);
-    return body;
+        ? brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzipAsync(payload, { level: 6 });
+    compressed.then(
+      (body) => {
+        // Fastify measures the body it is finally given; a length set earlier would be the plain one.
+        reply.removeHeader('content-length');
+        reply.header('content-encoding', encoding);
+        done(null, body);
+      },
+      (error: unknown) => {
+        done(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
+}
+
+/**
+ * How to compress this answer, or null to send it as it is: only a whole JSON body of 1 KB or
+ * more, with content, not encoded already. Says Vary for every answer it could compress.
+ */
+function encodingFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): ContentEncoding | null {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
+  if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return null;
+  if (reply.hasHeader('content-encoding')) return null;
+  const type = reply.getHeader('content-type');
+  if (typeof type !== 'string' || !type.startsWith('application/json')) return null;
+  if (Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return null;
+  varyOnEncoding(reply);
+  return chooseEncoding(request.headers['accept-encoding']);
 }

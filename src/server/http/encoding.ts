@@ -7,6 +7,14 @@ export type ContentEncoding = 'br' | 'gzip';
 const OFFERED: ContentEncoding[] = ['br', 'gzip'];
 
 /**
+ * Answers already worked out, by Accept-Encoding and what was available: browsers send a handful
+ * of distinct headers, so parsing each once saves the q-value parsing on every request. Bounded,
+ * so a client sending endless variations cannot grow it: full, it starts again.
+ */
+const chosen = new Map<string, ContentEncoding | null>();
+const CHOSEN_MAX = 256;
+
+/**
  * The encoding to send an answer in, from the request's Accept-Encoding (q-values honoured):
  * brotli when accepted, else gzip, else null (the bytes as they are). `available` narrows the
  * choice to the variants that exist.
@@ -16,10 +24,16 @@ export function chooseEncoding(
   available: readonly ContentEncoding[] = OFFERED,
 ): ContentEncoding | null {
   if (typeof acceptEncoding !== 'string' || available.length === 0) return null;
-  return negotiate(
+  const key = `${available.length === OFFERED.length ? '' : available.join(',')}|${acceptEncoding}`;
+  const known = chosen.get(key);
+  if (known !== undefined) return known;
+  const encoding = negotiate(
     acceptEncoding.toLowerCase(),
-    OFFERED.filter((encoding) => available.includes(encoding)),
+    OFFERED.filter((offered) => available.includes(offered)),
   );
+  if (chosen.size >= CHOSEN_MAX) chosen.clear();
+  chosen.set(key, encoding);
+  return encoding;
 }
 
 /**

@@ -22,12 +22,16 @@ export interface Representation {
   readonly variants: Readonly<Partial<Record<ContentEncoding, Buffer>>>;
   /** The hash of `identity`; each variant's ETag adds its encoding (bytes differ, so do tags). */
   readonly hash: string;
+  /** Every variant's ETag, the plain one's included: any of them makes a copy fresh. */
+  readonly etags: ReadonlySet<string>;
+  /** The encodings `variants` holds, in the server's order of preference. */
+  readonly encodings: readonly ContentEncoding[];
 }
 
 const SUFFIX: Record<ContentEncoding, string> = { br: '-br', gzip: '-gz' };
 
-function etagOf(representation: Representation, encoding: ContentEncoding | null): string {
-  return `"${representation.hash}${encoding ? SUFFIX[encoding] : ''}"`;
+function etagOf(hash: string, encoding: ContentEncoding | null): string {
+  return `"${hash}${encoding ? SUFFIX[encoding] : ''}"`;
 }
 
 export function representation(
@@ -36,7 +40,12 @@ export function representation(
   variants: Partial<Record<ContentEncoding, Buffer>> = {},
 ): Representation {
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  return { contentType, identity, variants, hash };
+  const encodings = (['br', 'gzip'] as const).filter((encoding) => variants[encoding]);
+  const etags = new Set([
+    etagOf(hash, null),
+    ...encodings.map((encoding) => etagOf(hash, encoding)),
+  ]);
+  return { contentType, identity, variants, hash, etags, encodings };
 }
 
 /**
@@ -67,19 +76,61 @@ export async function jsonRepresentation(json: string): Promise<Representation> 
 function isFresh(header: string | undefined, current: Representation): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  const tags = new Set([
-    etagOf(current, null),
-    ...Object.keys(current.variants).map((encoding) =>
-      etagOf(current, encoding as ContentEncoding),
-    ),
-  ]);
-  return header.split(',').some((tag) => tags.has(tag.trim().replace(/^W\//, '')));
+  return header.split(',').some((tag) => current.etags.has(tag.trim().replace(/^W\//, '')));
+}
+
+/** The headers of one variant under one Cache-Control, for a 200 and for a 304. */
+interface Prepared {
+  readonly body: Buffer;
+  readonly ok: Readonly<Record<string, string>>;
+  readonly notModified: Readonly<Record<string, string>>;
+}
+
+/**
+ * Per representation, per Cache-Control and encoding: built on first use, kept as long as the
+ * representation (a few per answer), so a request sets one ready object of headers.
+ */
+const preparedOf = new WeakMap<Representation, Map<string, Prepared>>();
+
+function prepared(
+  current: Representation,
+  encoding: ContentEncoding | null,
+  cacheControl: string,
+): Prepared {
+  let byKey = preparedOf.get(current);
+  if (!byKey) {
+    byKey = new Map<string, Prepared>();
+    preparedOf.set(current, byKey);
+  }
+  const key = `${encoding ?? ''} ${cacheControl}`;
+  let ready = byKey.get(key);
+  if (!ready) {
+    const body = (encoding && current.variants[encoding]) ?? current.identity;
+    const notModified: Record<string, string> = {
+      ...(current.encodings.length > 0 ? { vary: 'accept-encoding' } : {}),
+      'cache-control': cacheControl,
+      etag: etagOf(current.hash, encoding),
+    };
+    ready = {
+      body,
+      notModified,
+      ok: {
+        ...notModified,
+        ...(encoding ? { 'content-encoding': encoding } : {}),
+        'content-type': current.contentType,
+        'content-length': String(body.length),
+      },
+    };
+    byKey.set(key, ready);
+  }
+  return ready;
 }
 
 /**
  * Sends `current` in the best encoding the client takes, with its ETag, `Cache-Control` as
  * given, `Vary: Accept-Encoding` when variants exist, and 304 without a body when the client's
  * copy is current. Range requests are not served here (answers are small): the whole answer.
+ * The bytes and headers are prepared once (`prepared`): a request picks them and sends.
  */
 export function sendRepresentation(
   request: FastifyRequest,
@@ -87,12 +138,16 @@ export function sendRepresentation(
   current: Representation,
   cacheControl: string,
 ): FastifyReply {
-  const available = Object.keys(current.variants) as ContentEncoding[];
-  if (available.length > 0) varyOnEncoding(reply);
-  const encoding = chooseEncoding(request.headers['accept-encoding'], available);
-  reply.header('cache-control', cacheControl).header('etag', etagOf(current, encoding));
-  if (isFresh(request.headers['if-none-match'], current)) return reply.code(304).send();
-  const body = (encoding && current.variants[encoding]) ?? current.identity;
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.type(current.contentType).send(body);
+  const encoding = chooseEncoding(request.headers['accept-encoding'], current.encodings);
+  const ready = prepared(current, encoding, cacheControl);
+  // A Vary someone set already (rare) is kept, accept-encoding added to it.
+  const vary = current.encodings.length > 0 ? reply.getHeader('vary') : undefined;
+  const fresh = isFresh(request.headers['if-none-match'], current);
+  if (fresh) reply.code(304).headers(ready.notModified);
+  else reply.headers(ready.ok);
+  if (vary !== undefined) {
+    reply.header('vary', vary);
+    varyOnEncoding(reply);
+  }
+  return fresh ? reply.send() : reply.send(ready.body);
 }

@@ -1,5 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CATEGORIES, categoryFromSegment, type Category } from '../../domain';
+import { CATEGORIES, categoryFromSegment, type Category, type Product } from '../../domain';
+import type { Menu } from '../catalogue/snapshot';
 import type { RouteModule } from '../context';
 import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
 import { badRequest, notFound } from '../http/errors';
@@ -44,12 +46,16 @@ const REVALIDATE = 'no-cache';
  * (`http/zod-provider.ts`). The answers come from the process's snapshot of the menu
  * (`catalogue/snapshot.ts`), prepared once per change: checked against the same schemas the
  * serializer would use (fields they do not name are dropped), serialised, compressed, tagged.
+ * Once the menu and an answer are ready, a request is answered within the handler's own call
+ * (no promise to wait on); the first request after a change waits for the load and the build.
  */
 export const catalogRoutes: RouteModule = (app, ctx) => {
+  const listKey = (category: Category | undefined) => `list:${category ?? ''}`;
+
   /** A list of products as the API shows it (without details), prepared once per menu. */
   async function listAnswer(category: Category | undefined): Promise<Representation> {
     const menu = await ctx.catalogue.menu();
-    return menu.answer(`list:${category ?? ''}`, () => {
+    return menu.answer(listKey(category), () => {
       const products = category ? menu.inCategory(category) : menu.products;
       return jsonRepresentation(
         JSON.stringify(
@@ -59,63 +65,107 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
     });
   }
 
+  /**
+   * Sends the list: from the ready answer when there is one (the usual case: sent within this
+   * call, no promise to wait on), else once it is loaded and built.
+   */
+  function sendList(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    category: Category | undefined,
+  ): Promise<void> | undefined {
+    const ready = ctx.catalogue.readyMenu()?.readyAnswer(listKey(category));
+    if (ready) {
+      sendRepresentation(request, reply, ready, REVALIDATE);
+      return undefined;
+    }
+    return listAnswer(category).then((answer) => {
+      sendRepresentation(request, reply, answer, REVALIDATE);
+    });
+  }
+
   app.get(
     '/products',
     { schema: { querystring: listQuery, response: productList } },
-    async (request, reply) =>
-      sendRepresentation(request, reply, await listAnswer(request.query.category), REVALIDATE),
+    (request, reply) => sendList(request, reply, request.query.category),
   );
 
-  app.get('/products/beverages', { schema: { response: productList } }, async (request, reply) =>
-    sendRepresentation(request, reply, await listAnswer('Beverages'), REVALIDATE),
+  app.get('/products/beverages', { schema: { response: productList } }, (request, reply) =>
+    sendList(request, reply, 'Beverages'),
   );
+
+  /** One product's answer, with its details, prepared once per menu. */
+  function productAnswer(menu: Menu, product: Product): Promise<Representation> {
+    return menu.answer(`product:${product.id}`, () =>
+      jsonRepresentation(JSON.stringify(apiProductSchema.parse(presentProduct(product)))),
+    );
+  }
 
   app.get(
     '/products/:id',
     { schema: { params: z.object({ id: z.string() }), response: { 200: apiProductSchema } } },
-    async (request, reply) => {
+    (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');
-      const menu = await ctx.catalogue.menu();
       // Ids come in any case; the database's are lower case.
-      const product = menu.product(id.toLowerCase());
-      if (!product) throw notFound('No product with this id.');
-      const answer = await menu.answer(`product:${product.id}`, () =>
-        jsonRepresentation(JSON.stringify(apiProductSchema.parse(presentProduct(product)))),
-      );
-      return sendRepresentation(request, reply, answer, REVALIDATE);
+      const lower = id.toLowerCase();
+      const menu = ctx.catalogue.readyMenu();
+      const product = menu?.product(lower);
+      const ready = product && menu?.readyAnswer(`product:${product.id}`);
+      if (ready) {
+        sendRepresentation(request, reply, ready, REVALIDATE);
+        return undefined;
+      }
+      return ctx.catalogue.menu().then(async (loaded) => {
+        const found = loaded.product(lower);
+        if (!found) throw notFound('No product with this id.');
+        sendRepresentation(request, reply, await productAnswer(loaded, found), REVALIDATE);
+      });
     },
   );
 
   app.get(
     '/items/:category',
     { schema: { params: z.object({ category: z.string() }), response: productList } },
-    async (request, reply) => {
+    (request, reply) => {
       const category = categoryFromSegment(request.params.category);
       if (!category) throw notFound(`No category "${request.params.category}".`);
-      return sendRepresentation(request, reply, await listAnswer(category), REVALIDATE);
+      return sendList(request, reply, category);
     },
   );
+
+  /** The toppings as the API shows them, prepared once per menu. */
+  function toppingsAnswer(menu: Menu): Promise<Representation> {
+    return menu.answer('toppings', () =>
+      jsonRepresentation(
+        JSON.stringify(
+          toppingListSchema.parse(
+            menu.toppings.map((topping) => ({
+              _id: topping.id,
+              name: topping.name,
+              soldOut: topping.soldOut,
+            })),
+          ),
+        ),
+      ),
+    );
+  }
 
   app.get(
     '/toppings',
     { schema: { response: { 200: z.array(apiToppingSchema) } } },
-    async (request, reply) => {
-      const menu = await ctx.catalogue.menu();
-      const answer = await menu.answer('toppings', () =>
-        jsonRepresentation(
-          JSON.stringify(
-            toppingListSchema.parse(
-              menu.toppings.map((topping) => ({
-                _id: topping.id,
-                name: topping.name,
-                soldOut: topping.soldOut,
-              })),
-            ),
-          ),
-        ),
-      );
-      return sendRepresentation(request, reply, answer, REVALIDATE);
+    (request, reply) => {
+      const ready = ctx.catalogue.readyMenu()?.readyAnswer('toppings');
+      if (ready) {
+        sendRepresentation(request, reply, ready, REVALIDATE);
+        return undefined;
+      }
+      return ctx.catalogue
+        .menu()
+        .then(toppingsAnswer)
+        .then((answer) => {
+          sendRepresentation(request, reply, answer, REVALIDATE);
+        });
     },
   );
 };

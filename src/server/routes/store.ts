@@ -1,8 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describeWeeklyHours, isStoreOpen, toDollars } from '../../domain';
 import type { RouteModule } from '../context';
 import { apiStoreInfoSchema, apiStoreStatusSchema } from '../http/api-schemas';
 import { representation, sendRepresentation } from '../http/representation';
-import { storeRepository } from '../repositories/store';
+import { storeRepository, type StoreSettings } from '../repositories/store';
 
 const status = (storeOpen: boolean) =>
   representation(
@@ -22,18 +23,29 @@ export const storeRoutes: RouteModule = (app, ctx) => {
    * hours say (or the second a pause ends), whatever was remembered. Two possible answers, each
    * prepared once with its ETag.
    */
+  const sendStatus = (request: FastifyRequest, reply: FastifyReply, settings: StoreSettings) => {
+    const open = isStoreOpen(
+      ctx.clock.now(),
+      settings.weeklyHours,
+      settings.openMode,
+      settings.pauseUntil,
+    );
+    return sendRepresentation(request, reply, open ? OPEN : CLOSED, 'no-cache');
+  };
+
   app.get(
     '/store/status',
     { schema: { response: { 200: apiStoreStatusSchema } } },
-    async (request, reply) => {
-      const settings = await ctx.catalogue.settings();
-      const open = isStoreOpen(
-        ctx.clock.now(),
-        settings.weeklyHours,
-        settings.openMode,
-        settings.pauseUntil,
-      );
-      return sendRepresentation(request, reply, open ? OPEN : CLOSED, 'no-cache');
+    (request, reply) => {
+      // Remembered settings are used at once (no promise to wait on); else loaded first.
+      const ready = ctx.catalogue.readySettings();
+      if (ready) {
+        sendStatus(request, reply, ready);
+        return undefined;
+      }
+      return ctx.catalogue.settings().then((settings) => {
+        sendStatus(request, reply, settings);
+      });
     },
   );
 
