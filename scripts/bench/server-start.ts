@@ -82,13 +82,13 @@ interface Start {
 /** One start of `command` in its own process group; the RSS is read only when it is the server. */
 async function timeStart(
   command: string,
-  args: string[],
+  args: readonly string[],
   dataDir: string,
   readRss: boolean,
 ): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(command, args, {
+  const child = spawn(command, [...args], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
