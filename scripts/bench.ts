@@ -19,11 +19,14 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchServerStart, printServerStart } from './bench/server-start';
 
 const SLICE_MS = Number(process.env.BENCH_MS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -59,18 +62,20 @@ type ToChild =
 async function runApp(choice: DatabaseChoice): Promise<void> {
   const { buildApp } = await import('../src/server/app');
   const { loadConfig } = await import('../src/server/config');
+  const dataRoot = mkdtempSync(join(tmpdir(), 'bench-app-'));
   const config = {
     ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
     database:
       choice.kind === 'pglite'
-        ? { kind: 'pglite' as const, dataDir: null }
+        ? // A folder, as `npm start` has: created by a child process, then opened (db.ts).
+          { kind: 'pglite' as const, dataDir: join(dataRoot, 'pglite') }
         : { kind: 'postgres' as const, url: choice.url, schema: choice.schema },
   };
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  answerParent(() => app.close());
+  answerParent(() => app.close().then(() => rmSync(dataRoot, { recursive: true, force: true })));
   tell({ type: 'ready', port: address.port });
 }
 
@@ -521,6 +526,8 @@ async function main(): Promise<void> {
   printApi(rows);
   printFirstView(files);
   console.log(`\nServer RSS after the API bench: ${JSON.stringify(rss)} MiB`);
+  const serverStart = await benchServerStart();
+  printServerStart(serverStart);
 
   mkdirSync('bench', { recursive: true });
   writeFileSync(
@@ -539,6 +546,7 @@ async function main(): Promise<void> {
           files,
         },
         serverRssMiB: rss,
+        serverStart,
       },
       null,
       2,

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { isPlainText } from '../../domain';
 import type { AppConfig } from '../config';
 
@@ -27,9 +27,12 @@ export class GoogleUnavailable extends Error {
  * through this same code.
  */
 export function createGoogleVerifier(google: AppConfig['google'] & { clientId: string }) {
-  const keys = createRemoteJWKSet(new URL(google.jwksUrl));
+  let keys: JWTVerifyGetKey | undefined;
 
   return async function verifyGoogleIdToken(credential: string): Promise<GoogleIdentity> {
+    // Loaded with the first token rather than at start: start-up pays only for what it serves.
+    const { createRemoteJWKSet, errors, jwtVerify } = await import('jose');
+    keys ??= createRemoteJWKSet(new URL(google.jwksUrl));
     let payload;
     try {
       ({ payload } = await jwtVerify(credential, keys, {

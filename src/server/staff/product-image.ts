@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { ApiStaffProduct } from '../../domain';
 import type { Database } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
@@ -45,6 +44,9 @@ export async function processImage(
   bytes: Buffer,
   type: (typeof IMAGE_TYPES)[number],
 ): Promise<StoredImage> {
+  // Loaded on the first upload, not at start: libvips costs ~0.4 s of CPU and ~30 MiB to load,
+  // and most processes never see a photo.
+  const { default: sharp } = await import('sharp');
   try {
     const input = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS });
     const metadata = await input.metadata();
