@@ -9,6 +9,8 @@
  *    watch, not the absolute requests per second.
  *  - First view: Home loaded by Chromium on a phone-sized screen, every response's bytes as they
  *    actually crossed the wire (encoded body and headers), by kind.
+ *  - The order pipeline and the concurrent customer streams (`bench/order-pipeline.ts`,
+ *    `bench/streams.ts`; also `npm run bench:orders` on their own).
  *
  * Each server runs in a process of its own and the load comes from this one, as a browser and a
  * server would, so the client's work does not eat the server's time on the same event loop.
@@ -24,6 +26,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchOrderPipeline, printOrderPipeline } from './bench/order-pipeline';
+import { benchStreams, printStreams } from './bench/streams';
 
 const SLICE_MS = Number(process.env.BENCH_MS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -517,8 +521,12 @@ async function main(): Promise<void> {
     console.log(`(Postgres at ${POSTGRES_URL} not reachable: PGlite only)`);
   }
   agent.destroy();
+  const orderPipeline = await benchOrderPipeline();
+  const streams = await benchStreams();
 
   printApi(rows);
+  printOrderPipeline(orderPipeline);
+  printStreams(streams);
   printFirstView(files);
   console.log(`\nServer RSS after the API bench: ${JSON.stringify(rss)} MiB`);
 
@@ -539,6 +547,8 @@ async function main(): Promise<void> {
           files,
         },
         serverRssMiB: rss,
+        orderPipeline,
+        streams,
       },
       null,
       2,
