@@ -9,6 +9,8 @@
  *    watch, not the absolute requests per second.
  *  - First view: Home loaded by Chromium on a phone-sized screen, every response's bytes as they
  *    actually crossed the wire (encoded body and headers), by kind.
+ *  - The order pipeline and the concurrent customer streams (`bench/order-pipeline.ts`,
+ *    `bench/streams.ts`; also `npm run bench:orders` on their own).
  *
  * Each server runs in a process of its own and the load comes from this one, as a browser and a
  * server would, so the client's work does not eat the server's time on the same event loop.
@@ -27,6 +29,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchServerStart, printServerStart } from './bench/server-start';
+import { benchOrderPipeline, printOrderPipeline } from './bench/order-pipeline';
+import { benchStreams, printStreams } from './bench/streams';
 
 const SLICE_MS = Number(process.env.BENCH_MS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -522,8 +526,12 @@ async function main(): Promise<void> {
     console.log(`(Postgres at ${POSTGRES_URL} not reachable: PGlite only)`);
   }
   agent.destroy();
+  const orderPipeline = await benchOrderPipeline();
+  const streams = await benchStreams();
 
   printApi(rows);
+  printOrderPipeline(orderPipeline);
+  printStreams(streams);
   printFirstView(files);
   console.log(`\nServer RSS after the API bench: ${JSON.stringify(rss)} MiB`);
   const serverStart = await benchServerStart();
@@ -547,6 +555,8 @@ async function main(): Promise<void> {
         },
         serverRssMiB: rss,
         serverStart,
+        orderPipeline,
+        streams,
       },
       null,
       2,

@@ -206,6 +206,7 @@ async function openPostgres(config: PostgresConfig, log: DatabaseLog): Promise<D
   const limits = { ...DEFAULT_DATABASE_LIMITS, ...config.limits };
   const server = describeServer(config.url);
   const listeners = new Set<Unlisten>();
+  const prepared = preparedStatements();
   const pool = new pg.Pool({
     connectionString: config.url,
     max: limits.poolMax,
@@ -247,7 +248,7 @@ async function openPostgres(config: PostgresConfig, log: DatabaseLog): Promise<D
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, [...params]);
+      const result = await pool.query(prepared(sql, params));
       return result.rows as Row[];
     },
     async exec(sql) {
@@ -256,7 +257,7 @@ async function openPostgres(config: PostgresConfig, log: DatabaseLog): Promise<D
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await runTransaction(pool, work);
+          return await runTransaction(pool, prepared, work);
         } catch (error) {
           if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
           log.warn({ err: error, attempt }, 'transaction lost a lock race; retrying it');
@@ -407,7 +408,11 @@ async function listenPostgres(
   };
 }
 
-async function runTransaction<T>(pool: pg.Pool, work: (tx: Queryable) => Promise<T>): Promise<T> {
+async function runTransaction<T>(
+  pool: pg.Pool,
+  prepared: Prepare,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   // The pool stops listening to a client while it is checked out: a connection dropped between
   // two statements would emit an unhandled 'error' and end the process.
@@ -419,7 +424,7 @@ async function runTransaction<T>(pool: pg.Pool, work: (tx: Queryable) => Promise
   const tx: Queryable = {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        const result = await client.query(sql, [...params]);
+        const result = await client.query(prepared(sql, params));
         return result.rows as Row[];
       } catch (error) {
         // After a client-side timeout or a lost socket the connection's state is unknown: an
@@ -446,6 +451,34 @@ async function runTransaction<T>(pool: pg.Pool, work: (tx: Queryable) => Promise
     // A broken client is closed, never handed to the next request.
     client.release(broken);
   }
+}
+
+type Prepare = (sql: string, params: readonly unknown[]) => pg.QueryConfig;
+
+/**
+ * Distinct statements named (prepared) per pool at most. The app's statements are fixed texts
+ * (a few dozen), so the cap is only a guard against a future statement built with a varying
+ * text, which would otherwise leave a prepared statement per variant on every connection.
+ */
+const MAX_PREPARED = 300;
+
+/**
+ * A statement with parameters gets a name, so each connection parses and plans it once and then
+ * only binds and executes it (node-postgres prepares a named statement on a connection the first
+ * time it runs there). Statements without parameters stay unnamed: they are the migrations' DDL
+ * and a few fixed reads, and a prepared `select *` would fail once a migration adds a column.
+ */
+function preparedStatements(): Prepare {
+  const names = new Map<string, string>();
+  return (sql, params) => {
+    if (params.length === 0) return { text: sql };
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `q${names.size + 1}`;
+      names.set(sql, name);
+    }
+    return { text: sql, values: [...params], ...(name ? { name } : {}) };
+  };
 }
 
 /** An error from the server about the statement (SQLSTATE) leaves the connection usable. */

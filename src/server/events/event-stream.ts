@@ -23,6 +23,8 @@ import type { HubLog, OrderEventHub } from './order-event-hub';
 
 /** What differs between the customer's and the staff board's stream. */
 export interface EventFeed {
+  /** Set when the stream carries one customer's events only: the hub then hands it no others. */
+  userId?: string;
   /** Whether a live event from the hub belongs to this stream. */
   accepts(event: OrderEventRecord): boolean;
   /** This stream's events after `afterId` from the log, in id order, at most `limit`. */
@@ -84,7 +86,7 @@ export async function openOrderEventStream(
     if (closed || !feed.accepts(event)) return;
     queue.push(event);
     if (!busy) void drain();
-  });
+  }, feed.userId);
 
   const finish = () => {
     if (closed) return;

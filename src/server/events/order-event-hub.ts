@@ -36,8 +36,12 @@ export interface OrderEventHub {
   start(): Promise<void>;
   /** Stops listening and the timers; waits for a read or prune in progress. */
   stop(): Promise<void>;
-  /** Calls `listener` with every event committed from now on, in id order; returns unsubscribe. */
-  subscribe(listener: OrderEventListener): () => void;
+  /**
+   * Calls `listener` with every event committed from now on, in id order; returns unsubscribe.
+   * With `userId`, only that customer's events: a customer's stream is then one map lookup per
+   * event, not one call per open stream (decision 15).
+   */
+  subscribe(listener: OrderEventListener, userId?: string): () => void;
   /**
    * Reads and dispatches everything after the last dispatched id. Concurrent calls share one
    * read, plus one more pass when a call came in during it; resolves after a pass that started
@@ -64,6 +68,8 @@ export function createOrderEventHub(options: {
   const { db, clock, log, config } = options;
   const events = orderEventsRepository(db);
   const listeners = new Set<OrderEventListener>();
+  const byUser = new Map<string, Set<OrderEventListener>>();
+  let userListeners = 0;
   let lastSeenId = '0';
   let state: 'new' | 'started' | 'stopped' = 'new';
   // Read through a function: the state changes in callbacks, between the awaits below.
@@ -76,15 +82,22 @@ export function createOrderEventHub(options: {
   const goAgain = () => readAgain && running();
   let pruning: Promise<number> | null = null;
 
-  const dispatch = (event: OrderEventRecord) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        // One broken subscriber must not starve the others of the event.
-        log.error({ err: error, eventId: event.id }, 'order event subscriber failed');
-      }
+  const call = (listener: OrderEventListener, event: OrderEventRecord) => {
+    try {
+      listener(event);
+    } catch (error) {
+      // One broken subscriber must not starve the others of the event.
+      log.error({ err: error, eventId: event.id }, 'order event subscriber failed');
     }
+  };
+
+  // Iterating a Set visits the listeners added during the loop too, and not those removed: the
+  // same as a copy for what this needs (a listener added now is past its own log read), without
+  // copying every open stream's listener for every event.
+  const dispatch = (event: OrderEventRecord) => {
+    for (const listener of listeners) call(listener, event);
+    const own = byUser.get(event.userId);
+    if (own) for (const listener of own) call(listener, event);
   };
 
   const readAll = async () => {
@@ -181,15 +194,29 @@ export function createOrderEventHub(options: {
       for (const timer of timers) clearInterval(timer);
       timers.length = 0;
       listeners.clear();
+      byUser.clear();
+      userListeners = 0;
       await unlisten?.();
       unlisten = null;
       await Promise.all([reading, pruning]);
     },
 
-    subscribe(listener) {
-      listeners.add(listener);
+    subscribe(listener, userId) {
+      if (userId === undefined) {
+        listeners.add(listener);
+        return () => {
+          listeners.delete(listener);
+        };
+      }
+      let own = byUser.get(userId);
+      if (!own) byUser.set(userId, (own = new Set()));
+      if (!own.has(listener)) userListeners++;
+      own.add(listener);
+      const mine = own;
       return () => {
-        listeners.delete(listener);
+        if (!mine.delete(listener)) return;
+        userListeners--;
+        if (mine.size === 0 && byUser.get(userId) === mine) byUser.delete(userId);
       };
     },
 
@@ -197,7 +224,7 @@ export function createOrderEventHub(options: {
     prune,
 
     get subscribers() {
-      return listeners.size;
+      return listeners.size + userListeners;
     },
     get lastSeenId() {
       return lastSeenId;

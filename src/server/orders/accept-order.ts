@@ -54,6 +54,8 @@ export async function acceptOrder(
       byUserId,
       minutes: ready.minutes,
     });
+    // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
+    const changed = await changedOrder(tx, order.id);
     await orderEventsRepository(tx).record({
       orderId: order.id,
       userId: order.userId,
@@ -61,6 +63,6 @@ export async function acceptOrder(
       payload: { time: ready.minutes },
       at: now,
     });
-    return changedOrder(tx, order.id);
+    return changed;
   });
 }

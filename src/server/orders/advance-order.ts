@@ -46,6 +46,8 @@ export async function advanceOrder(
       byUserId,
       reason: kept,
     });
+    // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
+    const changed = await changedOrder(tx, order.id);
     await orderEventsRepository(tx).record({
       orderId: order.id,
       userId: order.userId,
@@ -53,6 +55,6 @@ export async function advanceOrder(
       payload: kept ? { status, reason: kept } : { status },
       at: now,
     });
-    return changedOrder(tx, order.id);
+    return changed;
   });
 }

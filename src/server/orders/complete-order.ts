@@ -202,15 +202,16 @@ async function placeOrder(
     byUserId: user.id,
   });
   await carts.complete(cart.id, now);
-  // The last write: the event log's lock is held from here to the commit (order-events.ts).
+  const order = await loadOrder(tx, orderId);
+  if (!order) throw new Error('The order just placed could not be read back');
+  // The last statement: the event log's lock is held from here to the commit (order-events.ts),
+  // and every order-writing transaction waits for it, so nothing else runs after it.
   await orderEventsRepository(tx).record({
     orderId,
     userId: user.id,
     type: 'order-created',
     at: now,
   });
-  const order = await loadOrder(tx, orderId);
-  if (!order) throw new Error('The order just placed could not be read back');
   return { created: true, order };
 }
 

@@ -10,14 +10,18 @@ import { changedOrder, lockedOrderFor } from './locked-order';
  * Declines `order`, whose row the caller has locked and found pending: the order, its step (by
  * `byUserId`, null when the acceptance window ran out) and `order-declined {reason}` last.
  * Shared by the staff's decline and the acceptance sweeper, so the customer hears both alike.
+ * `readBack` runs between the writes and the event: the event's `record` holds the log's lock
+ * until the commit (repositories/order-events.ts), so a read after it would make every other
+ * order-writing transaction wait for it too.
  */
-export async function recordDecline(
+export async function recordDecline<T = void>(
   tx: Queryable,
   order: OrderRecord,
   reason: string,
   at: Date,
   byUserId: string | null,
-): Promise<void> {
+  readBack?: () => Promise<T>,
+): Promise<T | undefined> {
   await ordersRepository(tx).decline(order.id, reason, at);
   await orderStepsRepository(tx).record({
     orderId: order.id,
@@ -26,6 +30,7 @@ export async function recordDecline(
     byUserId,
     reason,
   });
+  const read = await readBack?.();
   await orderEventsRepository(tx).record({
     orderId: order.id,
     userId: order.userId,
@@ -33,6 +38,7 @@ export async function recordDecline(
     payload: { reason },
     at,
   });
+  return read;
 }
 
 /**
@@ -49,7 +55,10 @@ export async function declineOrder(
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'declined');
-    await recordDecline(tx, order, reason, now, byUserId);
-    return changedOrder(tx, order.id);
+    const changed = await recordDecline(tx, order, reason, now, byUserId, () =>
+      changedOrder(tx, order.id),
+    );
+    if (!changed) throw new Error('The declined order was not read back');
+    return changed;
   });
 }

@@ -5,8 +5,9 @@
  * Ordering: `record` takes one transaction-scoped advisory lock before drawing the event's id,
  * so event-writing transactions commit one after another and ids become visible in increasing
  * order. Without it, id 8 could commit after id 9: a stream that had seen 9 and asked for
- * "after 9" would never get 8. Call `record` as the last write of the transaction, so the
- * serialised part stays short.
+ * "after 9" would never get 8. Call `record` as the transaction's last statement (reads for
+ * the answer go before it), so the serialised part is that statement and the commit. The lock,
+ * the row and the notify are one statement (`record_order_event`, migration 007).
  *
  * Delivery: `record` also queues `pg_notify(ORDER_EVENTS_CHANNEL, id)`, which Postgres (and
  * PGlite) deliver to every listening connection when, and only if, the transaction commits.
@@ -14,8 +15,8 @@
 import type { Queryable } from '../data/db';
 
 export const ORDER_EVENTS_CHANNEL = 'order_events';
-/** Any constant; only this module takes it. */
-const ORDER_EVENTS_LOCK = 727275;
+/** Any constant; only this module (and the streams bench's bulk writer) takes it. */
+export const ORDER_EVENTS_LOCK = 727275;
 
 /** What the log records; the streams turn each into the API's event shapes. */
 export type OrderEventType = 'order-created' | 'order-accepted' | 'order-declined' | 'order-status';
@@ -68,15 +69,22 @@ export function orderEventsRepository(db: Queryable) {
       payload?: Record<string, unknown>;
       at: Date;
     }): Promise<string> {
-      await db.query('select pg_advisory_xact_lock($1)', [ORDER_EVENTS_LOCK]);
+      // Lock, row and notify in one statement (migration 007): the lock is then held for that
+      // statement and the commit, not for a client round trip per step as well.
       const rows = await db.query<{ id: string }>(
-        `insert into order_events (order_id, user_id, type, payload, created_at)
-         values ($1, $2, $3, $4::jsonb, $5) returning id::text as id`,
-        [event.orderId, event.userId, event.type, JSON.stringify(event.payload ?? {}), event.at],
+        'select record_order_event($1, $2, $3, $4, $5, $6::jsonb, $7)::text as id',
+        [
+          ORDER_EVENTS_LOCK,
+          ORDER_EVENTS_CHANNEL,
+          event.orderId,
+          event.userId,
+          event.type,
+          JSON.stringify(event.payload ?? {}),
+          event.at,
+        ],
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('order event insert returned no id');
-      await db.query('select pg_notify($1, $2)', [ORDER_EVENTS_CHANNEL, id]);
       return id;
     },
 

@@ -119,6 +119,7 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
         `customer:${user.id}`,
         position(request.headers['last-event-id'], request.query.lastEventId),
         {
+          userId: user.id,
           accepts: (event) => event.userId === user.id,
           read: (afterId, limit) => events.after(afterId, { userId: user.id, limit }),
           present: (event) => {
