@@ -9,6 +9,8 @@
  *    watch, not the absolute requests per second.
  *  - First view: Home loaded by Chromium on a phone-sized screen, every response's bytes as they
  *    actually crossed the wire (encoded body and headers), by kind.
+ *  - Lighthouse, mobile and desktop, on five pages of the same app (`bench/lighthouse.ts`;
+ *    BENCH_LH_RUNS runs each, default 5).
  *
  * Each server runs in a process of its own and the load comes from this one, as a browser and a
  * server would, so the client's work does not eat the server's time on the same event loop.
@@ -24,6 +26,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchLighthouse, printLighthouse, type LighthouseResult } from './bench/lighthouse';
 
 const SLICE_MS = Number(process.env.BENCH_MS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -504,6 +507,9 @@ async function main(): Promise<void> {
   rows.push(...pglite.rows);
   rss.pglite = pglite.rssMiB;
   files = await firstView(pglite.appPort);
+  const lighthouse: LighthouseResult[] = await benchLighthouse(
+    `http://127.0.0.1:${pglite.appPort}`,
+  );
   await pglite.stop();
 
   if (await postgresReachable()) {
@@ -520,6 +526,7 @@ async function main(): Promise<void> {
 
   printApi(rows);
   printFirstView(files);
+  printLighthouse(lighthouse);
   console.log(`\nServer RSS after the API bench: ${JSON.stringify(rss)} MiB`);
 
   mkdirSync('bench', { recursive: true });
@@ -538,6 +545,7 @@ async function main(): Promise<void> {
             .reduce((sum, file) => sum + file.transferred, 0),
           files,
         },
+        lighthouse,
         serverRssMiB: rss,
       },
       null,
