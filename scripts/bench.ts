@@ -11,6 +11,8 @@
  *    actually crossed the wire (encoded body and headers), by kind.
  *  - The order pipeline and the concurrent customer streams (`bench/order-pipeline.ts`,
  *    `bench/streams.ts`; also `npm run bench:orders` on their own).
+ *  - Lighthouse, mobile and desktop, on five pages of the same app (`bench/lighthouse.ts`;
+ *    BENCH_LH_RUNS runs each, default 5).
  *
  * Each server runs in a process of its own and the load comes from this one, as a browser and a
  * server would, so the client's work does not eat the server's time on the same event loop.
@@ -31,6 +33,7 @@ import pg from 'pg';
 import { benchServerStart, printServerStart } from './bench/server-start';
 import { benchOrderPipeline, printOrderPipeline } from './bench/order-pipeline';
 import { benchStreams, printStreams } from './bench/streams';
+import { benchLighthouse, printLighthouse, type LighthouseResult } from './bench/lighthouse';
 
 const SLICE_MS = Number(process.env.BENCH_MS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -513,6 +516,9 @@ async function main(): Promise<void> {
   rows.push(...pglite.rows);
   rss.pglite = pglite.rssMiB;
   files = await firstView(pglite.appPort);
+  const lighthouse: LighthouseResult[] = await benchLighthouse(
+    `http://127.0.0.1:${pglite.appPort}`,
+  );
   await pglite.stop();
 
   if (await postgresReachable()) {
@@ -533,6 +539,7 @@ async function main(): Promise<void> {
   printOrderPipeline(orderPipeline);
   printStreams(streams);
   printFirstView(files);
+  printLighthouse(lighthouse);
   console.log(`\nServer RSS after the API bench: ${JSON.stringify(rss)} MiB`);
   const serverStart = await benchServerStart();
   printServerStart(serverStart);
@@ -553,6 +560,7 @@ async function main(): Promise<void> {
             .reduce((sum, file) => sum + file.transferred, 0),
           files,
         },
+        lighthouse,
         serverRssMiB: rss,
         serverStart,
         orderPipeline,

@@ -36,7 +36,15 @@ export interface NewPageOptions {
  * the test configuration (e.g. `google`); `webDir` is always WEB_DIR.
  */
 export async function startBrowserHarness(
-  options: { clock?: Clock; config?: Partial<AppConfig> } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<AppConfig>;
+    /**
+     * Classic scrollbars, as a desktop browser draws them (Playwright hides them by default):
+     * one that appears as the content arrives narrows the page, which a layout test must see.
+     */
+    scrollbars?: boolean;
+  } = {},
 ): Promise<BrowserHarness> {
   if (!existsSync(`${WEB_DIR}/index.html`)) {
     throw new Error(`${WEB_DIR} is missing: run \`npm run build\` first (npm test does).`);
@@ -52,6 +60,7 @@ export async function startBrowserHarness(
   const baseUrl = `http://127.0.0.1:${address.port}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
+    ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : undefined,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -156,11 +156,14 @@ function HoursBar() {
     <section className="hours-bar" aria-label="Opening hours">
       <details>
         <summary>
+          {/* Its room is held until the status is known, so the centred line does not move. */}
           {known ? (
-            <strong className={storeOpen ? 'hours-open' : 'hours-closed'}>
+            <strong className={`hours-now ${storeOpen ? 'hours-open' : 'hours-closed'}`}>
               {storeOpen ? 'Open now' : 'Closed now'}
             </strong>
-          ) : null}
+          ) : (
+            <span className="hours-now" aria-hidden="true" />
+          )}
           <span>Today {describeDay(today.hours)}</span>{' '}
           <span className="hours-more">All hours</span>
         </summary>
