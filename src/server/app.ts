@@ -214,7 +214,9 @@ export async function buildApp(
     maxAge: '30d',
   });
 
-  const sendIndexHtml = config.webDir ? await serveWebApp(app, resolve(config.webDir)) : null;
+  const sendIndexHtml = config.webDir
+    ? await serveWebApp(app, resolve(config.webDir), clock)
+    : null;
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/images/') || !sendIndexHtml) {
