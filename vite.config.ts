@@ -1,17 +1,22 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { serverBundle } from './scripts/server-bundle';
 
 // The web app lives in src/web and is built to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'src/web',
   // precompress: every text file also as .br and .gz, which the server sends as they are.
-  plugins: [react(), precompress()],
+  // serverBundle: the same app built for Node (dist/ssr), which renders the first view.
+  plugins: [react(), precompress(), serverBundle()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // .vite/manifest.json: which chunks and CSS each screen needs, so the server preloads a
+    // page's own from its HTML (src/server/http/first-view.ts); never served.
+    manifest: true,
     // The polyfill (for browsers without <link rel="modulepreload">, e.g. Safari before 17) sits
     // in every first view; without it those browsers fetch a screen's shared modules when it
     // imports them instead of beforehand, which works, a little later.

@@ -77,6 +77,8 @@ export function precompress(): Plugin {
     },
     // After every file (the public folder's included) is in place.
     async closeBundle() {
+      // The server's own bundle (dist/ssr) is read from disk, never sent.
+      if (config.build.ssr) return;
       const started = performance.now();
       const count = await precompressDir(resolve(config.root, config.build.outDir));
       config.logger.info(

@@ -285,7 +285,9 @@ export async function buildApp(
     maxAge: '30d',
   });
 
-  const sendIndexHtml = config.webDir ? await serveWebApp(app, resolve(config.webDir)) : null;
+  const sendIndexHtml = config.webDir
+    ? await serveWebApp(app, resolve(config.webDir), clock)
+    : null;
 
   app.setNotFoundHandler((request, reply) => {
     // What an API route's own hook refuses, unknown API paths refuse too (before saying 404).

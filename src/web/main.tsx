@@ -1,11 +1,49 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
+import { createRouter, loadScreensOf } from './app/router';
+import { FIRST_VIEW_DATA_ID, type FirstViewData } from './first-view-data';
+import { RenderTimeContext } from './shared/first-render';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+
+/**
+ * Marks the page as the app's once React has taken it over (`<html data-hydrated>`): the
+ * server's HTML looks the same before, but does nothing until then (the browser tests wait
+ * for it after loading a page the server drew).
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return children;
+}
+const served = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
+
+if (served) {
+  // The server rendered this page (decision 14): take over its HTML with the data it drew.
+  const { renderedAt, hydrationData } = JSON.parse(served) as FirstViewData;
+  // Not a top-level await: with one, Rollup can no longer count on the entry's modules being
+  // loaded before a screen's chunk, and splits them into some twenty small chunks (20 KB more).
+  void loadScreensOf(window.location.pathname).then(() =>
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <Hydrated>
+          <RenderTimeContext value={renderedAt}>
+            <RouterProvider router={createRouter(hydrationData)} />
+          </RenderTimeContext>
+        </Hydrated>
+      </StrictMode>,
+    ),
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <Hydrated>
+        <RouterProvider router={createRouter()} />
+      </Hydrated>
+    </StrictMode>,
+  );
+}

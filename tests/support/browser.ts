@@ -99,6 +99,29 @@ export async function startBrowserHarness(
       if (now) await context.clock.setFixedTime(new Date(now));
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      // The server draws catalogue pages before their code runs (decision 14), and a tap
+      // before hydration does nothing: a journey acts on the app, so a page load waits until
+      // React has taken over a page the server drew (main.tsx marks <html data-hydrated>).
+      const hydrated = () =>
+        page.waitForFunction(
+          () =>
+            document.getElementById('first-view-data') === null ||
+            document.documentElement.hasAttribute('data-hydrated'),
+        );
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      Object.assign(page, {
+        goto: async (...args: Parameters<Page['goto']>) => {
+          const response = await goto(...args);
+          await hydrated();
+          return response;
+        },
+        reload: async (...args: Parameters<Page['reload']>) => {
+          const response = await reload(...args);
+          await hydrated();
+          return response;
+        },
+      });
       return { context, page };
     },
     close: async () => {

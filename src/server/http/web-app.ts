@@ -1,11 +1,39 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { Clock } from '../clock';
+import { chooseEncoding } from './encoding';
+import { firstViewRenderer, type FirstViewRenderer } from './first-view';
 import { representation, sendRepresentation, type Representation } from './representation';
 
-/** Sends the single-page app's index.html (every path that is not a file, an image or the API). */
-export type SendIndexHtml = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Sends a page of the app (every path that is not a file, an image or the API): its first view
+ * rendered by the server when it is a catalogue page, else the single-page app's index.html.
+ */
+export type SendIndexHtml = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * A page rendered for this request, compressed (fast settings: it is made per request) in the
+ * one encoding the browser takes best, with its ETag: a reload within the same minute of an
+ * unchanged menu is a 304.
+ */
+async function pageRepresentation(html: string, acceptEncoding: string | string[] | undefined) {
+  const identity = Buffer.from(html);
+  const encoding = chooseEncoding(acceptEncoding);
+  const variant =
+    encoding === 'br'
+      ? { br: await brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) }
+      : encoding === 'gzip'
+        ? { gzip: await gzipAsync(identity, { level: 6 }) }
+        : {};
+  return representation('text/html; charset=utf-8', identity, variant);
+}
 
 /** The built file and its `.br` / `.gz` siblings (scripts/precompress.ts), those that exist. */
 function indexHtmlOf(webDir: string): Representation | null {
@@ -32,9 +60,16 @@ function indexHtmlOf(webDir: string): Representation | null {
 export async function serveWebApp(
   app: FastifyInstance,
   webDir: string,
+  clock: Clock,
 ): Promise<SendIndexHtml | null> {
   const indexHtml = indexHtmlOf(webDir);
   if (!indexHtml) return null;
+  const firstView: FirstViewRenderer | null = await firstViewRenderer(
+    app,
+    webDir,
+    indexHtml.identity.toString('utf8'),
+    clock,
+  );
   await app.register(fastifyStatic, {
     root: webDir,
     prefix: '/',
@@ -42,7 +77,8 @@ export async function serveWebApp(
     // One route per built file, found at start; every other path falls to the SPA's index.
     wildcard: false,
     // The variants are not files of their own: they are sent in place of the file they encode.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // The manifest (which chunks each screen needs) is the server's to read, not the world's.
+    globIgnore: ['**/*.br', '**/*.gz', '**/.vite/**'],
     preCompressed: true,
     decorateReply: false,
     // Our own cache policy below, not the plugin's default max-age=0.
@@ -57,5 +93,17 @@ export async function serveWebApp(
       res.setHeader('vary', 'accept-encoding');
     },
   });
-  return (request, reply) => sendRepresentation(request, reply, indexHtml, 'no-cache');
+  return async (request, reply) => {
+    let page: Representation = indexHtml;
+    if (firstView && (request.method === 'GET' || request.method === 'HEAD')) {
+      try {
+        const html = await firstView(request.url);
+        if (html) page = await pageRepresentation(html, request.headers['accept-encoding']);
+      } catch (error) {
+        // The browser can still draw the page itself from the plain index.html.
+        request.log.error({ err: error }, 'first view not rendered');
+      }
+    }
+    return sendRepresentation(request, reply, page, 'no-cache');
+  };
 }

@@ -18,6 +18,7 @@ import { CartLink } from '../features/cart/cart-link';
 import { menuApi } from '../shared/menu-api';
 import { useOrderType } from '../shared/order-type';
 import { onStoreChange } from '../shared/store-events';
+import { useHydrated } from '../shared/first-render';
 import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import { Loading } from '../shared/ui';
@@ -186,7 +187,9 @@ function HoursBar() {
 /** The spec's order type modal, whenever no order type is stored (first visit, Edit, logout). */
 function OrderTypeGate({ onDone }: { onDone: () => void }) {
   const { orderType } = useOrderType();
-  if (orderType !== null) return null;
+  // Whether one is stored is known only once hydrated (the server never shows the chooser).
+  const hydrated = useHydrated();
+  if (!hydrated || orderType !== null) return null;
   return (
     <Suspense fallback={null}>
       <OrderTypeDialog onDone={onDone} />

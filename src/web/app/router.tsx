@@ -1,6 +1,8 @@
 import {
   createBrowserRouter,
   createPath,
+  matchRoutes,
+  type HydrationState,
   type LoaderFunction,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
@@ -17,6 +19,17 @@ import { Layout } from './layout';
 import { layoutLoader } from './layout-loader';
 
 type ScreenModule = Promise<{ default: React.ComponentType }>;
+
+/**
+ * What the server needs to know about a screen route to send its first view (decision 14):
+ * `module`, the screen's source file under src/web, whose built chunk and CSS the page preloads
+ * (the name Vite's manifest knows it by); `rendered`, whether the server renders it (the public
+ * catalogue and the cart; not the screens that show one person's data).
+ */
+export interface ScreenHandle {
+  module: string;
+  rendered: boolean;
+}
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 /** Where the navigation under way is going, if one is (a chunk's reload goes there). */
@@ -55,6 +68,17 @@ const home = () => import('../features/menu/home-screen');
 const list = () => import('../features/menu/simple-list-screen');
 const detail = () => import('../features/item/item-detail-screen');
 
+/** The server renders this screen's first view; `module` is the file `load` imports. */
+const rendered = (module: string): { handle: ScreenHandle } => ({
+  handle: { module, rendered: true },
+});
+/** The server sends the app with this screen's code preloaded; the browser renders it. */
+const browserOnly = (module: string): { handle: ScreenHandle } => ({
+  handle: { module, rendered: false },
+});
+const HOME = rendered('features/menu/home-screen.tsx');
+const LIST = rendered('features/menu/simple-list-screen.tsx');
+
 /**
  * The spec's route table. Route files only assemble features; `urls.ts` builds the links and the
  * domain's CATALOGUE names the categories' segments. Any unknown path shows Home.
@@ -62,7 +86,7 @@ const detail = () => import('../features/item/item-detail-screen');
 /** The root route's id: the staff app's routes are added under it when first needed. */
 const ROOT_ROUTE_ID = 'root';
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     id: ROOT_ROUTE_ID,
     element: <AppRoot />,
@@ -76,36 +100,67 @@ const routes: RouteObject[] = [
         // mounted twice (Layout shows "Loading..." where the screen goes until it is ready).
         HydrateFallback: Layout,
         children: [
-          { index: true, ...screen(home, homeLoader) },
+          { index: true, ...screen(home, homeLoader), ...HOME },
           ...LIST_CATEGORIES.flatMap((category) => [
             {
               path: `category/${CATALOGUE[category].segment}`,
               ...screen(list, listLoader(category)),
+              ...LIST,
             },
-            { path: `${CATALOGUE[category].segment}/:id`, ...screen(list, listLoader(category)) },
+            {
+              path: `${CATALOGUE[category].segment}/:id`,
+              ...screen(list, listLoader(category)),
+              ...LIST,
+            },
           ]),
           {
             path: 'category/:category',
             ...screen(() => import('../features/menu/category-screen'), categoryLoader),
+            ...rendered('features/menu/category-screen.tsx'),
           },
           ...DETAIL_CATEGORIES.map((category) => ({
             path: `${CATALOGUE[category].segment}/:id`,
             ...screen(detail, itemLoader(category)),
+            ...rendered('features/item/item-detail-screen.tsx'),
           })),
-          { path: 'cart', ...screen(() => import('../features/cart/cart-screen')) },
-          { path: 'checkout', ...screen(() => import('../features/checkout/checkout-screen')) },
-          { path: 'payment', ...screen(() => import('../features/checkout/payment-screen')) },
-          { path: 'login', ...screen(() => import('../features/account/login-screen')) },
-          { path: 'register', ...screen(() => import('../features/account/register-screen')) },
+          {
+            path: 'cart',
+            ...screen(() => import('../features/cart/cart-screen')),
+            ...rendered('features/cart/cart-screen.tsx'),
+          },
+          {
+            path: 'checkout',
+            ...screen(() => import('../features/checkout/checkout-screen')),
+            ...browserOnly('features/checkout/checkout-screen.tsx'),
+          },
+          {
+            path: 'payment',
+            ...screen(() => import('../features/checkout/payment-screen')),
+            ...browserOnly('features/checkout/payment-screen.tsx'),
+          },
+          {
+            path: 'login',
+            ...screen(() => import('../features/account/login-screen')),
+            ...browserOnly('features/account/login-screen.tsx'),
+          },
+          {
+            path: 'register',
+            ...screen(() => import('../features/account/register-screen')),
+            ...browserOnly('features/account/register-screen.tsx'),
+          },
           {
             path: 'my-orders',
             ...screen(() => import('../features/orders/my-orders-screen'), myOrdersLoader),
+            ...browserOnly('features/orders/my-orders-screen.tsx'),
           },
           {
             path: 'managecontacts',
             ...screen(() => import('../features/account/manage-contacts-screen')),
+            ...browserOnly('features/account/manage-contacts-screen.tsx'),
           },
-          { path: '*', ...screen(home, homeLoader) },
+          // Unknown paths show Home; /staff too until its routes are added, so the server
+          // leaves those to the browser (`isStaffPath`).
+          { path: '*', ...screen(home, homeLoader), ...HOME },
         ],
       },
     ],
@@ -120,7 +175,7 @@ let staffAdded: Promise<void> | null = null;
  * thus carries no staff code at all; a failed download is forgotten so the next try asks again.
  */
 const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch }) => {
-  if (path !== '/staff' && !path.startsWith('/staff/')) return;
+  if (!isStaffPath(path)) return;
   staffAdded ??= importChunk(() => import('./staff-routes')).then(
     ({ staffRoutes }) => patch(ROOT_ROUTE_ID, staffRoutes(screen)),
     (error: unknown) => {
@@ -131,5 +186,32 @@ const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch 
   return staffAdded;
 };
 
-export const createRouter = () =>
-  (router = createBrowserRouter(routes, { patchRoutesOnNavigation }));
+/** Paths the staff app will own (its routes are added on the way there). */
+export const isStaffPath = (path: string): boolean =>
+  path === '/staff' || path.startsWith('/staff/');
+
+/**
+ * The browser's router. `hydrationData` is the server's first view's loader data: the router
+ * then starts from it instead of loading, so the first render matches the server's HTML.
+ */
+export const createRouter = (hydrationData?: HydrationState) =>
+  (router = createBrowserRouter(routes, {
+    patchRoutesOnNavigation,
+    ...(hydrationData ? { hydrationData } : {}),
+  }));
+
+/**
+ * Loads the code of the screens `path` shows before hydrating (the page preloads it), so the
+ * router's first render has them, as the server's had: React Router would otherwise draw its
+ * fallback first, which is not what the server sent.
+ */
+export async function loadScreensOf(path: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, path) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(route, { ...(await lazy()), lazy: undefined });
+    }),
+  );
+}

@@ -43,11 +43,28 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own (`serveApiFrom`). */
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+/** Whether `cachedGet` keeps answers: a page's memory does, a server rendering for many does not. */
+let caching = true;
+
+/**
+ * For the server's first view (`entry-server.tsx`): the loaders' requests go to `send` (the
+ * server answering itself, without a network) and nothing is cached, so each page rendered
+ * shows the menu as it is now, never what another visitor's render kept.
+ */
+export function serveApiFrom(send: Transport): void {
+  transport = send;
+  caching = false;
+  cache.clear();
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, headers = {} } = options;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       signal,
       credentials: 'same-origin',
@@ -116,6 +133,7 @@ export async function cachedGet<T>(
   path: string,
   { ttlMs, signal }: { ttlMs: number; signal?: AbortSignal },
 ): Promise<T> {
+  if (!caching) return api<T>(path, { signal });
   const hit = cache.get(path);
   const shared = hit !== undefined && hit.expires > Date.now();
   const entry: CacheEntry = shared

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useHydrated } from './first-render';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 /**
@@ -47,8 +48,17 @@ export function OrderTypeProvider({ children }: { children: ReactNode }) {
     setAddress(null);
   }, []);
 
+  // The server does not know what this browser stored: until hydrated, draw what it drew.
+  const hydrated = useHydrated();
   return (
-    <OrderTypeContext.Provider value={{ orderType, address, choose, clear }}>
+    <OrderTypeContext.Provider
+      value={{
+        orderType: hydrated ? orderType : null,
+        address: hydrated ? address : null,
+        choose,
+        clear,
+      }}
+    >
       {children}
     </OrderTypeContext.Provider>
   );

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api, ApiError } from './api';
+import { useHydrated } from './first-render';
 import { useOrderType } from './order-type';
 import { readJson, STORAGE_KEYS, writeStorage } from './storage';
 import type { ApiMeAnswer, ApiUser } from './types';
@@ -72,8 +73,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearOrderType();
   }, [store, clearOrderType]);
 
+  // The server renders for a guest: the stored user shows from the render after hydration.
+  const hydrated = useHydrated();
   return (
-    <SessionContext.Provider value={{ user, checked, signIn: store, signOut, updateUser: store }}>
+    <SessionContext.Provider
+      value={{ user: hydrated ? user : null, checked, signIn: store, signOut, updateUser: store }}
+    >
       {children}
     </SessionContext.Provider>
   );

@@ -6,6 +6,7 @@ import {
   type Product,
 } from '../../../domain';
 import { importChunk } from '../chunk-reload';
+import { useHydrated } from '../first-render';
 import { STORAGE_KEYS } from '../storage';
 import type { NewCartItem } from './cart-api';
 import { readLocalCart, writeLocalCart, type CartLine } from './cart-lines';
@@ -22,6 +23,7 @@ export interface GuestCartStore extends CartStore {
 }
 
 type GuestPricing = typeof GuestPricingModule;
+const NOTHING_YET: LocalCartItem[] = [];
 let pricingModule: Promise<GuestPricing> | null = null;
 
 /**
@@ -43,7 +45,10 @@ function loadPricing(): Promise<GuestPricing> {
  * priced here by the domain engine once each line's product is known.
  */
 export function useGuestCartStore(): GuestCartStore {
-  const [items, setItems] = useState<LocalCartItem[]>(readLocalCart);
+  const [stored, setItems] = useState<LocalCartItem[]>(readLocalCart);
+  // The server cannot see this cart: until hydrated it is loading, as the server drew it.
+  const hydrated = useHydrated();
+  const items = hydrated ? stored : NOTHING_YET;
   const [tipPercent, setTipPercent] = useState<number>(DEFAULT_TIP_PERCENT);
 
   const productIds = useMemo(() => items.map((item) => item.productId), [items]);
@@ -136,7 +141,7 @@ export function useGuestCartStore(): GuestCartStore {
   const refresh = useCallback(() => Promise.resolve(), []);
 
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
-  const status = pricingFailed ? 'error' : figures ? 'ready' : 'loading';
+  const status = !hydrated ? 'loading' : pricingFailed ? 'error' : figures ? 'ready' : 'loading';
 
   return useMemo(
     () => ({

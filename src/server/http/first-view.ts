@@ -1,0 +1,149 @@
+/**
+ * The first view of a catalogue page, rendered here (decision 14): the built index.html with
+ * the page's HTML in `<div id="root">`, its loader data for the browser's router, and in the
+ * head what the page needs next (its screen's chunks as modulepreload, their CSS, its lead
+ * image at high priority), so the browser paints before any JavaScript runs and then fetches
+ * nothing in a chain.
+ *
+ * The renderer is the web app's own server bundle (dist/ssr, built with the web app by
+ * scripts/server-bundle.ts), imported at run time: the server never imports the web sources.
+ * Its loaders' requests are answered by this app in process (`inject`), so the page holds what
+ * the API would have said, from the catalogue snapshot (decision 11).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+
+/** What dist/ssr/entry-server.js's renderer answers (src/web/entry-server.tsx). */
+interface RenderedPage {
+  html: string;
+  dataJson: string;
+  modules: string[];
+  leadImage: string | null;
+}
+type Render = (url: string, renderedAt: number) => Promise<RenderedPage | null>;
+type ApiSender = (path: string, init: RequestInit) => Promise<Response>;
+interface ServerEntry {
+  FIRST_VIEW_DATA_ID: string;
+  createRenderer: (send: ApiSender) => Render;
+}
+
+/** One chunk of Vite's manifest (build.manifest). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const isServerEntry = (module: unknown): module is ServerEntry =>
+  typeof module === 'object' &&
+  module !== null &&
+  'createRenderer' in module &&
+  typeof module.createRenderer === 'function' &&
+  'FIRST_VIEW_DATA_ID' in module &&
+  typeof module.FIRST_VIEW_DATA_ID === 'string';
+
+/** Every chunk `key` needs: itself and what it imports, transitively. */
+function closure(manifest: Manifest, keys: string[]): ManifestChunk[] {
+  const seen = new Set<string>();
+  const chunks: ManifestChunk[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    chunks.push(chunk);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return chunks;
+}
+
+const attribute = (value: string) => value.replace(/&(?!amp;)/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The head's additions for `modules` (the matched screens): modulepreload for each chunk they
+ * need that the entry does not already bring, a stylesheet for each CSS file not already
+ * linked (the server's HTML needs them to look right), and the lead image's preload.
+ */
+export function headFor(manifest: Manifest, modules: string[], leadImage: string | null): string {
+  const entryKeys = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .map(([key]) => key);
+  const entry = closure(manifest, entryKeys);
+  const inEntry = new Set(entry.map((chunk) => chunk.file));
+  const entryCss = new Set(entry.flatMap((chunk) => chunk.css ?? []));
+  const screens = closure(manifest, modules).filter((chunk) => !inEntry.has(chunk.file));
+  const css = [...new Set(screens.flatMap((chunk) => chunk.css ?? []))].filter(
+    (file) => !entryCss.has(file),
+  );
+  return [
+    ...(leadImage
+      ? [`<link rel="preload" as="image" href="${attribute(leadImage)}" fetchpriority="high">`]
+      : []),
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...screens.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+  ].join('');
+}
+
+/** Renders first views; null when the build has no server bundle (the SPA's index.html then). */
+export type FirstViewRenderer = (url: string) => Promise<string | null>;
+
+/**
+ * Loads the server bundle next to `webDir` (dist/ssr beside dist/web) and the web build's
+ * manifest, and answers a function that makes the whole HTML of a page, or null for a page the
+ * browser draws itself. `template` is the built index.html.
+ */
+export async function firstViewRenderer(
+  app: FastifyInstance,
+  webDir: string,
+  template: string,
+  clock: Clock,
+): Promise<FirstViewRenderer | null> {
+  const entryFile = join(dirname(webDir), 'ssr', 'entry-server.js');
+  const manifestFile = join(webDir, '.vite', 'manifest.json');
+  if (!existsSync(entryFile) || !existsSync(manifestFile)) {
+    app.log.warn('no server bundle in the build: pages are drawn by the browser alone');
+    return null;
+  }
+  const loaded: unknown = await import(pathToFileURL(entryFile).href);
+  if (!isServerEntry(loaded)) throw new Error(`${entryFile} is not the first view's renderer`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+
+  const send: ApiSender = async (path) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'application/json' },
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+    });
+  };
+  const render = loaded.createRenderer(send);
+  const [beforeRoot, afterRoot] = template.split('<div id="root"></div>');
+  if (afterRoot === undefined || !beforeRoot?.includes('</head>')) {
+    throw new Error('index.html has no empty <div id="root"></div> after its head');
+  }
+  const [head, body] = beforeRoot.split('</head>') as [string, string];
+  const dataId = loaded.FIRST_VIEW_DATA_ID;
+
+  return async (url) => {
+    // The minute is all the page shows of the time (today's hours), and keeps the bytes, and
+    // so the ETag, the same for everyone within it.
+    const now = clock.now().getTime();
+    const page = await render(url, now - (now % 60_000));
+    if (!page) return null;
+    return (
+      `${head}${headFor(manifest, page.modules, page.leadImage)}</head>${body}` +
+      `<div id="root">${page.html}</div>` +
+      `<script type="application/json" id="${dataId}">${page.dataJson}</script>${afterRoot}`
+    );
+  };
+}

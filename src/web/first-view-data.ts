@@ -1,0 +1,11 @@
+import type { HydrationState } from 'react-router';
+
+/** The id of the JSON the server puts in a page it rendered (read by main.tsx). */
+export const FIRST_VIEW_DATA_ID = 'first-view-data';
+
+/** What the server's first view hands to the browser's router along with its HTML. */
+export interface FirstViewData {
+  /** The server's clock when it rendered (ms): hydration draws the hours with it. */
+  renderedAt: number;
+  hydrationData: HydrationState;
+}

@@ -1,0 +1,201 @@
+/**
+ * The first view the server sends (decision 14): a catalogue page comes as HTML with the page
+ * already drawn (Home's grid, a list, an item), the loader data the browser's router starts
+ * from, and in the head what the page needs next (its screen's chunks, their CSS, the lead
+ * image at high priority). Screens that show one person's data and the staff app come as the
+ * plain index.html. Uses the real build (`npm run build`: dist/web and dist/ssr).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/server/clock';
+import { OPEN_TUESDAY, registerStaff, type Account } from '../support/orders';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const WEB_DIR = process.env.WEB_DIR ?? 'dist/web';
+const DATA_SCRIPT = /<script type="application\/json" id="first-view-data">(.*?)<\/script>/s;
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  category: string;
+  image: string;
+  price: number;
+}
+interface Manifest {
+  [key: string]: { file: string; css?: string[] };
+}
+
+let t: TestApp;
+let staff: Account;
+let products: ApiProduct[];
+let manifest: Manifest;
+const clock = fixedClock(OPEN_TUESDAY);
+
+beforeAll(async () => {
+  if (!existsSync(join(WEB_DIR, '..', 'ssr', 'entry-server.js'))) {
+    throw new Error(`No server bundle beside ${WEB_DIR}: run \`npm run build\` first.`);
+  }
+  manifest = JSON.parse(readFileSync(join(WEB_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  t = await createTestApp({ clock, config: { webDir: WEB_DIR } });
+  staff = await registerStaff(t.app, t.db);
+  products = (await t.app.inject({ method: 'GET', url: '/api/products' })).json<ApiProduct[]>();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+function dataOf(html: string): { renderedAt: number; hydrationData: { loaderData: object } } {
+  const json = DATA_SCRIPT.exec(html)?.[1];
+  if (json === undefined) throw new Error('no first-view data in the page');
+  return JSON.parse(json) as { renderedAt: number; hydrationData: { loaderData: object } };
+}
+const rootOf = (html: string) =>
+  /<div id="root">(.*)<\/div><script type="application/s.exec(html)?.[1];
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const chunk = (source: string) => {
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not in the manifest`);
+  return entry;
+};
+const escaped = (text: string) => text.replace(/&/g, '&amp;');
+
+describe('Home as the server sends it', () => {
+  let response: LightMyRequestResponse;
+  beforeAll(async () => {
+    response = await get('/');
+  });
+
+  it('holds the shell and every category card, drawn', () => {
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const root = rootOf(response.body) ?? '';
+    expect(root).toContain('<h1 id="categories-title">Categories</h1>');
+    expect(root).toContain('<ul class="card-grid">');
+    const ownCards = products.filter((p) => !['Sides', 'Beverages'].includes(p.category));
+    expect(ownCards.length).toBeGreaterThan(5);
+    for (const product of ownCards) {
+      expect(root).toContain(`href="/${product.category.toLowerCase()}/${product._id}"`);
+      expect(root).toContain(`<span class="card-title">${escaped(product.name)}</span>`);
+    }
+    expect(root).toContain('href="/category/beverages"');
+    // The hours as the server's clock sees them (a Tuesday evening: open), the offers sidebar.
+    expect(root).toContain('Open now');
+    expect(root).toContain('Special Offers');
+    expect((root.match(/<li>/g) ?? []).length).toBe(ownCards.length + 2);
+  });
+
+  it('hands the router the data it drew, and the minute it drew it at', () => {
+    const data = dataOf(response.body);
+    expect(data.renderedAt).toBe(new Date(OPEN_TUESDAY).getTime());
+    const loaderData = data.hydrationData.loaderData as Record<string, unknown>;
+    expect(Object.values(loaderData)).toContainEqual({ products });
+    // Nothing in it can end the script early.
+    expect(DATA_SCRIPT.exec(response.body)?.[1]).not.toContain('<');
+  });
+
+  it('preloads Home’s chunks and the first card’s image from the head', () => {
+    const head = headOf(response.body);
+    expect(head).toContain(
+      `<link rel="modulepreload" crossorigin href="/${chunk('features/menu/home-screen.tsx').file}">`,
+    );
+    expect(head).toContain(`<script type="module" crossorigin src="/${chunk('main.tsx').file}">`);
+    const first = products[0]!;
+    expect(head).toContain(
+      `<link rel="preload" as="image" href="${first.image}" fetchpriority="high">`,
+    );
+    // The image itself is eager and high priority; the grid's last card waits to be scrolled to.
+    expect(response.body).toMatch(
+      new RegExp(`<img src="${first.image}"[^>]*loading="eager"[^>]*fetchPriority="high"`),
+    );
+    expect(response.body).toMatch(/<img src="[^"]+"[^>]*loading="lazy"/);
+  });
+
+  it('is compressed, revalidated by its ETag, and never kept without asking', async () => {
+    const br = await get('/', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(response.body);
+    const etag = String(br.headers.etag);
+    const again = await get('/', { 'accept-encoding': 'br, gzip', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('other pages', () => {
+  it('a list (Beverages) with its own chunk and stylesheet preloaded', async () => {
+    const response = await get('/category/beverages');
+    const root = rootOf(response.body) ?? '';
+    for (const drink of products.filter((p) => p.category === 'Beverages')) {
+      expect(root).toContain(escaped(drink.name));
+    }
+    const list = chunk('features/menu/simple-list-screen.tsx');
+    expect(headOf(response.body)).toContain(`href="/${list.file}"`);
+    for (const css of list.css ?? []) {
+      expect(headOf(response.body)).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    }
+  });
+
+  it('a detail screen with its product drawn', async () => {
+    const wings = products.find((p) => p.category === 'Wings')!;
+    const response = await get(`/wings/${wings._id}`);
+    expect(rootOf(response.body)).toContain(`>${wings.name}</h1>`);
+    expect(headOf(response.body)).toContain(chunk('features/item/item-detail-screen.tsx').file);
+  });
+
+  it('the cart, loading until the browser knows what it holds', async () => {
+    const response = await get('/cart');
+    expect(rootOf(response.body)).toContain('Loading...');
+    expect(rootOf(response.body)).not.toContain('Your cart is empty');
+    expect(headOf(response.body)).toContain(chunk('features/cart/cart-screen.tsx').file);
+  });
+
+  it.each(['/login', '/my-orders', '/checkout', '/staff', '/staff/menu'])(
+    '%s comes as the plain app, drawn by the browser',
+    async (path) => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(readFileSync(join(WEB_DIR, 'index.html'), 'utf8'));
+    },
+  );
+
+  it('does not serve the build’s manifest (the path is just another page)', async () => {
+    const response = await get('/.vite/manifest.json');
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).not.toContain('"isEntry"');
+  });
+});
+
+describe('kept current', () => {
+  it('shows a sold-out item and a new price at once, and the store closed when it is', async () => {
+    const wings = products.find((p) => p.name === 'Wings')!;
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff/products/${wings._id}`,
+      headers: { 'content-type': 'application/json', cookie: staff.cookie },
+      payload: JSON.stringify({ soldOut: true, price: 9.49 }),
+    });
+    expect(changed.statusCode).toBe(200);
+    const root = rootOf((await get('/')).body) ?? '';
+    const card = new RegExp(
+      `<a class="category-card sold-out" href="/wings/${wings._id}"[^>]*>.*?</a>`,
+    ).exec(root)?.[0];
+    expect(card).toContain('$<!-- -->9.49');
+    expect(card).toContain('Sold out');
+
+    // Monday 03:00 in Guelph: closed by the hours.
+    clock.set('2026-11-23T03:00:00-05:00');
+    try {
+      const closed = rootOf((await get('/')).body) ?? '';
+      expect(closed).toContain('Closed now');
+      expect(closed).toContain('The store is closed right now.');
+    } finally {
+      clock.set(OPEN_TUESDAY);
+    }
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The server's first view in a browser (decision 14): Home's grid is there with JavaScript off,
+ * and with it on the page hydrates without a word in the console, even for a returning
+ * customer whose browser holds what the server cannot see (order type, guest cart) and whose
+ * clock reads another day than the server's; then it is the app (a card opens in place).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../src/server/clock';
+import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { watchConsole } from '../support/console';
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  category: string;
+}
+
+let h: BrowserHarness;
+let products: ApiProduct[];
+
+beforeAll(async () => {
+  // Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00).
+  h = await startBrowserHarness({ clock: fixedClock('2026-11-23T23:00:00Z') });
+  products = (await h.app.inject({ method: 'GET', url: '/api/products' })).json<ApiProduct[]>();
+});
+afterAll(() => h.close());
+
+const HOME_CARDS = 10;
+
+describe('the first view', () => {
+  it('shows Home’s grid, the hours and the offers with JavaScript disabled', async () => {
+    const context = await h.browser.newContext({
+      baseURL: h.baseUrl,
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+      const cards = main.locator('.card-grid').getByRole('link');
+      await expect(cards.count()).resolves.toBe(HOME_CARDS);
+      const wings = products.find((product) => product.name === 'Wings')!;
+      await expect(
+        main.getByRole('link', { name: /^Wings \$/ }).getAttribute('href'),
+      ).resolves.toBe(`/wings/${wings._id}`);
+      await page.getByRole('region', { name: 'Opening hours' }).getByText('Open now').waitFor();
+      await page.getByRole('complementary', { name: 'Special Offers' }).waitFor();
+      // The lead image is asked for first, not when it is scrolled to.
+      await expect(cards.first().locator('img').getAttribute('fetchpriority')).resolves.toBe(
+        'high',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates without a warning for a returning customer, then works as the app', async () => {
+    // The page's clock on Tuesday morning (closed then), the server's on Monday evening: the
+    // page must first draw Monday's hours, as the server did.
+    const { context, page } = await h.newPage({
+      orderType: 'delivery',
+      address: '12 Main St, Guelph ON',
+      now: '2026-11-24T13:00:00Z',
+    });
+    const coke = products.find((product) => product.name === 'Coke')!;
+    await context.addInitScript((productId) => {
+      if (!window.localStorage.getItem('cart')) {
+        window.localStorage.setItem(
+          'cart',
+          JSON.stringify([{ productId, _id: 'l1', quantity: 3 }]),
+        );
+      }
+    }, coke._id);
+    const problems = watchConsole(page);
+    await page.goto('/');
+    // What only the browser knows shows once hydrated.
+    await page
+      .getByRole('button', { name: 'Order type: Delivery to 12 Main St, Guelph ON' })
+      .waitFor();
+    await page.getByRole('link', { name: 'Cart 3 items', exact: true }).waitFor();
+    await expect(page.locator('.card-grid').getByRole('link').count()).resolves.toBe(HOME_CARDS);
+
+    // A card opens its screen in place: no new document.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.getByRole('link', { name: /^Wings \$/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Wings' }).waitFor();
+    await expect(
+      page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    expect(h.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates Beverages, an item and the cart without a warning', async () => {
+    const { context, page } = await h.newPage();
+    const problems = watchConsole(page);
+    const wings = products.find((product) => product.name === 'Wings')!;
+    for (const [path, heading] of [
+      ['/category/beverages', 'Beverages'],
+      [`/wings/${wings._id}`, 'Wings'],
+      ['/cart', 'Your Cart'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // Hydrated: the stored order type (pickup) replaced the server's question.
+      await page.getByRole('button', { name: 'Order type: Pickup' }).waitFor();
+    }
+    await page.getByText('Your cart is empty.', { exact: false }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
