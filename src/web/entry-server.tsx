@@ -43,14 +43,35 @@ export type ApiSender = (path: string, init: RequestInit) => Promise<Response>;
  * or anything but a plain success (a loader's error or redirect: the browser's router handles
  * those as it always has).
  */
+/**
+ * The answers of the renders under way. Every answer goes to each of them: renders may overlap,
+ * and a page handed an answer another page asked for at the same moment only carries a little
+ * more of the public catalogue (the server's own requests carry no cookie, so nothing personal).
+ */
+const underWay = new Set<Record<string, unknown>>();
+
 export function createRenderer(send: ApiSender) {
-  serveApiFrom(send);
+  serveApiFrom(async (path, init) => {
+    const response = await send(path, init);
+    if (underWay.size > 0 && response.ok && (init.method ?? 'GET') === 'GET') {
+      const body = (await response.clone().json()) as unknown;
+      for (const answers of underWay) answers[path] = body;
+    }
+    return response;
+  });
   const handler = createStaticHandler(routes);
 
   return async function render(url: string, renderedAt: number): Promise<FirstView | null> {
     const request = new Request(new URL(url, 'http://first-view.invalid'));
     if (isStaffPath(new URL(request.url).pathname)) return null;
-    const context: StaticHandlerContext | Response = await handler.query(request);
+    const answers: Record<string, unknown> = {};
+    underWay.add(answers);
+    let context: StaticHandlerContext | Response;
+    try {
+      context = await handler.query(request);
+    } finally {
+      underWay.delete(answers);
+    }
     if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
     const handles = context.matches.map((match) => match.route.handle as unknown);
     const screens = handles.filter(isScreenHandle);
@@ -67,8 +88,13 @@ export function createRenderer(send: ApiSender) {
     const data: FirstViewData = {
       renderedAt,
       hydrationData: { loaderData: context.loaderData, actionData: null, errors: null },
+      // In path order, not arrival order: the same page is the same bytes, and so one ETag.
+      answers: Object.fromEntries(
+        Object.entries(answers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      ),
     };
-    const lead = /<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
+    // React writes the attribute as fetchPriority.
+    const lead = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(html)?.[0];
     return {
       html,
       dataJson: JSON.stringify(data).replace(/</g, '\\u003c'),

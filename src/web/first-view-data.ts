@@ -8,4 +8,6 @@ export interface FirstViewData {
   /** The server's clock when it rendered (ms): hydration draws the hours with it. */
   renderedAt: number;
   hydrationData: HydrationState;
+  /** The API's answers the loaders drew with, by path: the browser's GET cache starts with them. */
+  answers: Record<string, unknown>;
 }

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter, loadScreensOf } from './app/router';
 import { FIRST_VIEW_DATA_ID, type FirstViewData } from './first-view-data';
+import { primeCached } from './shared/api';
 import { RenderTimeContext } from './shared/first-render';
 import './styles.css';
 
@@ -23,7 +24,8 @@ const served = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
 
 if (served) {
   // The server rendered this page (decision 14): take over its HTML with the data it drew.
-  const { renderedAt, hydrationData } = JSON.parse(served) as FirstViewData;
+  const { renderedAt, hydrationData, answers } = JSON.parse(served) as FirstViewData;
+  primeCached(answers);
   // Not a top-level await: with one, Rollup can no longer count on the entry's modules being
   // loaded before a screen's chunk, and splits them into some twenty small chunks (20 KB more).
   void loadScreensOf(window.location.pathname).then(() =>

@@ -154,6 +154,18 @@ export async function cachedGet<T>(
   }
 }
 
+/**
+ * Keeps answers the server's first view already drew with (decision 14), so going back to that
+ * screen asks nothing again. A minute at most: the store's open flag is the shortest-lived.
+ */
+export function primeCached(answers: Record<string, unknown>): void {
+  if (!caching) return;
+  const expires = Date.now() + 60_000;
+  for (const [path, value] of Object.entries(answers)) {
+    if (!cache.has(path)) cache.set(path, { value: Promise.resolve(value), expires });
+  }
+}
+
 /** Forgets a cached GET, so the next caller asks the server (e.g. the store's open flag). */
 export function forgetCached(path: string): void {
   cache.delete(path);
