@@ -12,6 +12,7 @@ import type { ApiProduct, ApiSocialLoginAnswer, ApiUser } from '../../src/domain
 
 const GSI_SRC = 'https://accounts.google.com/gsi/client';
 const GOOGLE_FAILED = 'Google login failed.';
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-google';
 // Monday 2026-11-23 18:00 in Toronto: open by the hours, so a guest can press Proceed to Checkout.
 const clock = fixedClock('2026-11-23T23:00:00Z');
 
@@ -137,6 +138,9 @@ it('tells a customer whose Google sign-in removed a password someone had set on 
       'Signed in with Google. This account’s earlier password was removed, since anyone could have set it: sign in with Google from now on.',
     )
     .waitFor();
+  await page.screenshot({ path: `${SHOTS}/password-removed-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/password-removed-1280.png`, fullPage: true });
   const login = await h.app.inject({
     method: 'POST',
     url: '/api/auth/login',
