@@ -506,6 +506,57 @@ describe('GET /api/staff/orders/stream', () => {
     );
   });
 
+  it('checks every open stream’s session in one query per heartbeat, ending only those whose session ended', async () => {
+    // Counts the session lookups the app makes (the heartbeat's check is one of them).
+    let sessionLookups = 0;
+    const counting: Database = {
+      kind: db.kind,
+      query: (sql, params) => {
+        if (sql.includes('from sessions s join users u')) sessionLookups += 1;
+        return db.query(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
+      transaction: (work) => db.transaction(work),
+      listen: (...args) => db.listen(...args),
+      close: () => db.close(),
+    };
+    const other = await start(counting);
+    try {
+      const people = await Promise.all([1, 2, 3, 4, 5].map(() => account(other.app)));
+      const streams = await Promise.all(people.map((person) => liveStream(person, other.url)));
+      const before = sessionLookups;
+      await sleep(EVENTS.heartbeatMs * 3 + 150);
+      // One lookup per heartbeat for all five streams (one per stream each heartbeat was 15).
+      const lookups = sessionLookups - before;
+      expect(lookups).toBeGreaterThanOrEqual(2);
+      expect(lookups).toBeLessThanOrEqual(4);
+
+      const [leaving, ...staying] = streams;
+      const logout = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: people[0]?.cookie ?? '' },
+        payload: {},
+      });
+      expect(logout.statusCode).toBeLessThan(300);
+      await expect(Promise.race([leaving?.ended.then(() => 'ended'), sleep(3_000)])).resolves.toBe(
+        'ended',
+      );
+      let othersEnded = 0;
+      for (const stream of staying) void stream.ended.then(() => (othersEnded += 1));
+      await sleep(EVENTS.heartbeatMs * 2 + 100);
+      expect(othersEnded).toBe(0);
+      // And they still hear the heartbeat.
+      const pings = (stream: SseConnection) =>
+        stream.received.filter((frame) => frame.comments.includes('ping')).length;
+      const seen = staying.map(pings);
+      await sleep(EVENTS.heartbeatMs + 100);
+      staying.forEach((stream, i) => expect(pings(stream)).toBeGreaterThan(seen[i] ?? 0));
+    } finally {
+      await other.app.close();
+    }
+  });
+
   it('answers 401 anonymously and 403 for a customer', async () => {
     const anonymous = await connect(staffUrl());
     expect(anonymous.status).toBe(401);
@@ -630,7 +681,6 @@ describe('the event hub', () => {
       feed: { accepts: () => true, read: () => Promise.resolve([]), present: () => ({}) },
       position: null,
       latestId,
-      heartbeatMs: 60_000,
       log: silentLog,
       onClose: () => (closes += 1),
     });
@@ -662,7 +712,6 @@ describe('the event hub', () => {
           feed: { accepts: () => true, present: (event) => ({ n: event.id }), ...feed },
           position,
           latestId: () => Promise.resolve(latest),
-          heartbeatMs: 60_000,
           log: silentLog,
           onClose: () => undefined,
         });
@@ -725,7 +774,6 @@ describe('the event hub', () => {
         });
         return Promise.resolve('8');
       },
-      heartbeatMs: 60_000,
       log: silentLog,
       onClose: () => undefined,
     });

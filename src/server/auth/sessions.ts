@@ -86,17 +86,10 @@ export function getSessionUser(
   return pending;
 }
 
-/**
- * The request's user as the database says now, not as the request first found it: for a
- * connection that outlives the moment it was let in (a live stream), whose session may have
- * ended since (logout, an account removed or its password reset).
- */
-export async function currentSessionUser(
-  request: FastifyRequest,
-  ctx: AppContext,
-): Promise<SessionUser | null> {
+/** The hash a request's session is stored by, or null without a session cookie. */
+export function sessionTokenHash(request: FastifyRequest): string | null {
   const token = request.cookies[SESSION_COOKIE];
-  return token ? sessionsRepository(ctx.db).findUser(hashToken(token), ctx.clock.now()) : null;
+  return token ? hashToken(token) : null;
 }
 
 /** The signed-in user; 401 without a valid session. */

@@ -15,7 +15,8 @@
  *
  * Wire format: `retry: 5000` first; each event `id: <id>` and `data: <json>` (the default
  * `message` type, which the spec's client reads with `onmessage`); `ready` with `data: {}`;
- * a comment line (`: ping`) every heartbeat so proxies and the browser keep the stream open.
+ * a comment line (`: ping`) on every `ping()` so proxies and the browser keep the stream open (the
+ * route module pings all its streams from one timer: one per stream costs memory and wake-ups).
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type { OrderEventRecord } from '../repositories/order-events';
@@ -40,7 +41,6 @@ export interface OrderEventStreamOptions {
   position: string | null;
   /** The log's newest id ("0" when empty). */
   latestId(): Promise<string>;
-  heartbeatMs: number;
   log: Pick<HubLog, 'warn' | 'error'>;
   /** Called once when the stream ends, whoever ends it. */
   onClose(): void;
@@ -51,6 +51,8 @@ export interface OrderEventStream {
   readonly body: Readable;
   /** Ends the stream (the app is closing, the client went); safe to call twice. */
   close(): void;
+  /** Sends the heartbeat comment. */
+  ping(): void;
 }
 
 /** The browser waits this long before reconnecting by itself after a drop. */
@@ -92,7 +94,6 @@ export async function openOrderEventStream(
     if (closed) return;
     closed = true;
     unsubscribe();
-    clearInterval(heartbeat);
     queue.length = 0;
     options.onClose();
   };
@@ -104,10 +105,6 @@ export async function openOrderEventStream(
     finish();
     if (!body.writableEnded) body.end();
   };
-
-  // From the start, so `finish` can always clear it; the first ping comes a period later.
-  const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
-  heartbeat.unref();
 
   const write = (text: string) => {
     if (closed) return;
@@ -178,5 +175,5 @@ export async function openOrderEventStream(
   write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
   catchUp(position).catch(failed);
 
-  return { body, close };
+  return { body, close, ping: () => write(': ping\n\n') };
 }

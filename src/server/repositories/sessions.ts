@@ -52,5 +52,20 @@ export function sessionsRepository(db: Queryable) {
       );
       return rows[0] ?? null;
     },
+
+    /**
+     * `findUser` for many sessions in one statement, by token hash: what the live streams' shared
+     * heartbeat asks for every open stream at once (routes/order-streams.ts). A hash missing from
+     * the map is no session, or an expired one.
+     */
+    async findUsers(tokenHashes: readonly string[], now: Date): Promise<Map<string, SessionUser>> {
+      const rows = await db.query<SessionUser & { tokenHash: string }>(
+        `select s.token_hash as "tokenHash", u.id, u.name, u.email, u.role
+           from sessions s join users u on u.id = s.user_id
+          where s.token_hash = any($1::text[]) and s.expires_at > $2`,
+        [tokenHashes, now],
+      );
+      return new Map(rows.map(({ tokenHash, ...user }) => [tokenHash, user]));
+    },
   };
 }

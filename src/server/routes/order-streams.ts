@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentSessionUser, requireUser, selfGuard, staffGuard } from '../auth/sessions';
-import type { SessionUser } from '../repositories/sessions';
+import { requireUser, selfGuard, sessionTokenHash, staffGuard } from '../auth/sessions';
+import { sessionsRepository, type SessionUser } from '../repositories/sessions';
 import type { RouteModule } from '../context';
 import {
   openOrderEventStream,
@@ -16,6 +16,14 @@ import { orderEventsRepository, parseEventId } from '../repositories/order-event
 const customerQuery = z.object({ userId: z.string(), lastEventId: z.string().optional() });
 const staffQuery = z.object({ lastEventId: z.string().optional() });
 
+/** Sessions asked about in one statement by the heartbeat's check. */
+const SESSION_BATCH = 1000;
+
+interface Watched {
+  tokenHash: string;
+  allowed: (user: SessionUser) => boolean;
+}
+
 const TOO_MANY_STREAMS =
   'Too many live order updates are open for this account. Close another tab and try again.';
 
@@ -29,12 +37,52 @@ const TOO_MANY_STREAMS =
  */
 export const orderStreamRoutes: RouteModule = (app, ctx) => {
   const events = orderEventsRepository(ctx.db);
-  const open = new Set<OrderEventStream>();
+  const sessions = sessionsRepository(ctx.db);
+  /** Each open stream with what its session is checked against on every heartbeat. */
+  const open = new Map<OrderEventStream, Watched>();
   const perAccount = new Map<string, number>();
+
+  /**
+   * One timer for every open stream (issue 11: 10,000 streams on one process): each heartbeat
+   * pings them all, then asks the database about all their sessions in one statement per
+   * SESSION_BATCH, instead of a timer and a query per stream. A stream ends soon after its
+   * session does (logout, a staff account removed or its password reset), instead of going on
+   * delivering orders to someone who may no longer see them.
+   */
+  const heartbeat = setInterval(() => void beat(), ctx.config.events.heartbeatMs);
+  heartbeat.unref();
+  let checking = false;
+
+  async function beat(): Promise<void> {
+    for (const stream of open.keys()) stream.ping();
+    // A check still running (a slow database) is not doubled up; the next beat asks again.
+    if (checking || open.size === 0) return;
+    checking = true;
+    // Only the streams open now: one opened while the query runs was let in after it started.
+    const watched = [...open.entries()];
+    try {
+      const hashes = [...new Set(watched.map(([, w]) => w.tokenHash))];
+      const users = new Map<string, SessionUser>();
+      for (let i = 0; i < hashes.length; i += SESSION_BATCH) {
+        const found = await sessions.findUsers(hashes.slice(i, i + SESSION_BATCH), ctx.clock.now());
+        for (const [hash, user] of found) users.set(hash, user);
+      }
+      for (const [stream, { tokenHash, allowed }] of watched) {
+        const user = users.get(tokenHash);
+        if (!user || !allowed(user)) stream.close();
+      }
+    } catch (error) {
+      // The database is away: the streams stay; the next heartbeat asks again.
+      app.log.warn({ err: error }, 'stream session check failed');
+    } finally {
+      checking = false;
+    }
+  }
 
   // Open streams never finish by themselves; closing the server would wait for them forever.
   app.addHook('preClose', (done) => {
-    for (const stream of open) stream.close();
+    clearInterval(heartbeat);
+    for (const stream of open.keys()) stream.close();
     done();
   });
 
@@ -43,9 +91,7 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
 
   /**
    * Counts the stream against its account, opens it and sends it as the answer. `allowed` is
-   * asked again every heartbeat with the session as it now is: a stream ends soon after its
-   * session does (logout, a staff account removed or its password reset), instead of going on
-   * delivering orders to someone who may no longer see them.
+   * asked again every heartbeat with the session as it now is (`beat`).
    */
   async function serve(
     request: FastifyRequest,
@@ -77,26 +123,14 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
       feed,
       position: from,
       latestId: () => events.latestId(),
-      heartbeatMs: ctx.config.events.heartbeatMs,
       log: reply.log,
       onClose: release,
     });
-    open.add(stream);
+    // The guards let this request in with a session, so it has a cookie.
+    const tokenHash = sessionTokenHash(request) ?? '';
+    open.set(stream, { tokenHash, allowed });
     const opened = stream;
-    const recheck = setInterval(() => {
-      currentSessionUser(request, ctx).then(
-        (user) => {
-          if (!user || !allowed(user)) opened.close();
-        },
-        // The database is away: the stream stays; the next heartbeat asks again.
-        (error: unknown) => request.log.warn({ err: error }, 'stream session check failed'),
-      );
-    }, ctx.config.events.heartbeatMs);
-    recheck.unref();
-    reply.raw.on('close', () => {
-      clearInterval(recheck);
-      opened.close();
-    });
+    reply.raw.on('close', () => opened.close());
     return reply
       .header('content-type', 'text/event-stream')
       .header('cache-control', 'no-cache')

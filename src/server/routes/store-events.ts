@@ -16,7 +16,14 @@ export const storeEventRoutes: RouteModule = (app, ctx) => {
   const open = new Set<PassThrough>();
   const perAddress = new Map<string, number>();
 
+  // One timer pings every open storefront, not one per stream (routes/order-streams.ts).
+  const heartbeat = setInterval(() => {
+    for (const body of open) body.write(': ping\n\n');
+  }, ctx.config.events.heartbeatMs);
+  heartbeat.unref();
+
   app.addHook('preClose', (done) => {
+    clearInterval(heartbeat);
     for (const body of open) body.end();
     done();
   });
@@ -40,15 +47,12 @@ export const storeEventRoutes: RouteModule = (app, ctx) => {
     const unsubscribe = ctx.store.subscribe((what) => {
       body.write(`data: ${JSON.stringify({ type: 'store-changed', what })}\n\n`);
     });
-    const heartbeat = setInterval(() => body.write(': ping\n\n'), ctx.config.events.heartbeatMs);
-    heartbeat.unref();
     let finished = false;
     body.on('close', () => {
       if (finished) return;
       finished = true;
       open.delete(body);
       unsubscribe();
-      clearInterval(heartbeat);
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);
