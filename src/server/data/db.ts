@@ -176,7 +176,10 @@ async function openPglite(dataDir: string | null, log: DatabaseLog): Promise<Dat
 }
 
 // Run by `node -e` in a process of its own: argv[1] is PGlite's entry point, argv[2] the folder.
+// Its stdin is a pipe from the parent that ends when the parent dies, even by SIGKILL: it then
+// exits rather than finish a folder nobody will move into place.
 const CREATE_PGLITE_FOLDER = `
+process.stdin.on('end', () => process.exit(1)).resume();
 const { PGlite } = require(process.argv[1]);
 const db = new PGlite(process.argv[2]);
 db.waitReady.then(() => db.close()).then(
@@ -200,7 +203,7 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
   rmSync(staging, { recursive: true, force: true });
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const child = spawn(process.execPath, ['-e', CREATE_PGLITE_FOLDER, entry, staging], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['pipe', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -208,6 +211,7 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
     child.on('error', reject);
     child.on('exit', resolve);
   });
+  child.stdin.end();
   if (code !== 0) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(`Could not create the database folder ${dataDir}: ${stderr.trim()}`);
