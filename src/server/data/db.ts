@@ -177,7 +177,8 @@ async function openPglite(dataDir: string | null, log: DatabaseLog): Promise<Dat
 
 // Run by `node -e` in a process of its own: argv[1] is PGlite's entry point, argv[2] the folder.
 // Its stdin is a pipe from the parent that ends when the parent dies, even by SIGKILL: it then
-// exits rather than finish a folder nobody will move into place.
+// exits (between initdb's long synchronous stretches) rather than finish a folder nobody will
+// move into place; the next start removes what it wrote.
 const CREATE_PGLITE_FOLDER = `
 process.stdin.on('end', () => process.exit(1)).resume();
 const { PGlite } = require(process.argv[1]);
