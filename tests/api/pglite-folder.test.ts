@@ -139,6 +139,23 @@ describe.runIf(testDbKind() === 'pglite')('one process at a time on a PGlite fol
     await db.close();
   });
 
+  it('finishes a restore interrupted between its two renames, and drops one interrupted before', async () => {
+    // Killed after moving the old folder aside: only the complete restored copy is left.
+    const dataDir = join(parent, 'pglite');
+    const dead = await deadPid();
+    cpSync(template, `${dataDir}.restored-${dead}`, { recursive: true });
+    const db = await openDatabase({ kind: 'pglite', dataDir });
+    expect(await db.query(`select count(*)::int as n from products`)).toEqual([{ n: 39 }]);
+    await db.close();
+    expect(readdirSync(parent)).toEqual(['pglite']);
+
+    // Killed before anything moved: the folder is there, so the restore did not happen.
+    mkdirSync(`${dataDir}.restored-${dead}`);
+    const again = await openDatabase({ kind: 'pglite', dataDir });
+    await again.close();
+    expect(readdirSync(parent)).toEqual(['pglite']);
+  });
+
   it.runIf(existsSync('/proc/self/stat'))(
     'takes over a lock whose pid now belongs to a process started later (pid reuse)',
     async () => {
