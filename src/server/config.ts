@@ -113,6 +113,13 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
+  // The Postgres schema holding the store's tables (set as the connections' search_path); unset,
+  // the server's default search path (normally public). It must exist. `npm run backup` dumps
+  // this schema and `npm run restore` replaces it (docs/operations.md).
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case SQL identifier (a-z, 0-9, _)')
+    .optional(),
   // Postgres pool limits (see src/server/data/db.ts for why each exists); PGlite ignores them.
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
   DB_CONNECT_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.connectTimeoutMs),
@@ -239,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? {
           kind: 'postgres',
           url: e.DATABASE_URL,
+          ...(e.DATABASE_SCHEMA ? { schema: e.DATABASE_SCHEMA } : {}),
           limits: {
             poolMax: e.DB_POOL_MAX,
             connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

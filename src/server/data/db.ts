@@ -24,10 +24,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseConfig, type DatabaseLimits } from '../config';
+import { lockDataFolder, tidyBesideFolder, type FolderLock } from './folder-lock';
 
 /** What repositories need: parameterised SQL ($1, $2, ...) returning rows. */
 export interface Queryable {
@@ -82,7 +83,7 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<Database> {
   return config.kind === 'pglite'
-    ? openPglite(config.dataDir)
+    ? openPglite(config.dataDir, options.log ?? silentLog)
     : openPostgres(config, options.log ?? silentLog);
 }
 
@@ -105,14 +106,36 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, message: s
  * whole database is a few MB, and the operating system caches the files under it anyway.
  * 16 MB keeps an existing folder's open at ~160 MiB of RSS instead of ~280.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) await createPgliteFolder(dataDir);
-  const db = dataDir
-    ? new PGlite(dataDir, { startParams: PGLITE_START_PARAMS })
-    : new PGlite({ startParams: PGLITE_START_PARAMS });
-  await db.waitReady;
+/**
+ * A folder is locked by the process that opens it (folder-lock.ts) before anything touches it,
+ * creation included, and unlocked when the database closes: a second process is refused at start
+ * instead of both acknowledging writes that one of them then loses.
+ */
+async function openPglite(dataDir: string | null, log: DatabaseLog): Promise<Database> {
+  let lock: FolderLock | null = null;
+  let db: PGlite;
+  try {
+    if (dataDir) {
+      lock = lockDataFolder(dataDir, { purpose: 'the store server', action: 'open the database' });
+      if (lock.tookOverFrom) {
+        log.warn(
+          { dataDir, previous: lock.tookOverFrom },
+          'took over the database folder lock of a process that is gone',
+        );
+      }
+      for (const note of tidyBesideFolder(dataDir)) log.info({ dataDir }, note);
+      await createPgliteFolder(dataDir);
+    }
+    db = dataDir
+      ? new PGlite(dataDir, { startParams: PGLITE_START_PARAMS })
+      : new PGlite({ startParams: PGLITE_START_PARAMS });
+    await db.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   // One in-process connection: nothing to lose, time out or deadlock, so no retry either.
   return {
     kind: 'pglite',
@@ -142,12 +165,22 @@ async function openPglite(dataDir: string | null): Promise<Database> {
         await stop();
       };
     },
-    close: () => db.close(),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
 // Run by `node -e` in a process of its own: argv[1] is PGlite's entry point, argv[2] the folder.
+// Its stdin is a pipe from the parent that ends when the parent dies, even by SIGKILL: it then
+// exits (between initdb's long synchronous stretches) rather than finish a folder nobody will
+// move into place; the next start removes what it wrote.
 const CREATE_PGLITE_FOLDER = `
+process.stdin.on('end', () => process.exit(1)).resume();
 const { PGlite } = require(process.argv[1]);
 const db = new PGlite(process.argv[2]);
 db.waitReady.then(() => db.close()).then(
@@ -160,8 +193,9 @@ db.waitReady.then(() => db.close()).then(
  * the WebAssembly memory to ~780 MiB, which is never given back: done in the serving process,
  * a first start would serve at ~850 MiB from then on; opening the folder the child made costs
  * what any later start costs. The child works in a folder of its own, renamed into place once
- * complete, so an interrupted creation leaves no half-made data folder behind. A folder that
- * exists with something in it is left to PGlite, as before.
+ * complete, so an interrupted creation leaves no half-made data folder behind (the next start,
+ * holding the lock, removes what it left). A folder that exists with something in it is left to
+ * PGlite, as before. The caller holds the folder's lock, so no other process creates it meanwhile.
  */
 async function createPgliteFolder(dataDir: string): Promise<void> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
@@ -170,7 +204,7 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
   rmSync(staging, { recursive: true, force: true });
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const child = spawn(process.execPath, ['-e', CREATE_PGLITE_FOLDER, entry, staging], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['pipe', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -178,18 +212,13 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
     child.on('error', reject);
     child.on('exit', resolve);
   });
+  child.stdin.end();
   if (code !== 0) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(`Could not create the database folder ${dataDir}: ${stderr.trim()}`);
   }
-  try {
-    if (existsSync(dataDir)) rmdirSync(dataDir); // empty (checked above); rename needs it gone
-    renameSync(staging, dataDir);
-  } catch (error) {
-    // Another process starting on the same DATA_DIR got there first: its folder is as good.
-    rmSync(staging, { recursive: true, force: true });
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) throw error;
-  }
+  if (existsSync(dataDir)) rmdirSync(dataDir); // empty (checked above); rename needs it gone
+  renameSync(staging, dataDir);
 }
 
 type PostgresConfig = Extract<DatabaseConfig, { kind: 'postgres' }>;
