@@ -16,10 +16,12 @@
  * Wire format: `retry: 5000` first; each event `id: <id>` and `data: <json>` (the default
  * `message` type, which the spec's client reads with `onmessage`); `ready` with `data: {}`;
  * a comment line (`: ping`) every heartbeat so proxies and the browser keep the stream open.
+ * When the process shuts down, `retry:` again with a short delay and the end (`shutdown-hint.ts`).
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type { OrderEventRecord } from '../repositories/order-events';
 import type { HubLog, OrderEventHub } from './order-event-hub';
+import { shutdownRetryFrame } from './shutdown-hint';
 
 /** What differs between the customer's and the staff board's stream. */
 export interface EventFeed {
@@ -49,8 +51,10 @@ export interface OrderEventStreamOptions {
 export interface OrderEventStream {
   /** What the reply sends; Fastify destroys it when the client goes, which ends the stream. */
   readonly body: Readable;
-  /** Ends the stream (the app is closing, the client went); safe to call twice. */
+  /** Ends the stream (the client went, its session ended); safe to call twice. */
   close(): void;
+  /** Ends it because the process is shutting down: the client is told to come back soon. */
+  shutDown(): void;
 }
 
 /** The browser waits this long before reconnecting by itself after a drop. */
@@ -103,6 +107,11 @@ export async function openOrderEventStream(
   const close = () => {
     finish();
     if (!body.writableEnded) body.end();
+  };
+
+  const shutDown = () => {
+    if (!closed && !body.writableEnded) body.write(shutdownRetryFrame());
+    close();
   };
 
   // From the start, so `finish` can always clear it; the first ping comes a period later.
@@ -178,5 +187,5 @@ export async function openOrderEventStream(
   write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
   catchUp(position).catch(failed);
 
-  return { body, close };
+  return { body, close, shutDown };
 }

@@ -33,8 +33,9 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
   const perAccount = new Map<string, number>();
 
   // Open streams never finish by themselves; closing the server would wait for them forever.
+  // Each is told to reconnect soon (to the restarted process) before it ends.
   app.addHook('preClose', (done) => {
-    for (const stream of open) stream.close();
+    for (const stream of open) stream.shutDown();
     done();
   });
 
