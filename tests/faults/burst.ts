@@ -68,23 +68,39 @@ export interface Ledger {
 
 export const emptyLedger = (): Ledger => ({ registrations: [], shoppers: [], orderers: [] });
 
-export interface BurstOptions {
+export interface LoadOptions {
   products: readonly string[];
-  /** Kill once this many writes of this round have been acknowledged... */
-  killAfterAcks: number;
-  /** ...and at least this many are in flight (sent, not answered). */
-  minInFlight: number;
   newcomers: number;
   shoppers: number;
   orderers: number;
+  /** Checked before every write: true ends the load. */
+  stopped(): boolean;
+  /** After each acknowledgement, with the counts so far. */
+  onAck?(counts: { acked: number; inFlight: number }): void;
+  /**
+   * Answers that say nothing about whether the write happened: a 503 when the database was lost
+   * under it may come after its COMMIT reached the server. Such a write counts as unanswered.
+   */
+  unknownStatuses?: readonly number[];
+  /**
+   * After a write that was not acknowledged, start again with a new customer (the load goes on
+   * through a fault) instead of stopping that customer's part of the load (a kill ends it all).
+   */
+  carryOn?: boolean;
+  /** Signed-in customers for the first shoppers and orderers (registered beforehand). */
+  customers?: { client: Client; userId: string }[];
 }
 
-export interface BurstRound {
+export interface LoadResult {
   acked: number;
+  /** Answered, but not with a 2xx (and not an `unknownStatuses` one). */
   refused: number;
-  inFlightAtKill: number;
-  /** Milliseconds from the first write to the kill. */
-  killedAfterMs: number;
+  /** Sent and never answered, or answered with an `unknownStatuses` status. */
+  unknown: number;
+  /** Of those, never answered at all (the connection failed or was cut). */
+  noAnswer: number;
+  /** Every answer that was not a 2xx, for a test to judge (e.g. only clean 503s). */
+  failures: { status: number; body: unknown }[];
 }
 
 const CONTACTS = [
@@ -101,41 +117,31 @@ function shuffled<T>(items: readonly T[]): T[] {
   return copy;
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Registered and signed in before a burst, so the burst itself is all writes under test. */
+export async function registerCustomers(base: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const client = new Client(base);
+      return { client, userId: await registerCustomer(client) };
+    }),
+  );
+}
+
 /**
- * Registers and signs in this round's customers (before the burst: their setup is not what is
- * measured), then runs the burst until the kill. Resolves once every request of the burst has
- * settled, answered or failed.
+ * Concurrent writes against the server at `base`, each filed in `ledger` with its outcome, until
+ * `stopped()`. Resolves once every request it sent has settled, answered or failed.
  */
-export async function burstUntilKilled(
-  server: ServerProcess,
+export async function runLoad(
+  base: string,
   ledger: Ledger,
-  options: BurstOptions,
-): Promise<BurstRound> {
-  const makeCustomer = async () => {
-    const client = new Client(server.base);
-    const userId = await registerCustomer(client);
-    return { client, userId };
-  };
-  const shoppers = await Promise.all(Array.from({ length: options.shoppers }, makeCustomer));
-  const orderers = await Promise.all(Array.from({ length: options.orderers }, makeCustomer));
-
-  let acked = 0;
-  let refused = 0;
+  options: LoadOptions,
+): Promise<LoadResult> {
+  const result: LoadResult = { acked: 0, refused: 0, unknown: 0, noAnswer: 0, failures: [] };
+  const unknownStatuses = new Set(options.unknownStatuses ?? []);
+  const prepared = [...(options.customers ?? [])];
   let inFlight = 0;
-  let inFlightAtKill = 0;
-  let killed = false;
-  // Read through a function: the flag changes in callbacks, between the awaits below.
-  const isKilled = () => killed;
-  let started = 0;
-  let killedAfterMs = 0;
-
-  const kill = () => {
-    if (killed) return;
-    killed = true;
-    inFlightAtKill = inFlight;
-    killedAfterMs = Math.round(performance.now() - started);
-    server.kill('SIGKILL');
-  };
 
   /** Sends one write and files its outcome; resolves whether it was acknowledged. */
   const write = async <Body>(
@@ -150,44 +156,86 @@ export async function burstUntilKilled(
       if (answer.status >= 200 && answer.status < 300) {
         attempt.outcome = 'acked';
         onAck?.(answer.body);
-        acked++;
-        if (acked >= options.killAfterAcks && inFlight - 1 >= options.minInFlight) kill();
+        result.acked++;
+        // This write is answered: what is still in flight is everyone else's.
+        options.onAck?.({ acked: result.acked, inFlight: inFlight - 1 });
         return true;
       }
-      attempt.outcome = 'refused';
-      refused++;
+      result.failures.push({ status: answer.status, body: answer.body });
+      if (unknownStatuses.has(answer.status)) {
+        result.unknown++;
+      } else {
+        attempt.outcome = 'refused';
+        result.refused++;
+      }
       return false;
     } catch {
       // No answer: the outcome stays unknown.
+      result.unknown++;
+      result.noAnswer++;
       return false;
     } finally {
       inFlight--;
     }
   };
 
-  const newcomer = async () => {
-    while (!isKilled()) {
-      const attempt: RegistrationAttempt = { email: uniqueEmail('newcomer'), outcome: 'unknown' };
-      ledger.registrations.push(attempt);
-      const client = new Client(server.base);
-      const ok = await write(attempt, () =>
+  /** A new account with two contacts (and its session), filed like any write. */
+  const register = async (client: Client): Promise<string | null> => {
+    const attempt: RegistrationAttempt = { email: uniqueEmail('newcomer'), outcome: 'unknown' };
+    ledger.registrations.push(attempt);
+    let userId: string | null = null;
+    await write<{ user?: { _id: string } }>(
+      attempt,
+      () =>
         client.send('POST', '/api/auth/register', {
           name: 'Fault Newcomer',
           email: attempt.email,
           password: 'faults newcomer password',
           contacts: CONTACTS,
         }),
-      );
-      if (!ok) return;
+      (body) => {
+        userId = body.user?._id ?? null;
+      },
+    );
+    return userId;
+  };
+
+  /** The next customer: a prepared one, else one registered now (again after a failure). */
+  const customer = async (): Promise<{ client: Client; userId: string } | null> => {
+    const ready = prepared.shift();
+    if (ready) return ready;
+    while (!options.stopped()) {
+      const client = new Client(base);
+      const userId = await register(client);
+      if (userId) return { client, userId };
+      if (!options.carryOn) return null;
+      await pause(100);
+    }
+    return null;
+  };
+
+  /** Runs `part` with customer after customer while the load lasts. */
+  const repeat = async (part: (client: Client, userId: string) => Promise<void>) => {
+    do {
+      const next = await customer();
+      if (!next) return;
+      await part(next.client, next.userId);
+      if (options.carryOn) await pause(100);
+    } while (options.carryOn && !options.stopped());
+  };
+
+  const newcomer = async () => {
+    while (!options.stopped()) {
+      if (!(await register(new Client(base))) && !options.carryOn) return;
     }
   };
 
-  const shop = async ({ client, userId }: { client: Client; userId: string }) => {
+  const shop = async (client: Client, userId: string) => {
     const shopper: Shopper = { userId, cookie: client.cookie, lines: [] };
     ledger.shoppers.push(shopper);
     // Each line a product of its own: adding one already in the cart would merge into it.
     for (const [index, productId] of shuffled(options.products).slice(0, 15).entries()) {
-      if (isKilled()) return;
+      if (options.stopped()) return;
       const line: LineAttempt = {
         productId,
         quantity: 1 + (index % 3),
@@ -202,13 +250,13 @@ export async function burstUntilKilled(
     }
   };
 
-  const order = async ({ client, userId }: { client: Client; userId: string }) => {
+  const order = async (client: Client, userId: string) => {
     const orderer: Orderer = { userId, cookie: client.cookie, lines: [], confirms: [], orders: [] };
     ledger.orderers.push(orderer);
-    for (let cart = 1; !isKilled(); cart++) {
+    for (let cart = 1; !options.stopped(); cart++) {
       const count = 1 + Math.floor(Math.random() * 2);
       for (const [index, productId] of shuffled(options.products).slice(0, count).entries()) {
-        if (isKilled()) return;
+        if (options.stopped()) return;
         const line: LineAttempt = { productId, quantity: 1 + index, cart, outcome: 'unknown' };
         orderer.lines.push(line);
         const ok = await write(line, () =>
@@ -216,7 +264,7 @@ export async function burstUntilKilled(
         );
         if (!ok) return;
       }
-      if (isKilled()) return;
+      if (options.stopped()) return;
       const confirm: ConfirmAttempt = { cart, outcome: 'unknown' };
       orderer.confirms.push(confirm);
       const confirmed = await write(confirm, () =>
@@ -228,7 +276,7 @@ export async function burstUntilKilled(
           instructions: '',
         }),
       );
-      if (!confirmed || isKilled()) return;
+      if (!confirmed || options.stopped()) return;
       const placed: OrderAttempt = { cart, orderId: null, outcome: 'unknown' };
       orderer.orders.push(placed);
       const ok = await write<{ order?: { _id: string } }>(
@@ -247,22 +295,71 @@ export async function burstUntilKilled(
     }
   };
 
-  started = performance.now();
+  await Promise.all([
+    ...Array.from({ length: options.newcomers }, newcomer),
+    ...Array.from({ length: options.shoppers }, () => repeat(shop)),
+    ...Array.from({ length: options.orderers }, () => repeat(order)),
+  ]);
+  return result;
+}
+
+export interface BurstOptions {
+  products: readonly string[];
+  /** Kill once this many writes of this round have been acknowledged... */
+  killAfterAcks: number;
+  /** ...and at least this many are in flight (sent, not answered). */
+  minInFlight: number;
+  newcomers: number;
+  shoppers: number;
+  orderers: number;
+}
+
+export interface BurstRound extends LoadResult {
+  inFlightAtKill: number;
+  /** Milliseconds from the first write to the kill. */
+  killedAfterMs: number;
+}
+
+/**
+ * Registers this round's shoppers and orderers (before the burst: their setup is not what is
+ * tested), then runs the burst and SIGKILLs the server in the middle of it: once enough writes
+ * were acknowledged, while others are in flight.
+ */
+export async function burstUntilKilled(
+  server: ServerProcess,
+  ledger: Ledger,
+  options: BurstOptions,
+): Promise<BurstRound> {
+  const customers = await registerCustomers(server.base, options.shoppers + options.orderers);
+  let killed = false;
+  let inFlightAtKill = 0;
+  const started = performance.now();
+  let killedAfterMs = 0;
+  const kill = (inFlight: number) => {
+    if (killed) return;
+    killed = true;
+    inFlightAtKill = inFlight;
+    killedAfterMs = Math.round(performance.now() - started);
+    server.kill('SIGKILL');
+  };
   // If the acknowledgements never reach the mark (a server far slower than expected), kill anyway:
   // the check afterwards is just as valid, only with fewer writes in it.
-  const backstop = setTimeout(kill, 30_000);
+  const backstop = setTimeout(() => kill(-1), 30_000);
   try {
-    await Promise.all([
-      ...Array.from({ length: options.newcomers }, newcomer),
-      ...shoppers.map(shop),
-      ...orderers.map(order),
-    ]);
+    const load = await runLoad(server.base, ledger, {
+      ...options,
+      customers,
+      stopped: () => killed,
+      onAck: ({ acked, inFlight }) => {
+        if (acked >= options.killAfterAcks && inFlight >= options.minInFlight) kill(inFlight);
+      },
+    });
+    // Every part stopped: a shopper out of products ends early, the others at the kill.
+    kill(0);
+    return { ...load, inFlightAtKill, killedAfterMs };
   } finally {
     clearTimeout(backstop);
   }
-  // Every worker stopped: a shopper out of products ends early, the others at the kill.
-  kill();
-  return { acked, refused, inFlightAtKill, killedAfterMs };
 }
 
 export interface Verdict {
