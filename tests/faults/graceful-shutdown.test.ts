@@ -1,9 +1,9 @@
 import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SHUTDOWN_RETRY_MS } from '../../src/server/events/shutdown-hint';
 import { FAULT_ADMIN, ServerProcess, freePort } from '../support/server-process';
 import { openSse, type SseConnection } from '../support/sse';
-import { pgliteFolder, type FaultDatabase } from './databases';
+import { pgliteFolder, postgresDatabase, type FaultDatabase } from './databases';
 import { Client, registerCustomer, simpleProducts } from './http';
 
 /**
@@ -103,6 +103,14 @@ async function answers(base: string): Promise<number | null> {
 }
 
 describe('graceful shutdown', () => {
+  // The tests that need no PGlite of their own share a Postgres database: a start there costs
+  // a fraction of a PGlite one.
+  let shared: FaultDatabase;
+  beforeAll(async () => {
+    shared = await postgresDatabase();
+  });
+  afterAll(() => shared.drop());
+
   it('on SIGTERM: streams get a retry hint and end, the request in flight completes and is kept, new ones are refused, exit 0', async () => {
     const data = pgliteFolder();
     folders.push(data);
@@ -179,9 +187,7 @@ describe('graceful shutdown', () => {
   });
 
   it('exits 1 at SHUTDOWN_TIMEOUT_MS, logged, when a request in flight never finishes', async () => {
-    const data = pgliteFolder();
-    folders.push(data);
-    const server = await startOn(data, await freePort(), {
+    const server = await startOn(shared, await freePort(), {
       env: { SHUTDOWN_TIMEOUT_MS: '1500' },
     });
     const stuck = halfSentRequest(server.base, '/api/auth/login', FAULT_ADMIN, {});
@@ -205,9 +211,7 @@ describe('graceful shutdown', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '`npm start` passes %s to the server, which shuts down gracefully (npm exits 0)',
     async (signal) => {
-      const data = pgliteFolder();
-      folders.push(data);
-      const npm = await startOn(data, await freePort(), {
+      const npm = await startOn(shared, await freePort(), {
         command: { file: 'npm', args: ['start', '--silent'] },
       });
       const serverPid = (await npm.waitForLog((line) => /^Server listening/.test(line.msg), 5_000))
