@@ -87,6 +87,8 @@ export interface LoadOptions {
    * through a fault) instead of stopping that customer's part of the load (a kill ends it all).
    */
   carryOn?: boolean;
+  /** Kept up to date while the load runs: how many of its writes are in flight right now. */
+  live?: { inFlight: number };
   /** Signed-in customers for the first shoppers and orderers (registered beforehand). */
   customers?: { client: Client; userId: string }[];
 }
@@ -141,7 +143,7 @@ export async function runLoad(
   const result: LoadResult = { acked: 0, refused: 0, unknown: 0, noAnswer: 0, failures: [] };
   const unknownStatuses = new Set(options.unknownStatuses ?? []);
   const prepared = [...(options.customers ?? [])];
-  let inFlight = 0;
+  const live = options.live ?? { inFlight: 0 };
 
   /** Sends one write and files its outcome; resolves whether it was acknowledged. */
   const write = async <Body>(
@@ -149,7 +151,7 @@ export async function runLoad(
     send: () => Promise<{ status: number; body: Body }>,
     onAck?: (body: Body) => void,
   ): Promise<boolean> => {
-    inFlight++;
+    live.inFlight++;
     try {
       const answer = await send();
       attempt.status = answer.status;
@@ -158,7 +160,7 @@ export async function runLoad(
         onAck?.(answer.body);
         result.acked++;
         // This write is answered: what is still in flight is everyone else's.
-        options.onAck?.({ acked: result.acked, inFlight: inFlight - 1 });
+        options.onAck?.({ acked: result.acked, inFlight: live.inFlight - 1 });
         return true;
       }
       result.failures.push({ status: answer.status, body: answer.body });
@@ -175,7 +177,7 @@ export async function runLoad(
       result.noAnswer++;
       return false;
     } finally {
-      inFlight--;
+      live.inFlight--;
     }
   };
 
@@ -335,27 +337,41 @@ export async function burstUntilKilled(
   let inFlightAtKill = 0;
   const started = performance.now();
   let killedAfterMs = 0;
-  const kill = (inFlight: number) => {
-    if (killed) return;
-    killed = true;
-    inFlightAtKill = inFlight;
-    killedAfterMs = Math.round(performance.now() - started);
-    server.kill('SIGKILL');
+  const live = { inFlight: 0 };
+  let done: () => void = () => undefined;
+  const killedNow = new Promise<void>((resolve) => (done = resolve));
+  let decided = false;
+  const kill = (jitterMs = 0) => {
+    if (decided) return;
+    decided = true;
+    // A moment later than the acknowledgement that tipped it, the load going on meanwhile: the
+    // server is then anywhere in its work, not always just starting on the next request.
+    setTimeout(() => {
+      killed = true;
+      inFlightAtKill = live.inFlight;
+      killedAfterMs = Math.round(performance.now() - started);
+      server.kill('SIGKILL');
+      done();
+    }, jitterMs);
   };
   // If the acknowledgements never reach the mark (a server far slower than expected), kill anyway:
   // the check afterwards is just as valid, only with fewer writes in it.
-  const backstop = setTimeout(() => kill(-1), 30_000);
+  const backstop = setTimeout(() => kill(), 30_000);
   try {
     const load = await runLoad(server.base, ledger, {
       ...options,
       customers,
+      live,
       stopped: () => killed,
       onAck: ({ acked, inFlight }) => {
-        if (acked >= options.killAfterAcks && inFlight >= options.minInFlight) kill(inFlight);
+        if (acked >= options.killAfterAcks && inFlight >= options.minInFlight) {
+          kill(Math.random() * 40);
+        }
       },
     });
     // Every part stopped: a shopper out of products ends early, the others at the kill.
-    kill(0);
+    kill();
+    await killedNow;
     return { ...load, inFlightAtKill, killedAfterMs };
   } finally {
     clearTimeout(backstop);
