@@ -16,12 +16,21 @@ import { Client, registerCustomer, simpleProducts } from './http';
 const servers: ServerProcess[] = [];
 const folders: FaultDatabase[] = [];
 const streams: SseConnection[] = [];
+/** Servers started by `npm start`: if the signal never reached one, it must not outlive the test. */
+const serverPids: number[] = [];
 
 afterEach(async () => {
   for (const stream of streams.splice(0)) stream.close();
   for (const server of servers.splice(0)) {
     if (server.running) server.kill('SIGKILL');
     await server.exited;
+  }
+  for (const pid of serverPids.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already, as it should be.
+    }
   }
   for (const folder of folders.splice(0)) await folder.drop();
 });
@@ -87,8 +96,25 @@ function halfSentRequest(
       });
     },
   );
+  // A test that fails early leaves it to the clean-up's SIGKILL: not an unhandled rejection.
+  answer.catch(() => undefined);
   request.write(text.slice(0, half));
   return { sendRest: () => request.end(text.slice(half)), answer };
+}
+
+/** `promise`, or a rejection saying `what` did not happen within `ms`: a fault fails, not hangs. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether a new connection gets any answer: false when it is refused or dropped. */
@@ -145,14 +171,9 @@ describe('graceful shutdown', () => {
     // Every stream: a `retry:` within the hint's range as its last frame, then its end.
     const hints: number[] = [];
     for (const connection of open) {
-      await Promise.race([
-        connection.ended,
-        new Promise((_resolve, reject) =>
-          setTimeout(() => reject(new Error('a stream was not ended within 3 s')), 3_000),
-        ),
-      ]);
+      await within(connection.ended, 3_000, 'a stream ended');
       const last = connection.received.at(-1);
-      expect(last?.retry, JSON.stringify(connection.received)).toBeGreaterThanOrEqual(
+      expect(last?.retry ?? 0, JSON.stringify(connection.received)).toBeGreaterThanOrEqual(
         SHUTDOWN_RETRY_MS.min,
       );
       expect(last?.retry).toBeLessThan(SHUTDOWN_RETRY_MS.min + SHUTDOWN_RETRY_MS.spread);
@@ -167,9 +188,9 @@ describe('graceful shutdown', () => {
 
     // The request in flight finishes, and its write is acknowledged.
     inFlight.sendRest();
-    const answer = await inFlight.answer;
+    const answer = await within(inFlight.answer, 5_000, 'the answer to the request in flight');
     expect(answer.status, answer.body).toBe(200);
-    const exit = await server.exited;
+    const exit = await within(server.exited, 8_000, 'the exit');
     const shutdownMs = performance.now() - signalled;
     expect(exit).toEqual({ code: 0, signal: null });
     expect(shutdownMs).toBeLessThan(8_000);
@@ -190,12 +211,13 @@ describe('graceful shutdown', () => {
     const server = await startOn(shared, await freePort(), {
       env: { SHUTDOWN_TIMEOUT_MS: '1500' },
     });
-    const stuck = halfSentRequest(server.base, '/api/auth/login', FAULT_ADMIN, {});
-    stuck.answer.catch(() => undefined);
+    halfSentRequest(server.base, '/api/auth/login', FAULT_ADMIN, {});
     await new Promise((resolve) => setTimeout(resolve, 300));
     const signalled = performance.now();
     server.kill('SIGTERM');
-    const exit = await server.exited;
+    // Node stops timing out slow requests once the server is closing: without the deadline
+    // this one would hold the exit for good.
+    const exit = await within(server.exited, 10_000, 'the exit');
     const shutdownMs = performance.now() - signalled;
     expect(exit).toEqual({ code: 1, signal: null });
     expect(shutdownMs).toBeGreaterThanOrEqual(1_400);
@@ -217,12 +239,13 @@ describe('graceful shutdown', () => {
       const serverPid = (await npm.waitForLog((line) => /^Server listening/.test(line.msg), 5_000))
         .pid;
       expect(serverPid).toEqual(expect.any(Number));
+      serverPids.push(serverPid as number);
       const storefront = await stream(`${npm.base}/api/store/events`);
 
       npm.kill(signal);
-      await storefront.ended;
-      expect(storefront.received.at(-1)?.retry).toBeGreaterThanOrEqual(SHUTDOWN_RETRY_MS.min);
-      expect(await npm.exited).toEqual({ code: 0, signal: null });
+      await within(storefront.ended, 5_000, `the stream ended after ${signal} to npm`);
+      expect(storefront.received.at(-1)?.retry ?? 0).toBeGreaterThanOrEqual(SHUTDOWN_RETRY_MS.min);
+      expect(await within(npm.exited, 10_000, 'npm exited')).toEqual({ code: 0, signal: null });
       expect(
         npm.logs.some((line) => line.pid === serverPid && line.msg === 'shut down cleanly'),
         npm.tail(),
