@@ -192,12 +192,12 @@ describe('the database dropped and restored while requests run (Postgres)', () =
     expect(await soldOutFlag()).toBe(true);
 
     // Orders placed through the other instance reach this one's staff board as NOTIFY brings
-    // them: each well within the hub's 5 s safety poll.
+    // them, not as the hub's safety poll (every 5 s) would.
     const latencies: number[] = [];
     const until = Date.now() + 10_000;
     while (!board.live && Date.now() < until) await sleep(50);
     expect(board.live, 'the board is connected').toBe(true);
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const customer: Account = await registerCustomer(other);
       const boardFrom = board.received.length;
       const order = await placeOrder(other, customer, [{ productId: products[0]! }]);
@@ -213,8 +213,10 @@ describe('the database dropped and restored while requests run (Postgres)', () =
       );
       latencies.push(Math.max(0, Math.round(created.receivedAt - placedAt)));
     }
+    // By the poll alone, each would land within 1.5 s of its order 3 times in 10: all four, 1
+    // time in 120. By NOTIFY they take tens of milliseconds, even on a busy machine.
     expect(Math.max(...latencies), `board latencies ${latencies.join(', ')} ms`).toBeLessThan(
-      1_000,
+      1_500,
     );
 
     console.log(
