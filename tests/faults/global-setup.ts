@@ -29,13 +29,20 @@ export default async function setup(project: TestProject): Promise<() => void> {
   if (build.status !== 0) throw new Error('the build failed');
 
   const root = mkdtempSync(join(tmpdir(), 'faults-template-'));
-  const server = await ServerProcess.start({
-    port: await freePort(),
-    env: { DATA_DIR: root, LOG_LEVEL: 'warn' },
-    readyTimeoutMs: 180_000,
-  });
-  const exit = await server.stop();
-  if (exit.code !== 0) throw new Error(`the template's server exited ${String(exit.code)}`);
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  try {
+    const server = await ServerProcess.start({
+      port: await freePort(),
+      env: { DATA_DIR: root, LOG_LEVEL: 'warn' },
+      readyTimeoutMs: 180_000,
+    });
+    const exit = await server.stop();
+    if (exit.code !== 0) throw new Error(`the template's server exited ${String(exit.code)}`);
+  } catch (error) {
+    // No teardown runs after a failed setup.
+    remove();
+    throw error;
+  }
   project.provide('pgliteTemplate', join(root, 'pglite'));
-  return () => rmSync(root, { recursive: true, force: true });
+  return remove;
 }
