@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One test run, four projects. The API tests run twice: once on an in-memory PGlite and once
+// One test run, five projects. The API tests run twice: once on an in-memory PGlite and once
 // on the PostgreSQL server (TEST_DATABASE_URL, default 127.0.0.1:5432/test), each test file in
 // its own schema so runs never collide.
 export default defineConfig({
@@ -39,6 +39,20 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // Chromium is heavy on two cores: one browser journey at a time.
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          // Builds dist/ if needed and makes the PGlite folder every test copies.
+          globalSetup: ['tests/faults/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Each file starts real server processes; two cores run one such file at a time.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
         },

@@ -1,6 +1,7 @@
 // `npm run build`: the web app (Vite, into dist/web) and the server (esbuild, into dist/server),
-// then the stamp that lets `npm start` (`node scripts/build.js --if-changed`) skip both when no
-// input changed. Plain JavaScript: the check runs on every start and must cost only a node start.
+// then the stamp that lets `npm start` (scripts/start.js) and `node scripts/build.js --if-changed`
+// skip both when no input changed. Plain JavaScript: the check runs on every start and must cost
+// only a node start.
 import console from 'node:console';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

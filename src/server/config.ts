@@ -156,6 +156,10 @@ const envSchema = z.object({
   // Slow or idle clients must not hold the server's sockets (see HttpLimits).
   REQUEST_TIMEOUT_MS: millis(DEFAULT_HTTP_LIMITS.requestTimeoutMs),
   KEEP_ALIVE_TIMEOUT_MS: millis(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs),
+  // SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits
+  // anyway. Under Docker's 10 s stop grace (then SIGKILL), so our own exit and its log line come
+  // first.
+  SHUTDOWN_TIMEOUT_MS: millis(8_000),
   MAX_CONNECTIONS: z.coerce
     .number()
     .int()
@@ -226,6 +230,8 @@ export interface AppConfig {
   mapsApiKey: string | null;
   events: EventsConfig;
   orders: OrdersConfig;
+  /** On SIGTERM/SIGINT, the longest wait for requests in flight before exiting anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -281,5 +287,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
     events: { ...DEFAULT_EVENTS_CONFIG, retentionHours: e.EVENT_RETENTION_HOURS },
     orders: { acceptSweepMs: e.ACCEPT_SWEEP_INTERVAL_MS },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

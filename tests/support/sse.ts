@@ -71,7 +71,7 @@ export function parseFrames(buffer: string): { frames: SseFrame[]; rest: string 
 
 export async function openSse(
   url: string,
-  options: { cookie?: string; lastEventId?: string } = {},
+  options: { cookie?: string; lastEventId?: string; onFrame?: (frame: SseFrame) => void } = {},
 ): Promise<SseConnection> {
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (options.cookie) headers.cookie = options.cookie;
@@ -107,6 +107,7 @@ export async function openSse(
       const parsed = parseFrames(buffer);
       buffer = parsed.rest;
       received.push(...parsed.frames);
+      if (options.onFrame) for (const frame of parsed.frames) options.onFrame(frame);
       if (parsed.frames.length > 0) wake();
     });
     // 'close' comes however it ends: the server ended it, the socket dropped, or close(); the
@@ -163,5 +164,120 @@ export async function openSse(
     },
     ended,
     close: () => request.destroy(),
+  };
+}
+
+/** A browser's EventSource (with the web app's own retry on top), as far as a test needs one. */
+export interface FollowedStream {
+  /** Every frame of every connection, in the order they arrived. */
+  readonly received: readonly SseFrame[];
+  /** Connections that were answered with a stream, the first one included. */
+  readonly connections: number;
+  /** What it sends as Last-Event-ID on its next connection. */
+  readonly lastEventId: string | undefined;
+  /** True while a connection is open and has sent its first frame. */
+  readonly live: boolean;
+  /** The first frame from index `from` on that `match` accepts; rejects after `timeoutMs`. */
+  waitFor(match: (frame: SseFrame) => boolean, timeoutMs: number, from?: number): Promise<SseFrame>;
+  /** Stops for good, as `EventSource.close()`. */
+  close(): void;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Follows a stream the way the browser does: when it ends or cannot be opened, it connects again
+ * `retry` milliseconds later (the server's last `retry:`, 5000 until one came; `maxRetryMs` caps
+ * it for tests where the delay is not the point), sending the last event id it saw as
+ * Last-Event-ID, so each connection starts where the previous one stopped.
+ */
+export async function followSse(
+  url: string,
+  options: { cookie?: string; lastEventId?: string; maxRetryMs?: number } = {},
+): Promise<FollowedStream> {
+  const received: SseFrame[] = [];
+  let lastEventId = options.lastEventId;
+  let retry = 5_000;
+  let connections = 0;
+  let live = false;
+  let closed = false;
+  let current: SseConnection | null = null;
+  const isClosed = () => closed;
+  const delay = () => Math.min(retry, options.maxRetryMs ?? Infinity);
+
+  const onFrame = (frame: SseFrame) => {
+    received.push(frame);
+    if (frame.id !== undefined) lastEventId = frame.id;
+    if (frame.retry !== undefined && Number.isFinite(frame.retry)) retry = frame.retry;
+    // Every stream subscribes before it sends its first frame: from here on nothing is missed.
+    live = true;
+  };
+
+  const connectOnce = async (): Promise<SseConnection | null> => {
+    try {
+      const connection = await openSse(url, {
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(lastEventId !== undefined ? { lastEventId } : {}),
+        onFrame,
+      });
+      if (connection.status === 200) return connection;
+      connection.close();
+    } catch {
+      // Refused or dropped: the server is not there (yet).
+    }
+    return null;
+  };
+
+  const first = await connectOnce();
+  if (!first) throw new Error(`could not open ${url}`);
+  current = first;
+  connections = 1;
+  void (async () => {
+    let connection: SseConnection | null = first;
+    while (!isClosed()) {
+      if (connection) {
+        await connection.ended;
+        live = false;
+      }
+      if (isClosed()) return;
+      await pause(delay());
+      if (isClosed()) return;
+      connection = await connectOnce();
+      if (connection) {
+        current = connection;
+        connections++;
+        if (isClosed()) connection.close();
+      }
+    }
+  })();
+
+  return {
+    get received() {
+      return received;
+    },
+    get connections() {
+      return connections;
+    },
+    get lastEventId() {
+      return lastEventId;
+    },
+    get live() {
+      return live;
+    },
+    async waitFor(match, timeoutMs, from = 0) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.slice(from).find(match);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`no such frame within ${timeoutMs} ms: ${JSON.stringify(received)}`);
+        }
+        await pause(10);
+      }
+    },
+    close() {
+      closed = true;
+      current?.close();
+    },
   };
 }

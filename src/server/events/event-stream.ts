@@ -17,10 +17,12 @@
  * `message` type, which the spec's client reads with `onmessage`); `ready` with `data: {}`;
  * a comment line (`: ping`) on every `ping()` so proxies and the browser keep the stream open (the
  * route module pings all its streams from one timer: one per stream costs memory and wake-ups).
+ * When the process shuts down, `retry:` again with a short delay and the end (`shutdown-hint.ts`).
  */
 import { PassThrough, type Readable } from 'node:stream';
 import type { OrderEventRecord } from '../repositories/order-events';
 import type { HubLog, OrderEventHub } from './order-event-hub';
+import { shutdownRetryFrame } from './shutdown-hint';
 
 /** What differs between the customer's and the staff board's stream. */
 export interface EventFeed {
@@ -49,10 +51,12 @@ export interface OrderEventStreamOptions {
 export interface OrderEventStream {
   /** What the reply sends; Fastify destroys it when the client goes, which ends the stream. */
   readonly body: Readable;
-  /** Ends the stream (the app is closing, the client went); safe to call twice. */
+  /** Ends the stream (the client went, its session ended); safe to call twice. */
   close(): void;
   /** Sends the heartbeat comment. */
   ping(): void;
+  /** Ends it because the process is shutting down: the client is told to come back soon. */
+  shutDown(): void;
 }
 
 /** The browser waits this long before reconnecting by itself after a drop. */
@@ -104,6 +108,11 @@ export async function openOrderEventStream(
   const close = () => {
     finish();
     if (!body.writableEnded) body.end();
+  };
+
+  const shutDown = () => {
+    if (!closed && !body.writableEnded) body.write(shutdownRetryFrame());
+    close();
   };
 
   const write = (text: string) => {
@@ -175,5 +184,5 @@ export async function openOrderEventStream(
   write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
   catchUp(position).catch(failed);
 
-  return { body, close, ping: () => write(': ping\n\n') };
+  return { body, close, ping: () => write(': ping\n\n'), shutDown };
 }

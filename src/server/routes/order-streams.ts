@@ -80,9 +80,10 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
   }
 
   // Open streams never finish by themselves; closing the server would wait for them forever.
+  // Each is told to reconnect soon (to the restarted process) before it ends.
   app.addHook('preClose', (done) => {
     clearInterval(heartbeat);
-    for (const stream of open.keys()) stream.close();
+    for (const stream of open.keys()) stream.shutDown();
     done();
   });
 

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { RouteModule } from '../context';
+import { shutdownRetryFrame } from '../events/shutdown-hint';
 import { HttpError } from '../http/errors';
 
 /** Open storefront streams per client address in one process; one more is refused (429). */
@@ -22,9 +23,10 @@ export const storeEventRoutes: RouteModule = (app, ctx) => {
   }, ctx.config.events.heartbeatMs);
   heartbeat.unref();
 
+  // As the order streams: each open storefront is told to reconnect soon, then ended.
   app.addHook('preClose', (done) => {
     clearInterval(heartbeat);
-    for (const body of open) body.end();
+    for (const body of open) body.end(shutdownRetryFrame());
     done();
   });
 
