@@ -194,6 +194,8 @@ interface FuzzCase {
   body: Body | undefined;
   headers: Record<string, string>;
   prep: Prep[];
+  /** A topping to mark sold out first (toppings have no staff route; a store does it in SQL). */
+  soldOutTopping: number | null;
   /** Where the input came from: a known payload, the route's schema, or anything; mutated or not. */
   source: string;
 }
@@ -717,8 +719,9 @@ function caseArbitrary(key: string): fc.Arbitrary<FuzzCase> {
         headers: seed.headers ?? fc.constant({}),
         prep: seed.prep ?? fc.constant<Prep[]>([]),
         reset: fc.nat(9),
+        soldOutTopping: fc.option(fc.nat(), { freq: 12, nil: null }),
       })
-      .map(({ params: refs, query: q, body: b, headers, prep, reset }) => ({
+      .map(({ params: refs, query: q, body: b, headers, prep, reset, soldOutTopping }) => ({
         route: key,
         caller,
         params: refs,
@@ -726,6 +729,7 @@ function caseArbitrary(key: string): fc.Arbitrary<FuzzCase> {
         body: b.body,
         headers,
         prep: reset === 0 && !prep.includes('reset') ? ['reset' as const, ...prep] : prep,
+        soldOutTopping,
         source: [hasBody ? b.source : q.source].filter(Boolean).join(' ') || 'none',
       }));
   });
@@ -803,9 +807,10 @@ const STORE_COLUMNS = [
   'pause_until',
 ] as const;
 
-/** The menu back on sale and the store back to its seeded controls (writes only what differs). */
+/** The menu (toppings too) back on sale and the store back to its seeded controls. */
 async function resetWorld(): Promise<void> {
   await t.db.query('update products set sold_out = false where sold_out');
+  await t.db.query('update toppings set sold_out = false where sold_out');
   const [now] = await t.db.query(`select ${STORE_COLUMNS.join(', ')} from store_settings`);
   if (JSON.stringify(now) !== JSON.stringify(baselineStore)) {
     await t.db.query(
@@ -1128,7 +1133,8 @@ function leaks(caller: Who, request: Request, response: LightMyRequestResponse):
     );
 }
 
-function describe_(request: Request, c: FuzzCase): string {
+/** The request as sent, for a failure's message. */
+function describeRequest(request: Request, c: FuzzCase): string {
   const payload =
     request.payload === undefined
       ? ''
@@ -1137,7 +1143,9 @@ function describe_(request: Request, c: FuzzCase): string {
         : ` ${request.payload.slice(0, 200)}${request.payload.length > 200 ? '…' : ''}`;
   const headers =
     Object.keys(c.headers).length > 0 ? ` ${JSON.stringify(c.headers).slice(0, 80)}` : '';
-  return `${request.method} ${request.url.slice(0, 200)}${payload}${headers} [${c.caller}, ${c.source}${c.prep.length > 0 ? `, after ${c.prep.join('+')}` : ''}]`;
+  const before = [...c.prep, ...(c.soldOutTopping === null ? [] : ['a topping sold out'])];
+  const after = before.length > 0 ? `, after ${before.join(' + ')}` : '';
+  return `${request.method} ${request.url.slice(0, 200)}${payload}${headers} [${c.caller}, ${c.source}${after}]`;
 }
 
 async function runCase(c: FuzzCase): Promise<void> {
@@ -1149,6 +1157,14 @@ async function runCase(c: FuzzCase): Promise<void> {
       if (step === 'filledCart') await fillCart(c.caller);
       else await confirmCart(c.caller);
     }
+  }
+  if (c.soldOutTopping !== null) {
+    await t.db.query(
+      `update toppings set sold_out = true
+        where id = (select id from toppings order by sort_order, name
+                     offset $1 % (select count(*) from toppings) limit 1)`,
+      [c.soldOutTopping],
+    );
   }
   const values: Record<string, string> = {};
   for (const [name, ref] of Object.entries(c.params)) {
@@ -1176,7 +1192,7 @@ async function runCase(c: FuzzCase): Promise<void> {
   const linesBefore = method === 'GET' ? new Map<string, number>() : await activeLineQuantities();
   const response = await inject(request);
   const status = response.statusCode;
-  const what = `${describe_(request, c)} -> ${status} ${response.body.slice(0, 300)}`;
+  const what = `${describeRequest(request, c)} -> ${status} ${response.body.slice(0, 300)}`;
   count(byRoute, c.route, status);
   count(byFamily, familyOf(c.route), status);
   count(bySource, c.source.split(' ')[0] ?? 'none', status);
