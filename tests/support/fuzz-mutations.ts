@@ -89,7 +89,8 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): unknown 
     const target = get(root, at);
     switch (mutation.kind) {
       case 'replace':
-        root = put(root, at, mutation.value);
+        // A copy: the hostile values are shared constants, never to be changed in place.
+        root = put(root, at, copy(mutation.value));
         break;
       case 'remove':
         root = put(root, at, undefined, true);
@@ -101,8 +102,8 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): unknown 
         const objects = all.filter((place) => isPlainObject(get(root, place)));
         const place = objects[mutation.at % Math.max(objects.length, 1)];
         const object = place ? get(root, place) : undefined;
-        if (isPlainObject(object)) object[mutation.key] = mutation.value;
-        else root = { value: root, [mutation.key]: mutation.value };
+        if (isPlainObject(object)) object[mutation.key] = copy(mutation.value);
+        else root = { value: root, [mutation.key]: copy(mutation.value) };
         break;
       }
       case 'repeat': {
