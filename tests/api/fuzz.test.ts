@@ -51,12 +51,13 @@ import { TEST_PASSWORD, registerUser } from '../support/users';
  * numbers, arrays for objects, malformed ids), the rest anything at all. After every case:
  *
  * - the status is 2xx or 4xx, never 5xx (nor a redirect);
- * - a 4xx is JSON `{statusCode, code, message}` with a message the UI can show, and wrote
- *   nothing (a fingerprint of every table before and after);
+ * - a 4xx is JSON `{statusCode, code, message}` with a message the UI can show (not the
+ *   server's insides: no stack, SQL or "[object Object]"), and wrote nothing (a fingerprint of
+ *   every table before and after);
  * - a GET wrote nothing either, whatever its answer (but the GETs in WRITING_GETS);
- * - a 2xx is JSON (or the route's declared type); any cart or order in it adds up; an answer to
- *   a customer or a stranger holds no other account's id or email; no cart line was added or
- *   raised with something sold out in it;
+ * - a 2xx is JSON (or the route's declared type); any cart or order in it adds up; an answer
+ *   about the caller is `no-store`; an answer to a customer or a stranger holds no other
+ *   account's id or email; no cart line was added or raised with something sold out in it;
  * - the database's invariants hold (support/db-invariants.ts).
  *
  * The route list, and each route's input schemas, come from the app itself (the validator
@@ -457,7 +458,15 @@ const SEEDS: Record<string, Seed> = {
         { phone: 5195550100, address: CONTACT.address },
         { phone: CONTACT.phone, address: '' },
       ),
-      scheduledTime: fc.constantFrom(null, '11/24/2026, 7:30:00 PM', '11/24/2026, 9:00:00 PM'),
+      scheduledTime: fc.constantFrom(
+        null,
+        null,
+        '11/24/2026, 7:30:00 PM',
+        '11/24/2026, 9:00:00 PM',
+        '11/25/2026, 12:00:00 PM',
+        '2026-11-24T20:00:00-05:00',
+        '11/24/2026, 11:45:00 PM',
+      ),
       instructions: fc.constantFrom('', 'Ring twice'),
     }),
     prep: fc.constantFrom<Prep[]>(['filledCart'], ['reset', 'filledCart'], []),
@@ -523,6 +532,7 @@ const SEEDS: Record<string, Seed> = {
       deliveryFee: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom('4.99', 3.5)),
       acceptanceWindowMinutes: fc.integer({ min: 1, max: 1440 }),
       pauseMinutes: fc.integer({ min: 0, max: 480 }),
+      pauseUntil: fc.constantFrom(null, '2026-11-24T23:30:00Z', '2026-11-24T18:30:00-05:00'),
       name: fc.constantFrom('Guelph Pizza', 'Pizza & Wings'),
       phone: fc.constantFrom('519-555-0100', '(519) 555-0111'),
       pickupLeadMinutes: fc.integer({ min: 0, max: 120 }),
@@ -1137,6 +1147,23 @@ function leaks(caller: Who, request: Request, response: LightMyRequestResponse):
     );
 }
 
+/** What only the server's insides would say, in a message meant for a customer. */
+const INTERNALS = [
+  /\[object Object\]/,
+  /FST_ERR/,
+  /\bat \S+\.[cm]?[jt]s:\d+/,
+  /duplicate key|violates .* constraint|syntax error at|relation "|column "|invalid input syntax/i,
+  /TypeError|ReferenceError|RangeError|ZodError/,
+];
+
+/** The inside of the server in an error's message, unless the request itself said it. */
+function internals(message: string, request: Request): string[] {
+  const sent = `${request.url} ${typeof request.payload === 'string' ? request.payload : ''}`;
+  return INTERNALS.filter((pattern) => pattern.test(message) && !pattern.test(sent)).map(
+    (pattern) => `the message shows ${String(pattern)}: ${message.slice(0, 200)}`,
+  );
+}
+
 /** The request as sent, for a failure's message. */
 function describeRequest(request: Request, c: FuzzCase): string {
   const payload =
@@ -1211,6 +1238,7 @@ async function runCase(c: FuzzCase): Promise<void> {
     expect(error.statusCode, what).toBe(status);
     expect(typeof error.code, what).toBe('string');
     expect(typeof error.message === 'string' && error.message.trim().length > 0, what).toBe(true);
+    expect(internals(String(error.message), request), what).toEqual([]);
     expect(after, `${what}: a ${status} wrote to the database`).toEqual(before);
   } else {
     if (after && !(c.route in WRITING_GETS)) {
@@ -1221,6 +1249,11 @@ async function runCase(c: FuzzCase): Promise<void> {
       expect(type, what).toMatch(PRODUCES[c.route] ?? /^application\/json/);
       if (type.startsWith('application/json')) {
         expect(moneyProblems(response.json()), what).toEqual([]);
+      }
+      // About the caller (their id or email in it): no cache may keep it.
+      const caller = c.caller === 'anonymous' ? null : actor(c.caller);
+      if (caller && (response.body.includes(caller.id) || response.body.includes(caller.email))) {
+        expect(response.headers['cache-control'], what).toMatch(/no-store/);
       }
     }
     expect(leaks(c.caller, request, response), what).toEqual([]);
