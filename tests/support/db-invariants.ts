@@ -55,6 +55,8 @@ const COUNTS: Record<string, string> = {
   // Accounts, contacts, the store.
   users_without_one_default_contact: `select count(*) from (select user_id from contacts group by user_id having count(*) filter (where is_default) <> 1 or count(*) > ${MAX_CONTACTS_PER_USER}) x`,
   no_admin: `select case when exists (select 1 from users where role = 'admin') then 0 else 1 end`,
+  // Linking Google to a customer's account drops the password nobody proved (issue 12).
+  google_customers_with_password: `select count(*) from users where role = 'customer' and google_subject is not null and password_hash is not null`,
   store_settings_not_one_row: `select abs(count(*) - 1) from store_settings`,
   store_settings_out_of_range: `select count(*) from store_settings where delivery_fee_cents > 10000 or acceptance_window_minutes not between 1 and 1440 or lead_time_minutes not between 0 and 1440 or delivery_lead_time_minutes not between 0 and 1440`,
   product_price_out_of_range: `select count(*) from products where price_cents < 0 or price_cents > 100000`,
