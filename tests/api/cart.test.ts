@@ -348,6 +348,49 @@ describe('editing lines', () => {
   });
 });
 
+describe('reading the cart', () => {
+  // Found by the fuzzer (tests/api/fuzz.test.ts): the read created the cart row, so a GET, and
+  // its HEAD, wrote to the database.
+  it('writes nothing on GET or HEAD: a customer without a cart reads an empty one, _id "" until the first line', async () => {
+    const hana = await registerUser(t.app);
+    const who = { id: hana.user._id, cookie: hana.cookie };
+    const carts = async () =>
+      (
+        await t.db.query<{ n: number }>('select count(*)::int as n from carts where user_id = $1', [
+          who.id,
+        ])
+      )[0]?.n;
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/cart/${who.id}`,
+      headers: { cookie: who.cookie },
+    });
+    expect(head.statusCode).toBe(200);
+    const read = await call(who, 'GET', `/api/cart/${who.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({
+      _id: '',
+      items: [],
+      deliveryType: null,
+      totalPrice: 0,
+      subtotal: 0,
+      hst: 0,
+      tipPercent: 5,
+      tip: 0,
+      deliveryFee: 0,
+      checkout: null,
+    });
+    expect(await carts()).toBe(0);
+
+    const added = await add(who, { name: 'Coke' });
+    expect(added.statusCode).toBe(200);
+    const cartId = added.json<Cart>()._id;
+    expect(cartId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>()._id).toBe(cartId);
+    expect(await carts()).toBe(1);
+  });
+});
+
 describe('POST /api/cart/merge-cart', () => {
   const guestCart = () => [
     { productId: id('Wings'), size: '25 pcs', flavor: 'Hot', quantity: 2, totalPrice: 1 },

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PRODUCT_RULES,
   contactSchema,
-  drinkLimit,
   flavorOptions,
   pizzaCount,
   priceSelection,
@@ -22,7 +21,14 @@ import { DEFAULT_RATE_RULES } from '../../src/server/config';
 import { fixedClock } from '../../src/server/clock';
 import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { productsRepository } from '../../src/server/repositories/products';
+import { validCartPayload as validCartLine } from '../support/cart-payloads';
 import { TEST_GOOGLE_CLIENT_ID, startJwksServer, type JwksServer } from '../support/jwks-server';
+import {
+  routesOfApp as appRoutes,
+  settleStream,
+  splitRoute as split,
+  type Method,
+} from '../support/route-table';
 import { createTestApp, testConfig, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
@@ -109,8 +115,6 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Requests and the rules every answer must follow
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-
 interface Call {
   method: Method;
   url: string;
@@ -151,27 +155,6 @@ async function send(call: Call): Promise<LightMyRequestResponse> {
     ...(call.streams ? { payloadAsStream: true } : {}),
   });
   return call.streams ? settleStream(response) : response;
-}
-
-/**
- * A streaming route's answer made readable like any other: an error is read whole; an event
- * stream up to its first frame (its first blank line), after which the connection is dropped,
- * which is what ends a stream on the server.
- */
-async function settleStream(response: LightMyRequestResponse): Promise<LightMyRequestResponse> {
-  const streaming = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
-  let text = '';
-  for await (const chunk of response.stream() as AsyncIterable<Buffer>) {
-    text += chunk.toString();
-    if (streaming && text.includes('\n\n')) break;
-  }
-  if (streaming) response.raw.res.destroy();
-  return Object.assign(response, {
-    body: text,
-    payload: text,
-    rawPayload: Buffer.from(text),
-    json: () => JSON.parse(text) as unknown,
-  });
 }
 
 /** Everything a 4xx must not change, one digest per table. */
@@ -570,29 +553,8 @@ const ROUTES: Record<string, RouteSpec> = {
   },
 };
 
-/** The API's routes as the running app knows them ("GET /api/cart/:userId"), HEAD left out. */
-function routesOfApp(): string[] {
-  // printRoutes draws a tree: "│   ├── /segment (GET, HEAD)"; four columns per level.
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/u.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const path = (depth > 0 ? (stack[depth - 1] ?? '') : '') + (match[2] ?? '');
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method && method !== 'HEAD' && path.startsWith('/api/')) routes.push(`${method} ${path}`);
-    }
-  }
-  return routes.sort();
-}
-
-function split(key: string): { method: Method; path: string } {
-  const [method, path] = key.split(' ');
-  return { method: method as Method, path: path ?? '' };
-}
+/** The API's routes as the running app knows them (support/route-table.ts). */
+const routesOfApp = (): string[] => appRoutes(t.app);
 
 function buildUrl(path: string, example: Example, overrides: Record<string, string> = {}): string {
   const params = { ...example.params, ...overrides };
@@ -1026,55 +988,7 @@ function cartPayload(): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 4, arbitrary: aimed }, { weight: 1, arbitrary: anyJson });
 }
 
-/** A valid cart line for any product on the menu, built from the product's own options. */
-function validCartPayload() {
-  const toppingList = [...toppingNames];
-  const pizza = fc.uniqueArray(fc.constantFrom(...toppingList), { maxLength: 6 });
-  return fc.constantFrom(...products.filter((product) => !product.soldOut)).chain((product) => {
-    const rules = PRODUCT_RULES[product.category];
-    const sizes = product.details.sizes ?? [];
-    const sides = product.details.sides ?? [];
-    const drinks = product.details.drinks ?? [];
-    const count = pizzaCount(product);
-    const sizeArb = sizes.length > 0 ? fc.constantFrom(...sizes) : fc.constant(undefined);
-    return sizeArb.chain((size) => {
-      const limit = rules.drinks ? drinkLimit(product.category, size) : 0;
-      return fc.record({
-        productId: fc.constant(product.id),
-        size: fc.constant(size),
-        flavor:
-          rules.flavor === 'flavor'
-            ? fc.constantFrom(...flavorOptions(product))
-            : fc.constant(undefined),
-        wingsFlavor:
-          rules.flavor === 'wingsFlavor'
-            ? fc.constantFrom(...flavorOptions(product))
-            : fc.constant(undefined),
-        sides:
-          rules.sides > 0
-            ? fc.uniqueArray(fc.constantFrom(...sides), {
-                minLength: rules.sides,
-                maxLength: rules.sides,
-              })
-            : fc.constant<string[]>([]),
-        drinks:
-          limit > 0 && drinks.length > 0
-            ? fc
-                .uniqueArray(fc.constantFrom(...drinks), { maxLength: limit })
-                .map((names) => names.map((name) => ({ name, quantity: 1 })))
-            : fc.constant<{ name: string; quantity: number }[]>([]),
-        toppings:
-          rules.toppingLists === 'flat'
-            ? pizza
-            : rules.toppingLists === 'per-pizza'
-              ? fc.array(pizza, { minLength: count, maxLength: count })
-              : fc.constant<string[]>([]),
-        quantity: rules.fixedQuantity ? fc.constant(1) : fc.integer({ min: 1, max: 5 }),
-        totalPrice: fc.double({ noNaN: true }),
-      });
-    });
-  });
-}
+const validCartPayload = () => validCartLine(products, toppingNames);
 
 type CartLine = ApiCartItem;
 

@@ -1,15 +1,26 @@
-import type { ApiCartItem, ApiCartView } from '../../domain';
+import { DEFAULT_TIP_PERCENT, cartTotals, type ApiCartItem, type ApiCartView } from '../../domain';
 import type { Database } from '../data/db';
 import { cartsRepository } from '../repositories/carts';
-import { presentCart, presentCheckout, pricedItems } from './present-cart';
+import { presentCart, presentCheckout, presentTotals, pricedItems } from './present-cart';
 
 /**
  * GET /api/cart/{userId}: the customer's cart with its totals and its checkout details (null
- * before Confirm Order), created empty on first use.
+ * before Confirm Order). A GET writes nothing, and neither does its HEAD: a customer without an
+ * active cart (none yet, or the last one became an order) sees an empty one whose `_id` is ''
+ * until the first line added makes it.
  */
 export async function viewCart(db: Database, userId: string): Promise<ApiCartView> {
   const carts = cartsRepository(db);
-  const cart = await carts.ensureActive(userId);
+  const cart = await carts.findActive(userId);
+  if (!cart) {
+    const totals = cartTotals({
+      lineTotals: [],
+      tipPercent: DEFAULT_TIP_PERCENT,
+      delivery: false,
+      deliveryFee: 0,
+    });
+    return { _id: '', items: [], deliveryType: null, ...presentTotals(totals), checkout: null };
+  }
   const checkout = await carts.checkout(cart.id);
   return {
     ...(await presentCart(db, cart)),

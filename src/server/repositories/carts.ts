@@ -124,9 +124,6 @@ export function cartsRepository(db: Queryable) {
   return {
     findActive: (userId: string) => selectActive(userId, false),
 
-    /** The user's active cart, created on first use; for reading. */
-    ensureActive: (userId: string) => ensure(userId, false),
-
     /** The user's active cart, created on first use and locked (step 1 of the lock order). */
     ensureLocked: (userId: string) => ensure(userId, true),
 
