@@ -5,15 +5,10 @@
  * clock reads another day than the server's; then it is the app (a card opens in place).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole } from '../support/console';
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  category: string;
-}
 
 let h: BrowserHarness;
 let products: ApiProduct[];

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { ApiProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { storeRepository } from '../../src/server/repositories/store';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  category: string;
-}
 
 let h: BrowserHarness;
 let products: ApiProduct[];

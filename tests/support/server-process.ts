@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+
+// One port picker for the benches and the fault suite.
+export { freePort } from '../../scripts/bench/server-start';
 
 /**
  * The compiled server (`dist/server/main.js`, what `npm start` runs) in a process of its own, for
@@ -29,16 +31,6 @@ export interface ServerProcessOptions {
 
 /** The staff account every server started here has (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const FAULT_ADMIN = { email: 'faults-admin@example.com', password: 'faults admin password' };
-
-/** A port nobody listens on right now (the kernel's pick, released at once). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
