@@ -627,6 +627,14 @@ it('each screen is usable on a 390 px phone', async () => {
         path: `${SHOTS}${path.replace('/staff', '')}-390.png`,
         fullPage: true,
       });
+      // The header's longest connection state fits as well (the stream may still be connecting
+      // or reconnecting when a phone opens the page): the status row wraps instead of overflowing.
+      const withLongestState = await page.evaluate(() => {
+        const status = document.querySelector('[data-testid="staff-connection"]');
+        if (status) status.textContent = 'Reconnecting...';
+        return document.documentElement.scrollWidth;
+      });
+      expect(withLongestState).toBeLessThanOrEqual(390);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
