@@ -77,6 +77,81 @@ export function storeDate(instant: Date): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant, in milliseconds (Toronto in winter: -5 h). */
+export function offsetAt(instant: number, timeZone: string): number {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const local = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return local - (instant - (instant % 1000));
+}
+
+/**
+ * A stretch of time over which a zone's offset from UTC does not change: within it, the wall
+ * clock is plain arithmetic. A browser's first `Intl.DateTimeFormat` in a zone loads the zone's
+ * data: about 40 ms of one task on a laptop, four times that on a phone, in the middle of the
+ * hydration of a page that shows the hours. The server works the span out and hands it over
+ * with its first view (`knowZoneOffset`); the zone's rules stay Intl's (tzdata), never ours.
+ */
+export interface ZoneOffsetSpan {
+  timeZone: string;
+  /** Local time minus UTC, in ms (Toronto in winter: -5 h). */
+  offsetMs: number;
+  /** Epoch ms, from inclusive, until exclusive. */
+  from: number;
+  until: number;
+}
+
+const HALF_DAY_MS = 12 * 60 * 60_000;
+
+/**
+ * The span of 12 hours either side of `instant` when the zone's offset is the same at both ends
+ * and at the instant; null around a change (then the instant's neighbours go through Intl).
+ * No zone changes its offset twice within a day, so equal ends mean no change between them.
+ */
+export function zoneOffsetSpan(
+  instant: Date,
+  timeZone: string = STORE_TIME_ZONE,
+): ZoneOffsetSpan | null {
+  const at = instant.getTime();
+  const offsetMs = offsetAt(at, timeZone);
+  const from = at - HALF_DAY_MS;
+  const until = at + HALF_DAY_MS;
+  if (offsetAt(from, timeZone) !== offsetMs || offsetAt(until, timeZone) !== offsetMs) return null;
+  return { timeZone, offsetMs, from, until };
+}
+
+let knownSpan: ZoneOffsetSpan | null = null;
+
+/** Lets localWeekMinute answer within `span` without Intl (null forgets it). */
+export function knowZoneOffset(span: ZoneOffsetSpan | null): void {
+  knownSpan = span;
+}
+
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The last answer of localWeekMinute: asked for on every store-status request, same minute. */
@@ -98,6 +173,16 @@ export function localWeekMinute(
   const epochMinute = Math.floor(instant.getTime() / 60_000);
   if (lastWeekMinute?.epochMinute === epochMinute && lastWeekMinute.timeZone === timeZone) {
     return { ...lastWeekMinute.value };
+  }
+  const at = instant.getTime();
+  if (knownSpan?.timeZone === timeZone && at >= knownSpan.from && at < knownSpan.until) {
+    const local = new Date(at + knownSpan.offsetMs);
+    const value = {
+      weekday: local.getUTCDay() as Weekday,
+      minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    };
+    lastWeekMinute = { timeZone, epochMinute, value };
+    return { ...value };
   }
   let weekday = 0;
   let hour = 0;

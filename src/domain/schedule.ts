@@ -7,7 +7,7 @@
  * earlier than now + the store's lead time for the delivery type, rounded up to the next quarter
  * hour, at most MAX_SCHEDULE_DAYS ahead.
  */
-import { STORE_TIME_ZONE, isWithinHours, type WeeklyHours } from './hours';
+import { STORE_TIME_ZONE, isWithinHours, offsetAt, type WeeklyHours } from './hours';
 
 export const SLOT_MINUTES = 15;
 export const MAX_SCHEDULE_DAYS = 7;
@@ -138,37 +138,4 @@ function wallClock(
   let instant = asUtc - offsetAt(asUtc, timeZone);
   instant = asUtc - offsetAt(instant, timeZone);
   return new Date(instant);
-}
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at an instant, in milliseconds (Toronto in winter: -5 h). */
-function offsetAt(instant: number, timeZone: string): number {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const local = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return local - (instant - (instant % 1000));
 }

@@ -21,7 +21,7 @@ import { createAcceptanceSweeper } from './orders/acceptance-sweeper';
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { compressJsonAnswers } from './http/compress-json';
 import { HttpError } from './http/errors';
-import { securityHeaders } from './http/security-headers';
+import { contentSecurityPolicyValue, securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/web-app';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/zod-provider';
 import { apiRoutes } from './routes';
@@ -286,7 +286,7 @@ export async function buildApp(
   });
 
   const sendIndexHtml = config.webDir
-    ? await serveWebApp(app, resolve(config.webDir), clock)
+    ? await serveWebApp(app, resolve(config.webDir), clock, contentSecurityPolicyValue(config))
     : null;
 
   app.setNotFoundHandler((request, reply) => {

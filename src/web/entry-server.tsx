@@ -12,6 +12,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
+import { zoneOffsetSpan } from '../domain/hours';
 import { isStaffPath, routes, type ScreenHandle } from './app/router';
 import type { FirstViewData } from './first-view-data';
 import { serveApiFrom } from './shared/api';
@@ -87,6 +88,7 @@ export function createRenderer(send: ApiSender) {
     );
     const data: FirstViewData = {
       renderedAt,
+      storeOffset: zoneOffsetSpan(new Date(renderedAt)),
       hydrationData: { loaderData: context.loaderData, actionData: null, errors: null },
       // In path order, not arrival order: the same page is the same bytes, and so one ETag.
       answers: Object.fromEntries(

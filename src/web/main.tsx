@@ -1,6 +1,7 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { knowZoneOffset } from '../domain/hours';
 import { createRouter, loadScreensOf } from './app/router';
 import { FIRST_VIEW_DATA_ID, type FirstViewData } from './first-view-data';
 import { primeCached } from './shared/api';
@@ -24,21 +25,24 @@ const served = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
 
 if (served) {
   // The server rendered this page (decision 14): take over its HTML with the data it drew.
-  const { renderedAt, hydrationData, answers } = JSON.parse(served) as FirstViewData;
+  const { renderedAt, storeOffset, hydrationData, answers } = JSON.parse(served) as FirstViewData;
   primeCached(answers);
+  knowZoneOffset(storeOffset);
   // Not a top-level await: with one, Rollup can no longer count on the entry's modules being
   // loaded before a screen's chunk, and splits them into some twenty small chunks (20 KB more).
   void loadScreensOf(window.location.pathname).then(() =>
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <Hydrated>
-          <RenderTimeContext value={renderedAt}>
-            <RouterProvider router={createRouter(hydrationData)} />
-          </RenderTimeContext>
-        </Hydrated>
-      </StrictMode>,
-    ),
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <Hydrated>
+            <RenderTimeContext value={renderedAt}>
+              <RouterProvider router={createRouter(hydrationData)} />
+            </RenderTimeContext>
+          </Hydrated>
+        </StrictMode>,
+      );
+    }),
   );
 } else {
   createRoot(root).render(

@@ -11,6 +11,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
+import { APP_LOADER, inlineHash } from '../../src/server/http/first-view';
 import { OPEN_TUESDAY, registerStaff, type Account } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -97,14 +98,18 @@ describe('Home as the server sends it', () => {
     expect(DATA_SCRIPT.exec(response.body)?.[1]).not.toContain('<');
   });
 
-  it('preloads Home’s chunks and the first card’s image from the head', () => {
+  it('names Home’s chunks for the loader and preloads the first card’s image from the head', () => {
     const head = headOf(response.body);
-    expect(head).toContain(
-      `<link rel="modulepreload" crossorigin href="/${chunk('features/menu/home-screen.tsx').file}">`,
-    );
-    // The entry is index.html's script (Vite's manifest keys it by the HTML page).
+    const modules = /<meta name="app-modules" content="([^"]*)">/.exec(head)?.[1]?.split(' ');
+    expect(modules).toContain(`/${chunk('features/menu/home-screen.tsx').file}`);
+    // The entry is index.html's script (Vite's manifest keys it by the HTML page); the loader
+    // asks for it after the first paint, so the head holds no script at all.
     const entry = Object.values(manifest).find((c) => c.isEntry === true);
-    expect(head).toContain(`<script type="module" crossorigin src="/${entry?.file ?? 'none'}">`);
+    expect(head).not.toContain('<script');
+    expect(modules).not.toContain(`/${entry?.file ?? 'none'}`);
+    expect(response.body).toContain(
+      `<script data-entry="/${entry?.file ?? 'none'}">${APP_LOADER}</script></body>`,
+    );
     const first = products[0]!;
     expect(head).toContain(
       `<link rel="preload" as="image" href="${first.image}" fetchpriority="high">`,
@@ -114,6 +119,30 @@ describe('Home as the server sends it', () => {
       new RegExp(`<img src="${first.image}"[^>]*loading="eager"[^>]*fetchPriority="high"`),
     );
     expect(response.body).toMatch(/<img src="[^"]+"[^>]*loading="lazy"/);
+  });
+
+  it('holds the entry’s stylesheet inline, allowed by its hash like the loader, and only here', async () => {
+    const entry = Object.values(manifest).find((c) => c.isEntry === true);
+    const cssFile = entry?.css?.[0] ?? 'none';
+    const css = readFileSync(join(WEB_DIR, cssFile), 'utf8');
+    const head = headOf(response.body);
+    expect(head).toContain(`<style>${css}</style>`);
+    expect(head).not.toContain(cssFile);
+    const policy = String(response.headers['content-security-policy']);
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([first]) => first === name)
+        ?.slice(1);
+    expect(directive('script-src')).toEqual(["'self'", inlineHash(APP_LOADER)]);
+    expect(directive('style-src')).toEqual(["'self'", inlineHash(css)]);
+    // The hashes are the first view's alone: the plain app and the API allow no inline code.
+    for (const url of ['/login', '/api/products']) {
+      const other = String((await get(url)).headers['content-security-policy']);
+      expect(other).not.toContain('sha256-');
+      expect(other.replace(/ 'sha256-[^']+'/g, '')).toBe(policy.replace(/ 'sha256-[^']+'/g, ''));
+    }
   });
 
   it('is compressed, revalidated by its ETag, and never kept without asking', async () => {
@@ -130,14 +159,14 @@ describe('Home as the server sends it', () => {
 });
 
 describe('other pages', () => {
-  it('a list (Beverages) with its own chunk and stylesheet preloaded', async () => {
+  it('a list (Beverages) with its own chunk named and stylesheet linked', async () => {
     const response = await get('/category/beverages');
     const root = rootOf(response.body) ?? '';
     for (const drink of products.filter((p) => p.category === 'Beverages')) {
       expect(root).toContain(escaped(drink.name));
     }
     const list = chunk('features/menu/simple-list-screen.tsx');
-    expect(headOf(response.body)).toContain(`href="/${list.file}"`);
+    expect(headOf(response.body)).toContain(`/${list.file}`);
     for (const css of list.css ?? []) {
       expect(headOf(response.body)).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
     }

@@ -91,6 +91,34 @@ describe('the first view', () => {
     await context.close();
   });
 
+  it('paints before it asks for the app’s JavaScript, its inline loader and style allowed', async () => {
+    const { context, page } = await h.newPage();
+    const problems = watchConsole(page);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? null;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime);
+      // The inline stylesheet applied: the page's colours come from it, not a file.
+      const styled = getComputedStyle(document.documentElement).backgroundColor;
+      return { paint, scripts, styled };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(1);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint ?? 0);
+    expect(timing.styled).toBe('rgb(255, 250, 243)');
+    expect(violations).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('hydrates Beverages, an item and the cart without a warning', async () => {
     const { context, page } = await h.newPage();
     const problems = watchConsole(page);

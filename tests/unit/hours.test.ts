@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WEEKLY_HOURS,
@@ -5,8 +6,10 @@ import {
   isPaused,
   isStoreOpen,
   isWithinHours,
+  knowZoneOffset,
   localWeekMinute,
   serviceDay,
+  zoneOffsetSpan,
   type WeeklyHours,
 } from '../../src/domain';
 
@@ -182,5 +185,76 @@ describe("today's hours (serviceDay)", () => {
       index === 1 ? null : day,
     );
     expect(today('2026-11-23T12:00', closedMonday)).toEqual({ weekday: 1, hours: null });
+  });
+});
+
+describe('the store’s offset handed over by the server (no Intl in the browser’s first render)', () => {
+  const HOUR = 60 * 60_000;
+  // 2026-03-08 02:00 EST → 03:00 EDT, i.e. 07:00 UTC; 2026-11-01 02:00 EDT → 01:00 EST, 06:00 UTC.
+  const SPRING = Date.UTC(2026, 2, 8, 7);
+  const FALL = Date.UTC(2026, 10, 1, 6);
+
+  it('spans 12 hours either side when the offset holds, and none across a change', () => {
+    const winter = zoneOffsetSpan(new Date('2026-11-24T23:00:00Z'));
+    expect(winter).toEqual({
+      timeZone: 'America/Toronto',
+      offsetMs: -5 * HOUR,
+      from: Date.parse('2026-11-24T11:00:00Z'),
+      until: Date.parse('2026-11-25T11:00:00Z'),
+    });
+    expect(zoneOffsetSpan(new Date('2026-07-01T16:00:00Z'))?.offsetMs).toBe(-4 * HOUR);
+    for (const change of [SPRING, FALL]) {
+      expect(zoneOffsetSpan(new Date(change - 11 * HOUR))).toBeNull();
+      expect(zoneOffsetSpan(new Date(change + 11 * HOUR))).toBeNull();
+      expect(zoneOffsetSpan(new Date(change - 13 * HOUR))).not.toBeNull();
+      expect(zoneOffsetSpan(new Date(change + 13 * HOUR))).not.toBeNull();
+    }
+  });
+
+  it('gives the same weekday and minute as Intl for every instant within the span', () => {
+    // Any instant of 2026 whose span exists, and any instant within that span (or just outside).
+    const year = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) });
+    fc.assert(
+      fc.property(year, fc.integer({ min: -13 * HOUR, max: 13 * HOUR }), (center, delta) => {
+        const span = zoneOffsetSpan(new Date(center));
+        fc.pre(span !== null);
+        const instant = new Date(center + delta);
+        knowZoneOffset(null);
+        // A different minute first, so the answer below is not the one kept from before.
+        localWeekMinute(new Date(instant.getTime() + 61_000));
+        const byIntl = localWeekMinute(instant);
+        knowZoneOffset(span);
+        try {
+          localWeekMinute(new Date(instant.getTime() + 61_000));
+          expect(localWeekMinute(instant)).toEqual(byIntl);
+        } finally {
+          knowZoneOffset(null);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is only used for its own zone and within its span', () => {
+    const span = zoneOffsetSpan(new Date('2026-11-24T23:00:00Z'))!;
+    // A span claiming an offset that is wrong on purpose: used only where it applies.
+    knowZoneOffset({ ...span, offsetMs: span.offsetMs + HOUR });
+    try {
+      expect(localWeekMinute(new Date('2026-11-24T23:00:00Z'))).toEqual({
+        weekday: 2,
+        minute: 19 * 60,
+      });
+      // Outside the span, and for another zone: Intl, so the truth (18:00 and 23:00).
+      expect(localWeekMinute(new Date(span.until + 6 * HOUR))).toEqual({
+        weekday: 3,
+        minute: 12 * 60,
+      });
+      expect(localWeekMinute(new Date('2026-11-24T23:00:00Z'), 'Europe/London')).toEqual({
+        weekday: 2,
+        minute: 23 * 60,
+      });
+    } finally {
+      knowZoneOffset(null);
+    }
   });
 });

@@ -17,8 +17,10 @@ type Directives = Record<string, string[]>;
 /**
  * The Content-Security-Policy the web app runs under: our own origin only, plus Google's hosts
  * only for what this deployment turned on (sign-in with GOOGLE_CLIENT_ID, autocomplete with
- * GOOGLE_MAPS_API_KEY). No inline script or style anywhere: Vite emits files, and React sets
- * styles through the CSSOM, which style-src does not govern.
+ * GOOGLE_MAPS_API_KEY). No inline script or style, with one exception: a first view's HTML
+ * (decision 14) carries its stylesheet and a small loader inline, and its own answer allows
+ * exactly those by hash (`withInlineHashes`). React sets styles through the CSSOM, which
+ * style-src does not govern.
  */
 function contentSecurityPolicy(config: AppConfig): Directives {
   const google = config.google.clientId !== null;
@@ -88,6 +90,36 @@ export function securityHeaderValues(config: AppConfig): ReadonlyArray<readonly 
     },
   );
   return headers;
+}
+
+/** The Content-Security-Policy header's value for `config`, as every answer carries it. */
+export function contentSecurityPolicyValue(config: AppConfig): string {
+  const pair = securityHeaderValues(config).find(
+    ([name]) => name.toLowerCase() === 'content-security-policy',
+  );
+  if (!pair) throw new Error('helmet set no Content-Security-Policy');
+  return pair[1];
+}
+
+/**
+ * `policy` that also allows the inline scripts and styles with these hashes (`'sha256-…'`
+ * sources): for a page that carries them, never for the rest of the app.
+ */
+export function withInlineHashes(
+  policy: string,
+  inline: { scriptHashes: string[]; styleHashes: string[] },
+): string {
+  const added: Record<string, string[]> = {
+    'script-src': inline.scriptHashes,
+    'style-src': inline.styleHashes,
+  };
+  return policy
+    .split(';')
+    .map((directive) => {
+      const extra = added[directive.trim().split(/\s+/)[0] ?? ''] ?? [];
+      return extra.length > 0 ? `${directive} ${extra.join(' ')}` : directive;
+    })
+    .join(';');
 }
 
 /**

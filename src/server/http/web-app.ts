@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import { chooseEncoding } from './encoding';
 import { firstViewRenderer, type FirstViewRenderer } from './first-view';
 import { representation, sendRepresentation, type Representation } from './representation';
+import { withInlineHashes } from './security-headers';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -55,12 +56,14 @@ function indexHtmlOf(webDir: string): Representation | null {
  * `Content-Length`, ETag and Range handling, `Vary: Accept-Encoding` on every variant). Vite
  * names built assets by content hash, so `/assets/*` are cached for a year; index.html is
  * revalidated on every visit. Answers the sender of index.html for the SPA's other paths, or
- * null when there is no build.
+ * null when there is no build. `policy` is the app's Content-Security-Policy; a first view's
+ * answer carries it with the hashes of its inline loader and stylesheet.
  */
 export async function serveWebApp(
   app: FastifyInstance,
   webDir: string,
   clock: Clock,
+  policy: string,
 ): Promise<SendIndexHtml | null> {
   const indexHtml = indexHtmlOf(webDir);
   if (!indexHtml) return null;
@@ -70,6 +73,7 @@ export async function serveWebApp(
     indexHtml.identity.toString('utf8'),
     clock,
   );
+  const firstViewPolicy = firstView ? withInlineHashes(policy, firstView.inline) : policy;
   await app.register(fastifyStatic, {
     root: webDir,
     prefix: '/',
@@ -97,8 +101,11 @@ export async function serveWebApp(
     let page: Representation = indexHtml;
     if (firstView && (request.method === 'GET' || request.method === 'HEAD')) {
       try {
-        const html = await firstView(request.url);
-        if (html) page = await pageRepresentation(html, request.headers['accept-encoding']);
+        const html = await firstView.render(request.url);
+        if (html) {
+          page = await pageRepresentation(html, request.headers['accept-encoding']);
+          reply.header('content-security-policy', firstViewPolicy);
+        }
       } catch (error) {
         // The browser can still draw the page itself from the plain index.html.
         request.log.error({ err: error }, 'first view not rendered');
