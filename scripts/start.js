@@ -1,6 +1,6 @@
 // `npm start`: builds dist/ when an input changed since the last build, then runs the server in
 // this same process. The server must be the process npm signals: npm passes SIGTERM and SIGINT
-// on to its script's process, and the server shuts down gracefully on them (src/server/main.ts).
+// on to its script's process, and the server shuts down gracefully on them (src/server/serve.ts).
 // The script was `node scripts/build.js --if-changed && node dist/server/main.js`: npm's shell
 // ran the server as a child of its own, the SIGTERM ended the shell, and the server carried on
 // serving with nobody left to stop it. Plain JavaScript: it runs before anything is built.

@@ -7,6 +7,14 @@ import { FIRST_VIEW_DATA_ID, type FirstViewData } from './first-view-data';
 import { primeCached } from './shared/api';
 import { RenderTimeContext } from './shared/first-render';
 import './styles.css';
+// The catalogue's screens' styles go in the entry's stylesheet too, which a first view carries
+// inline (decision 14): a list, an item or the cart then paints with no stylesheet to fetch.
+// The screens still import their own; Vite puts each stylesheet in one place, the entry's.
+import './app/order-type-dialog.css';
+import './shared/quantity-stepper.css';
+import './features/menu/simple-items.css';
+import './features/item/item.css';
+import './features/cart/cart.css';
 
 const root = document.getElementById('root')!;
 

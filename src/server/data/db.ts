@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteWasm } from './pglite-wasm';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseConfig, type DatabaseLimits } from '../config';
 import { lockDataFolder, tidyBesideFolder, type FolderLock } from './folder-lock';
 
@@ -128,9 +129,12 @@ async function openPglite(dataDir: string | null, log: DatabaseLog): Promise<Dat
       for (const note of tidyBesideFolder(dataDir)) log.info({ dataDir }, note);
       await createPgliteFolder(dataDir);
     }
-    db = dataDir
-      ? new PGlite(dataDir, { startParams: PGLITE_START_PARAMS })
-      : new PGlite({ startParams: PGLITE_START_PARAMS });
+    const pgliteWasmModule = await pgliteWasm();
+    const options = {
+      startParams: PGLITE_START_PARAMS,
+      ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+    };
+    db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await db.waitReady;
   } catch (error) {
     lock?.release();

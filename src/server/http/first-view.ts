@@ -161,7 +161,8 @@ export function firstViewHead(
 /**
  * Loads the server bundle next to `webDir` (dist/ssr beside dist/web) and the web build's
  * manifest, and answers a function that makes the whole HTML of a page, or null for a page the
- * browser draws itself. `template` is the built index.html.
+ * browser draws itself; null at once when the build has no server bundle. `template` is the
+ * built index.html.
  */
 export async function firstViewRenderer(
   app: FastifyInstance,
@@ -175,8 +176,6 @@ export async function firstViewRenderer(
     app.log.warn('no server bundle in the build: pages are drawn by the browser alone');
     return null;
   }
-  const loaded: unknown = await import(pathToFileURL(entryFile).href);
-  if (!isServerEntry(loaded)) throw new Error(`${entryFile} is not the first view's renderer`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
 
   const send: ApiSender = async (path) => {
@@ -191,7 +190,17 @@ export async function firstViewRenderer(
       headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
     });
   };
-  const render = loaded.createRenderer(send);
+  // Loaded in the background: React's server renderer and the app are some 200 ms of a start's
+  // CPU, and only a page's HTML needs them. The server answers everything else meanwhile, and a
+  // page asked for in those first moments waits for them. A bundle that fails to load is logged
+  // and each page then comes as the plain app (web-app.ts).
+  const loading = import(pathToFileURL(entryFile).href).then((loaded: unknown) => {
+    if (!isServerEntry(loaded)) throw new Error(`${entryFile} is not the first view's renderer`);
+    return { render: loaded.createRenderer(send), dataId: loaded.FIRST_VIEW_DATA_ID };
+  });
+  loading.catch((error: unknown) => {
+    app.log.error({ err: error }, 'the first view renderer did not load');
+  });
   const [beforeRoot, afterRoot] = template.split('<div id="root"></div>');
   if (afterRoot === undefined || !beforeRoot?.includes('</head>')) {
     throw new Error('index.html has no empty <div id="root"></div> after its head');
@@ -201,9 +210,9 @@ export async function firstViewRenderer(
   if (!afterRoot.includes('</body>')) throw new Error('index.html has no </body>');
   const loader = `<script data-entry="${attribute(entry)}">${APP_LOADER}</script>`;
   const end = afterRoot.replace('</body>', () => `${loader}</body>`);
-  const dataId = loaded.FIRST_VIEW_DATA_ID;
 
   const renderPage = async (url: string) => {
+    const { render, dataId } = await loading;
     // The minute is all the page shows of the time (today's hours), and keeps the bytes, and
     // so the ETag, the same for everyone within it.
     const now = clock.now().getTime();
