@@ -6,7 +6,7 @@
  */
 import { pgliteWasm } from './data/pglite-wasm';
 
-if (!process.env.DATABASE_URL) pgliteWasm();
+if (!process.env.DATABASE_URL) void pgliteWasm();
 
 try {
   const { serve } = await import('./serve');

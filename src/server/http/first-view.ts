@@ -164,12 +164,12 @@ export function firstViewHead(
  * browser draws itself; null at once when the build has no server bundle. `template` is the
  * built index.html.
  */
-export async function firstViewRenderer(
+export function firstViewRenderer(
   app: FastifyInstance,
   webDir: string,
   template: string,
   clock: Clock,
-): Promise<FirstViewRenderer | null> {
+): FirstViewRenderer | null {
   const entryFile = join(dirname(webDir), 'ssr', 'entry-server.js');
   const manifestFile = join(webDir, '.vite', 'manifest.json');
   if (!existsSync(entryFile) || !existsSync(manifestFile)) {

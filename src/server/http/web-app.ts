@@ -67,7 +67,7 @@ export async function serveWebApp(
 ): Promise<SendIndexHtml | null> {
   const indexHtml = indexHtmlOf(webDir);
   if (!indexHtml) return null;
-  const firstView: FirstViewRenderer | null = await firstViewRenderer(
+  const firstView: FirstViewRenderer | null = firstViewRenderer(
     app,
     webDir,
     indexHtml.identity.toString('utf8'),
