@@ -176,6 +176,10 @@ describe('other pages', () => {
     const wings = products.find((p) => p.category === 'Wings')!;
     const response = await get(`/wings/${wings._id}`);
     expect(rootOf(response.body)).toContain(`>${wings.name}</h1>`);
+    // Its picture is the page's lead image.
+    expect(headOf(response.body)).toContain(
+      `<link rel="preload" as="image" href="${wings.image}" fetchpriority="high">`,
+    );
     expect(headOf(response.body)).toContain(chunk('features/item/item-detail-screen.tsx').file);
   });
 

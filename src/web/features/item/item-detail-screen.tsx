@@ -53,6 +53,7 @@ export default function ItemDetailScreen() {
               width="480"
               height="360"
               alt={domainProduct.name}
+              fetchPriority="high"
             />
             <div className="item-about">
               <p className="item-description">{domainProduct.description}</p>
