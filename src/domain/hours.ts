@@ -41,22 +41,6 @@ function parseClock(hhmm: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 let dateFormatter: Intl.DateTimeFormat | null = null;
 
 /**
@@ -174,25 +158,18 @@ export function localWeekMinute(
   if (lastWeekMinute?.epochMinute === epochMinute && lastWeekMinute.timeZone === timeZone) {
     return { ...lastWeekMinute.value };
   }
+  // The wall clock is the instant moved by the zone's offset: from the span the server handed
+  // over when it covers the instant, else from Intl (the zone's rules stay tzdata's).
   const at = instant.getTime();
-  if (knownSpan?.timeZone === timeZone && at >= knownSpan.from && at < knownSpan.until) {
-    const local = new Date(at + knownSpan.offsetMs);
-    const value = {
-      weekday: local.getUTCDay() as Weekday,
-      minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
-    };
-    lastWeekMinute = { timeZone, epochMinute, value };
-    return { ...value };
-  }
-  let weekday = 0;
-  let hour = 0;
-  let minute = 0;
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type === 'weekday') weekday = SHORT_DAYS.indexOf(part.value);
-    else if (part.type === 'hour') hour = Number(part.value);
-    else if (part.type === 'minute') minute = Number(part.value);
-  }
-  const value = { weekday: weekday as Weekday, minute: hour * 60 + minute };
+  const offsetMs =
+    knownSpan?.timeZone === timeZone && at >= knownSpan.from && at < knownSpan.until
+      ? knownSpan.offsetMs
+      : offsetAt(at, timeZone);
+  const local = new Date(at + offsetMs);
+  const value = {
+    weekday: local.getUTCDay() as Weekday,
+    minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
+  };
   lastWeekMinute = { timeZone, epochMinute, value };
   return { ...value };
 }
