@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ApiOrderEvent, ApiStaffOrderEvent } from '../../src/domain';
 import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
@@ -17,7 +17,6 @@ import {
 import { openSse, parseFrames, type SseConnection, type SseFrame } from '../support/sse';
 import { createTestDatabase, testConfig, testDbKind, type TestDatabase } from '../support/test-app';
 import { registerUser } from '../support/users';
-import type * as PresentOrder from '../../src/server/orders/present-order';
 
 /**
  * The live order streams over real HTTP (a stream never ends, so `inject` cannot read it), on
@@ -27,65 +26,6 @@ import type * as PresentOrder from '../../src/server/orders/present-order';
  * The hub's safety poll is set to a minute here, so an event that arrives within the tests'
  * few seconds came through NOTIFY (or the listener's reconnection), not through the poll.
  */
-
-// The staff stream sends `loadStaffOrder`'s order. Until the orders work fills in that stub,
-// this stands in for it (read from the orders row); once the real one answers, the real one is
-// used and the assertions below (id, status, customer) hold for it as they are.
-const stubs = vi.hoisted(() => ({
-  staffOrder: async (
-    db: { query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]> },
-    orderId: string,
-  ) => {
-    const rows = await db.query<Record<string, unknown>>(
-      `select o.id, o.number::int as number, o.status, o.created_at, u.id as user_id,
-              u.name as user_name, u.email
-         from orders o join users u on u.id = o.user_id where o.id = $1`,
-      [orderId],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      _id: String(row.id),
-      number: Number(row.number),
-      status: row.status as 'pending',
-      isOrderConfirmed: row.status !== 'pending',
-      items: [],
-      subtotal: 10,
-      hst: 1.3,
-      tipPercent: 0,
-      tip: 0,
-      deliveryFee: 0,
-      totalPrice: 11.3,
-      deliveryType: 'pickup' as const,
-      paymentOption: 'pickup' as const,
-      contactInfo: { phone: '519-555-0100', address: '' },
-      instructions: '',
-      scheduleTime: null,
-      readyMinutes: null,
-      readyAt: null,
-      declineReason: null,
-      createdAt: new Date(row.created_at as string).toISOString(),
-      customer: { _id: String(row.user_id), name: String(row.user_name), email: String(row.email) },
-    };
-  },
-}));
-
-vi.mock('../../src/server/orders/present-order', async (importOriginal) => {
-  const real = await importOriginal<typeof PresentOrder>();
-  return {
-    ...real,
-    loadStaffOrder: async (db: Database, orderId: string) => {
-      try {
-        return await real.loadStaffOrder(db, orderId);
-      } catch (error) {
-        if (error instanceof Error && error.message === 'loadStaffOrder is not built yet') {
-          return stubs.staffOrder(db, orderId);
-        }
-        throw error;
-      }
-    },
-  };
-});
 
 const kind = testDbKind();
 const clock = fixedClock('2026-11-23T23:00:00Z');
@@ -618,6 +558,71 @@ describe('GET /api/staff/orders/stream', () => {
     }
   });
 
+  it('reads the orders of events that arrive together in one go, live and on replay', async () => {
+    // Counts the reads of whole orders (the board's presentation of an event starts with one).
+    let orderReads = 0;
+    const counting: Database = {
+      kind: db.kind,
+      query: (sql, params) => {
+        if (sql.includes('from orders o join users u')) orderReads += 1;
+        return db.query(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
+      transaction: (work) => db.transaction(work),
+      listen: (...args) => db.listen(...args),
+      close: () => db.close(),
+    };
+    const other = await start(counting);
+    try {
+      const position = await latestId();
+      const board = await connect(`${other.url}/api/staff/orders/stream`, {
+        cookie: staff.cookie,
+      });
+      await untilReady(board);
+      const orders = [await placeOrder(alice.id), await placeOrder(bob.id)];
+      // Six events in one transaction: the hub reads and dispatches them together.
+      const before = orderReads;
+      const owner = (orderId: string) => (orderId === orders[0] ? alice.id : bob.id);
+      const ids = await db.transaction(async (tx) => {
+        const written: string[] = [];
+        for (const [i, orderId] of [...orders, ...orders, ...orders].entries()) {
+          const created = i < orders.length;
+          written.push(
+            await orderEventsRepository(tx).record({
+              orderId,
+              userId: owner(orderId),
+              type: created ? 'order-created' : 'order-status',
+              payload: created ? {} : { status: 'pending' },
+              at: clock.now(),
+            }),
+          );
+        }
+        return written;
+      });
+      const live: SseFrame[] = [];
+      while (live.length < ids.length) live.push(await board.nextEvent());
+      expect(live.map((frame) => frame.id)).toEqual(ids);
+      expect(live.map((frame) => staffEvent(frame).order._id)).toEqual([
+        ...orders,
+        ...orders,
+        ...orders,
+      ]);
+      // One read for all six (one per event was six).
+      expect(orderReads - before).toBe(1);
+
+      const beforeReplay = orderReads;
+      const replay = await connect(`${other.url}/api/staff/orders/stream`, {
+        cookie: staff.cookie,
+        lastEventId: position,
+      });
+      const { events } = await untilReady(replay);
+      expect(events.map((frame) => frame.id)).toEqual(ids);
+      expect(orderReads - beforeReplay).toBe(1);
+    } finally {
+      await other.app.close();
+    }
+  });
+
   it('replays all users’ events after Last-Event-ID, then ready', async () => {
     const position = await latestId();
     const ids = [
@@ -678,7 +683,11 @@ describe('the event hub', () => {
     let closes = 0;
     const stream = await openOrderEventStream({
       hub,
-      feed: { accepts: () => true, read: () => Promise.resolve([]), present: () => ({}) },
+      feed: {
+        accepts: () => true,
+        read: () => Promise.resolve([]),
+        present: (events) => events.map(() => ({})),
+      },
       position: null,
       latestId,
       log: silentLog,
@@ -709,7 +718,11 @@ describe('the event hub', () => {
       async start(position: string | null) {
         const stream = await openOrderEventStream({
           hub,
-          feed: { accepts: () => true, present: (event) => ({ n: event.id }), ...feed },
+          feed: {
+            accepts: () => true,
+            present: (events) => events.map((event) => ({ n: event.id })),
+            ...feed,
+          },
           position,
           latestId: () => Promise.resolve(latest),
           log: silentLog,
@@ -765,7 +778,11 @@ describe('the event hub', () => {
           return () => listeners.delete(listener);
         },
       },
-      feed: { accepts: () => true, read: () => Promise.resolve([]), present: () => ({}) },
+      feed: {
+        accepts: () => true,
+        read: () => Promise.resolve([]),
+        present: (events) => events.map(() => ({})),
+      },
       position: null,
       // Event 9 commits and is dispatched just after the end (8) was read.
       latestId: () => {
@@ -784,20 +801,29 @@ describe('the event hub', () => {
     stream.close();
   });
 
-  it('a stream keeps id order when presenting an event takes a while', async () => {
+  it('a stream keeps id order when presenting takes a while, and presents what waited together', async () => {
+    const batches: string[][] = [];
     const driven = handDriven({
       read: () => Promise.resolve([]),
       // Earlier events take longer: a stream that presented them in parallel would reorder.
-      present: async (event) => {
-        await new Promise((resolve) => setTimeout(resolve, 30 - Number(event.id) * 5));
-        return { n: event.id };
+      present: async (events) => {
+        batches.push(events.map((event) => event.id));
+        await new Promise((resolve) => setTimeout(resolve, 40 - Number(events[0]?.id) * 5));
+        return events.map((event) => ({ n: event.id }));
       },
     });
     const stream = await driven.start(null);
     await eventually(() => driven.frames().length >= 1);
-    driven.hub.emit(1, 2, 3, 4, 5);
+    driven.hub.emit(1);
+    await sleep(5);
+    driven.hub.emit(2);
+    await sleep(5);
+    driven.hub.emit(3, 4);
+    driven.hub.emit(5);
     await eventually(() => driven.frames().length >= 6);
     expect(ids(driven.frames())).toEqual(['ready:0', '1', '2', '3', '4', '5']);
+    // 1 alone (nothing else waited), then everything that came while it was presented.
+    expect(batches).toEqual([['1'], ['2', '3', '4', '5']]);
     stream.close();
   });
 

@@ -32,8 +32,13 @@ export interface EventFeed {
   accepts(event: OrderEventRecord): boolean;
   /** This stream's events after `afterId` from the log, in id order, at most `limit`. */
   read(afterId: string, limit: number): Promise<OrderEventRecord[]>;
-  /** What `data:` carries for the event; null sends nothing for it (the order is gone). */
-  present(event: OrderEventRecord): unknown;
+  /**
+   * What `data:` carries for each of the events, in their order; null sends nothing for one (the
+   * order is gone). Given every event waiting at once, so the staff board's feed reads all their
+   * orders in one go: one read per event kept a busy store's board hundreds of ms behind
+   * (issue 11's order pipeline).
+   */
+  present(events: readonly OrderEventRecord[]): readonly unknown[] | Promise<readonly unknown[]>;
 }
 
 export interface OrderEventStreamOptions {
@@ -62,6 +67,8 @@ export interface OrderEventStream {
 /** The browser waits this long before reconnecting by itself after a drop. */
 export const RECONNECT_AFTER_MS = 5_000;
 const REPLAY_BATCH = 200;
+/** Live events presented together at most (what piled up while the last ones were presented). */
+const LIVE_BATCH = 100;
 /**
  * A client that stopped reading (a frozen tab behind a proxy) would make the buffer grow without
  * end; past this it is cut off, and on its next connection it replays from where it was.
@@ -91,7 +98,11 @@ export async function openOrderEventStream(
   const unsubscribe = hub.subscribe((event) => {
     if (closed || !feed.accepts(event)) return;
     queue.push(event);
-    if (!busy) void drain();
+    if (busy) return;
+    // The hub hands over what one read of the log found in one synchronous loop: starting the
+    // drain a microtask later presents all of it together.
+    busy = true;
+    queueMicrotask(() => void drain());
   }, feed.userId);
 
   const finish = () => {
@@ -124,16 +135,24 @@ export async function openOrderEventStream(
     }
   };
 
-  const deliver = async (event: OrderEventRecord) => {
-    if (closed || !after(event.id, lastSent)) return;
-    const data: unknown = await feed.present(event);
-    if (isClosed() || !after(event.id, lastSent)) return;
-    lastSent = event.id;
-    if (data !== null) write(`id: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`);
+  /** Presents the events (in id order) together, then writes those not sent yet, in order. */
+  const deliver = async (events: readonly OrderEventRecord[]) => {
+    const fresh = events.filter((event) => after(event.id, lastSent));
+    if (closed || fresh.length === 0) return;
+    const data = await feed.present(fresh);
+    for (const [index, event] of fresh.entries()) {
+      if (isClosed()) return;
+      if (!after(event.id, lastSent)) continue;
+      lastSent = event.id;
+      const payload = data[index];
+      if (payload !== null && payload !== undefined) {
+        write(`id: ${event.id}\ndata: ${JSON.stringify(payload)}\n\n`);
+      }
+    }
   };
 
   const drainQueue = async () => {
-    for (let event = queue.shift(); event && !closed; event = queue.shift()) await deliver(event);
+    while (queue.length > 0 && !closed) await deliver(queue.splice(0, LIVE_BATCH));
   };
 
   const failed = (error: unknown) => {
@@ -157,7 +176,7 @@ export async function openOrderEventStream(
     if (position !== null) {
       for (;;) {
         const batch = await feed.read(lastSent, REPLAY_BATCH);
-        for (const event of batch) await deliver(event);
+        await deliver(batch);
         if (batch.length < REPLAY_BATCH || isClosed()) break;
       }
     }

@@ -289,6 +289,15 @@ export function ordersRepository(db: Queryable) {
 
     get: (orderId: string) => one('o.id = $1', [orderId]),
 
+    /** The orders with these ids that exist, in no particular order (ids must be uuids). */
+    async getMany(orderIds: readonly string[]): Promise<OrderRecord[]> {
+      if (orderIds.length === 0) return [];
+      const rows = await db.query<OrderRow>(`${SELECT_ORDERS} where o.id = any($1::uuid[])`, [
+        orderIds,
+      ]);
+      return rows.map(toOrder);
+    },
+
     /** The order locked until the transaction ends; null when there is none. */
     lock: (orderId: string) => one('o.id = $1', [orderId], 'for update of o'),
 

@@ -10,7 +10,7 @@ import {
 } from '../events/event-stream';
 import { presentOrderEvent, presentStaffOrderEvent } from '../events/present-event';
 import { HttpError } from '../http/errors';
-import { loadStaffOrder } from '../orders/present-order';
+import { loadStaffOrders } from '../orders/present-order';
 import { orderEventsRepository, parseEventId } from '../repositories/order-events';
 
 const customerQuery = z.object({ userId: z.string(), lastEventId: z.string().optional() });
@@ -157,11 +157,14 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
           userId: user.id,
           accepts: (event) => event.userId === user.id,
           read: (afterId, limit) => events.after(afterId, { userId: user.id, limit }),
-          present: (event) => {
-            const api = presentOrderEvent(event);
-            if (!api) request.log.error({ event }, 'order event with a malformed payload skipped');
-            return api;
-          },
+          present: (batch) =>
+            batch.map((event) => {
+              const api = presentOrderEvent(event);
+              if (!api) {
+                request.log.error({ event }, 'order event with a malformed payload skipped');
+              }
+              return api;
+            }),
         },
         (current) => current.id === user.id,
       );
@@ -181,10 +184,16 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
         {
           accepts: () => true,
           read: (afterId, limit) => events.after(afterId, { limit }),
-          // The order as it stands now; one deleted since has nothing to show.
-          present: async (event) => {
-            const order = await loadStaffOrder(ctx.db, event.orderId);
-            return order ? presentStaffOrderEvent(event, order) : null;
+          // Each order as it stands now, all read together; one deleted since has nothing to show.
+          present: async (batch) => {
+            const orders = await loadStaffOrders(
+              ctx.db,
+              batch.map((event) => event.orderId),
+            );
+            return batch.map((event) => {
+              const order = orders.get(event.orderId);
+              return order ? presentStaffOrderEvent(event, order) : null;
+            });
           },
         },
         (current) => current.role === 'staff' || current.role === 'admin',
