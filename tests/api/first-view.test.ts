@@ -89,6 +89,18 @@ describe('Home as the server sends it', () => {
     expect((root.match(/<li>/g) ?? []).length).toBe(ownCards.length + 2);
   });
 
+  it('holds the order type chooser, open but marked as the server’s (CSS shows it on a first visit)', () => {
+    const root = rootOf(response.body) ?? '';
+    const dialog = /<dialog [^>]*>/.exec(root)?.[0] ?? '';
+    expect(dialog).toContain('class="order-type-dialog"');
+    expect(dialog).toContain('open=""');
+    expect(dialog).toContain('data-drawn-by-server=""');
+    expect(root).toContain('>How would you like your order?</h2>');
+    // The loader marks a first visit before the paint; the stylesheet shows the chooser then.
+    expect(APP_LOADER).toContain("localStorage.getItem('orderType')");
+    expect(APP_LOADER).toContain('data-choose-order-type');
+  });
+
   it('hands the router the data it drew, and the minute it drew it at', () => {
     const data = dataOf(response.body);
     expect(data.renderedAt).toBe(new Date(OPEN_TUESDAY).getTime());

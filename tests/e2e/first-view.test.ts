@@ -4,6 +4,7 @@
  * customer whose browser holds what the server cannot see (order type, guest cart) and whose
  * clock reads another day than the server's; then it is the app (a card opens in place).
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
@@ -117,6 +118,80 @@ describe('the first view', () => {
     expect(violations).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('shows a first visit the order type chooser before the app’s code runs; the app makes that same element modal', async () => {
+    const chooser = (page: Page) =>
+      page.getByRole('dialog', { name: 'How would you like your order?' });
+    for (const stored of [null, 'pickup'] as const) {
+      const context = await h.browser.newContext({
+        baseURL: h.baseUrl,
+        viewport: { width: 390, height: 844 },
+      });
+      if (stored) {
+        await context.addInitScript(
+          (type) => window.localStorage.setItem('orderType', type),
+          stored,
+        );
+      }
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      // The app's code is held back until the server's page has been looked at.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      try {
+        // Not until `load`: the held script holds it back.
+        await page.goto('/category/beverages', { waitUntil: 'domcontentloaded' });
+        await page.getByRole('heading', { level: 1, name: 'Beverages' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe(
+          undefined,
+        );
+        if (stored) {
+          // A returning customer: the server's chooser is there but never shown.
+          await expect(chooser(page).count()).resolves.toBe(0);
+          await expect(page.locator('dialog').isVisible()).resolves.toBe(false);
+        } else {
+          await chooser(page)
+            .getByRole('button', { name: /^Pickup/ })
+            .waitFor();
+          await expect(chooser(page).isVisible()).resolves.toBe(true);
+          await page.evaluate(() => {
+            (window as unknown as { drawn?: Element | null }).drawn =
+              document.querySelector('dialog');
+          });
+        }
+        release();
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+        if (stored) {
+          await page.getByRole('button', { name: 'Order type: Pickup' }).waitFor();
+          await expect(page.locator('dialog').count()).resolves.toBe(0);
+        } else {
+          await expect(
+            page.evaluate(() => {
+              const dialog = document.querySelector('dialog');
+              return {
+                same: dialog === (window as unknown as { drawn?: Element | null }).drawn,
+                modal: dialog?.matches(':modal') ?? false,
+                focusInside: dialog?.contains(document.activeElement) ?? false,
+              };
+            }),
+          ).resolves.toEqual({ same: true, modal: true, focusInside: true });
+          await chooser(page)
+            .getByRole('button', { name: /^Pickup/ })
+            .click();
+          await page.getByRole('button', { name: 'Order type: Pickup' }).waitFor();
+          await expect(chooser(page).count()).resolves.toBe(0);
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        release();
+        await context.close();
+      }
+    }
   });
 
   it('hydrates Beverages, an item and the cart without a warning', async () => {

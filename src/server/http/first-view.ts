@@ -66,22 +66,40 @@ function closure(manifest: Manifest, keys: string[]): ManifestChunk[] {
 
 /**
  * Starts the app once the server's HTML is on the screen: the module preloads the page named
- * (`<meta name="app-modules">`) and the entry (the script's `data-entry`), asked for from a task
- * after the first frame. Asked for from the head, as Vite writes it, the 100 KB of JavaScript
- * shared a slow phone's connection with the document's own end and the lead image, and the
- * first paint waited for the bytes; the app still starts a frame after that paint. A hidden tab
- * paints nothing, so it starts at once. Constant text (what varies sits in attributes), so one
- * hash in the page's Content-Security-Policy allows it.
+ * (`<meta name="app-modules">`) and the entry (the script's `data-entry`) are asked for when
+ * the browser reports the first paint (a `paint` performance entry: the frame is on the
+ * screen; a task after the first frame's own work still came before that, now and then, in
+ * software-drawn Chromium). Asked for from the head, as Vite writes it, the 100 KB of
+ * JavaScript shared a slow phone's connection with the document's own end and the lead image,
+ * and the first paint waited for the bytes. A hidden tab paints nothing, so it starts at once;
+ * a browser without paint entries starts a task after the first frame; none waits more than a
+ * second.
+ *
+ * It first marks `<html>` when no order type is stored (key `orderType`,
+ * `web/shared/storage.ts`; storage that throws counts as none), before the first paint, as it
+ * runs when the parser reaches the end of the body: the chooser the server drew then shows in
+ * that paint (`order-type-dialog.css`).
+ *
+ * Constant text (what varies sits in attributes), so one hash in the page's
+ * Content-Security-Policy allows it.
  */
 export const APP_LOADER =
-  '(function(s){var done=false;function go(){if(done)return;done=true;' +
+  "(function(){var t=null;try{t=localStorage.getItem('orderType');}catch(x){}" +
+  "if(t!=='pickup'&&t!=='delivery')" +
+  "document.documentElement.setAttribute('data-choose-order-type','');})();" +
+  '(function(s){var done=false,o=null;function go(){if(done)return;done=true;' +
+  'if(o)o.disconnect();' +
   'var m=document.querySelector(\'meta[name="app-modules"]\');' +
   "var h=m&&m.content?m.content.split(' '):[];" +
   "for(var i=0;i<h.length;i++){var l=document.createElement('link');l.rel='modulepreload';" +
   "l.crossOrigin='';l.href=h[i];document.head.appendChild(l);}" +
   "var e=document.createElement('script');e.type='module';e.crossOrigin='';" +
   'e.src=s.dataset.entry;document.head.appendChild(e);}' +
-  "if(document.visibilityState==='hidden')go();" +
+  "if(document.visibilityState==='hidden'){go();return;}" +
+  'setTimeout(go,1000);' +
+  'var p=window.PerformanceObserver;' +
+  "if(p&&p.supportedEntryTypes&&p.supportedEntryTypes.indexOf('paint')>=0){" +
+  "o=new p(function(){go();});o.observe({type:'paint',buffered:true});}" +
   'else requestAnimationFrame(function(){setTimeout(go,0);});})(document.currentScript);';
 
 /** A CSP source allowing exactly this inline script or style. */

@@ -25,10 +25,9 @@ import { Loading } from '../shared/ui';
 import { urls } from '../shared/urls';
 import { useNow } from '../shared/use-now';
 import { importChunk } from '../shared/chunk-reload';
+import OrderTypeDialog from './order-type-dialog';
 import { useRouteFocus } from './route-focus';
 
-/** Most visits already have an order type stored, so the chooser's code loads only when needed. */
-const OrderTypeDialog = lazy(() => importChunk(() => import('./order-type-dialog')));
 /** Only a signed-in customer has the account menu: a guest's first view does without its code. */
 const UserMenu = lazy(() =>
   importChunk(() => import('./user-menu')).then((module) => ({ default: module.UserMenu })),
@@ -184,17 +183,18 @@ function HoursBar() {
   );
 }
 
-/** The spec's order type modal, whenever no order type is stored (first visit, Edit, logout). */
+/**
+ * The spec's order type modal, whenever no order type is stored (first visit, Edit, logout).
+ * Whether one is stored is known only in the browser: the server draws the chooser on every
+ * first view, and the page's loader shows it before the app starts where none is stored
+ * (`APP_LOADER`, decision 14). Hydration takes that same element over: it turns modal where
+ * none is stored and goes where one is. Static, not a lazy chunk: the first view must draw it.
+ */
 function OrderTypeGate({ onDone }: { onDone: () => void }) {
   const { orderType } = useOrderType();
-  // Whether one is stored is known only once hydrated (the server never shows the chooser).
   const hydrated = useHydrated();
-  if (!hydrated || orderType !== null) return null;
-  return (
-    <Suspense fallback={null}>
-      <OrderTypeDialog onDone={onDone} />
-    </Suspense>
-  );
+  if (hydrated && orderType !== null) return null;
+  return <OrderTypeDialog onDone={onDone} drawnByServer={!hydrated} />;
 }
 
 /**

@@ -16,10 +16,21 @@ const INVALID_ADDRESS = 'Please enter a valid address within Guelph, Ontario.';
  * A native <dialog> opened with showModal(): the browser moves focus in, keeps Tab inside and
  * makes the page behind inert, with no focus-trap code of our own.
  */
-export default function OrderTypeDialog({ onDone }: { onDone: () => void }) {
+export default function OrderTypeDialog({
+  onDone,
+  drawnByServer = false,
+}: {
+  onDone: () => void;
+  /**
+   * True in the server's first view and while hydrating it: open but not yet modal, and hidden
+   * by CSS unless the page's loader found no order type stored (decision 14). A first visit then
+   * shows the chooser in its first paint, not a second or two later when the app has loaded.
+   */
+  drawnByServer?: boolean;
+}) {
   const { choose } = useOrderType();
   const { info } = useStoreInfo();
-  const { ref: dialog } = useModalDialog();
+  const { ref: dialog } = useModalDialog(!drawnByServer);
   const chosen = useRef(false);
   const [delivery, setDelivery] = useState(false);
   const [address, setAddress] = useState('');
@@ -48,6 +59,8 @@ export default function OrderTypeDialog({ onDone }: { onDone: () => void }) {
       ref={dialog}
       className="order-type-dialog"
       aria-labelledby={`${ids}-title`}
+      open={drawnByServer || undefined}
+      data-drawn-by-server={drawnByServer ? '' : undefined}
       // A choice is required, so Escape must not close it. closedby="none" says so where
       // supported; preventing cancel covers the rest, except that browsers make the cancel
       // un-cancelable without recent user activation (in Chrome, Escape on a fresh page still
