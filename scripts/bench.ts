@@ -21,7 +21,7 @@
  * BENCH_MS: one turn's length (default 1000); BENCH_ROUNDS: turns per server (3);
  * BENCH_CONCURRENCY: connections (16); TEST_DATABASE_URL or DATABASE_URL: the Postgres server.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -30,7 +30,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { benchServerStart, printServerStart } from './bench/server-start';
+import {
+  benchServerStart,
+  firstOk,
+  freePort,
+  printServerStart,
+  rssMiB,
+} from './bench/server-start';
 import { benchOrderPipeline, printOrderPipeline } from './bench/order-pipeline';
 import { benchStreams, printStreams } from './bench/streams';
 import { benchLighthouse, printLighthouse, type LighthouseResult } from './bench/lighthouse';
@@ -55,35 +61,61 @@ interface Answer {
   body: string; // base64
 }
 
-type FromChild =
-  | { type: 'ready'; port: number }
-  | { type: 'rss'; bytes: number }
-  | { type: 'failed'; message: string };
-type ToChild =
-  { type: 'serve'; answers: Record<string, Answer> } | { type: 'rss' } | { type: 'stop' };
+type FromChild = { type: 'ready'; port: number } | { type: 'failed'; message: string };
+type ToChild = { type: 'serve'; answers: Record<string, Answer> } | { type: 'stop' };
 
 // ---------------------------------------------------------------------------------------------
-// The two kinds of server, each in a child process of this script.
+// The two kinds of server, each in a process of its own.
 
-/** The real app on a fresh, seeded database. */
-async function runApp(choice: DatabaseChoice): Promise<void> {
-  const { buildApp } = await import('../src/server/app');
-  const { loadConfig } = await import('../src/server/config');
+/**
+ * The app as `npm start` serves it: the compiled server (`node dist/server/main.js`), production
+ * settings, logging off, on a fresh seeded database (a new PGlite folder, created the way a first
+ * start creates it, or a schema of its own on the Postgres server). Its memory is what a store's
+ * server holds, not a bench process's with a TypeScript loader in it.
+ */
+interface ShippedServer {
+  port: number;
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+async function startShippedServer(choice: DatabaseChoice): Promise<ShippedServer> {
   const dataRoot = mkdtempSync(join(tmpdir(), 'bench-app-'));
-  const config = {
-    ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
-    database:
-      choice.kind === 'pglite'
-        ? // A folder, as `npm start` has: created by a child process, then opened (db.ts).
-          { kind: 'pglite' as const, dataDir: join(dataRoot, 'pglite') }
-        : { kind: 'postgres' as const, url: choice.url, schema: choice.schema },
+  const port = await freePort();
+  // The bench's own DATABASE_URL names the Postgres server: PGlite's server must not see it.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.DATABASE_SCHEMA;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...(choice.kind === 'pglite'
+        ? { DATA_DIR: join(dataRoot, 'data') }
+        : { DATABASE_URL: choice.url, DATABASE_SCHEMA: choice.schema }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await firstOk(child, port);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataRoot, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port,
+    rssMiB: () => rssMiB(child.pid!),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dataRoot, { recursive: true, force: true });
+    },
   };
-  const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  answerParent(() => app.close().then(() => rmSync(dataRoot, { recursive: true, force: true })));
-  tell({ type: 'ready', port: address.port });
 }
 
 /** The least a server can do: the recorded bytes, from memory, with their headers. */
@@ -119,7 +151,6 @@ function tell(message: FromChild): void {
 
 function answerParent(close: () => Promise<void>, beforeClose?: () => void): void {
   process.on('message', (message: ToChild) => {
-    if (message.type === 'rss') tell({ type: 'rss', bytes: process.memoryUsage().rss });
     if (message.type === 'stop') {
       beforeClose?.();
       void close().then(() => process.exit(0));
@@ -164,12 +195,6 @@ class Child {
     this.process.send(message);
   }
 
-  async rss(): Promise<number> {
-    this.send({ type: 'rss' });
-    const message = await this.next();
-    return message.type === 'rss' ? message.bytes : 0;
-  }
-
   async stop(): Promise<void> {
     const exited = new Promise((resolve) => this.process.once('exit', resolve));
     this.send({ type: 'stop' });
@@ -201,13 +226,18 @@ function request(
   });
 }
 
+/** What node's HTTP server writes by itself, for the bare server as for the app. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
 /** The answer as the app gives it, to be replayed by the bare server. */
 async function record(port: number, path: string): Promise<Answer> {
   const response = await request(port, path, API_REQUEST_HEADERS);
+  // Every header the app sent (its security headers included: node checks each one written,
+  // and they are most of an answer's head), but those node writes for any server itself.
   const headers: Record<string, string> = {};
-  for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
-    const value = response.headers[name];
-    if (typeof value === 'string') headers[name] = value;
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (OWN_HEADERS.has(name) || typeof value !== 'string') continue;
+    headers[name] = value;
   }
   headers['content-length'] = String(response.body.length);
   return { status: response.status, headers, body: response.body.toString('base64') };
@@ -363,8 +393,8 @@ async function benchApi(
   database: 'pglite' | 'postgres',
   choice: DatabaseChoice,
 ): Promise<{ rows: ApiRow[]; rssMiB: number; appPort: number; stop: () => Promise<void> }> {
-  const app = Child.start(['app', JSON.stringify(choice)]);
-  const appPort = await app.ready();
+  const app = await startShippedServer(choice);
+  const appPort = app.port;
   const products = JSON.parse(
     (await request(appPort, '/api/products', { accept: 'application/json' })).body.toString(),
   ) as { _id: string }[];
@@ -407,9 +437,9 @@ async function benchApi(
       ratio: Number((app.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)),
     });
   }
-  const rssMiB = Math.round((await app.rss()) / 2 ** 20);
+  const rss = app.rssMiB();
   await bare.stop();
-  return { rows, rssMiB, appPort, stop: () => app.stop() };
+  return { rows, rssMiB: rss, appPort, stop: () => app.stop() };
 }
 
 interface FirstViewFile {
@@ -573,13 +603,8 @@ async function main(): Promise<void> {
   console.log('Written to bench/results.json');
 }
 
-const [role, argument] = process.argv.slice(2);
-if (role === 'app') {
-  runApp(JSON.parse(argument ?? '{}') as DatabaseChoice).catch((error: unknown) => {
-    tell({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
-    process.exit(1);
-  });
-} else if (role === 'bare') {
+const [role] = process.argv.slice(2);
+if (role === 'bare') {
   process.once('message', (message: ToChild) => {
     if (message.type === 'serve') void runBare(message.answers);
   });

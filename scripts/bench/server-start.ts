@@ -42,7 +42,8 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-function rssMiB(pid: number): number {
+/** The process's resident memory now, in MiB (Linux). */
+export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   if (!kb) throw new Error(`no VmRSS for process ${pid}`);
@@ -50,7 +51,7 @@ function rssMiB(pid: number): number {
 }
 
 /** Polls /healthz until it answers 200; rejects if the process ends or it takes too long. */
-async function firstOk(child: ChildProcess, port: number): Promise<void> {
+export async function firstOk(child: ChildProcess, port: number): Promise<void> {
   const deadline = Date.now() + GIVE_UP_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
