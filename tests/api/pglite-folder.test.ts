@@ -17,6 +17,7 @@ import { openDatabase } from '../../src/server/data/db';
 import { describeProcess } from '../../src/server/data/folder-lock';
 import { migrate } from '../../src/server/data/migrate';
 import { seed } from '../../src/server/data/seed';
+import { compiledServer } from '../support/server-process';
 import { testDbKind } from '../support/test-app';
 
 // A data folder on disk is PGlite's alone (the Postgres project has nothing to add here).
@@ -281,14 +282,14 @@ interface Server {
 }
 
 /**
- * `node --import tsx src/server/main.ts` with DATA_DIR=`dataRoot`: what `npm start` runs, from
- * the sources. Resolves once it listens or has exited.
+ * The compiled server with DATA_DIR=`dataRoot`: what `npm start` runs. Resolves once it listens
+ * or has exited.
  */
 async function startServer(dataRoot: string, children: Set<ChildProcess>): Promise<Server> {
   // PGlite whatever the caller's environment says.
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [compiledServer()], {
     env: { ...env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataRoot },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

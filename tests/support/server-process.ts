@@ -1,7 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 // One port picker for the benches and the fault suite.
 export { freePort } from '../../scripts/bench/server-start';
+
+/**
+ * The compiled server's entry, what `npm start` runs once the build is current (`npm test`
+ * builds before the tests run); throws, saying so, when there is none.
+ */
+export function compiledServer(): string {
+  const entry = 'dist/server/main.js';
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: npm run build`);
+  return entry;
+}
 
 /**
  * The compiled server (`dist/server/main.js`, what `npm start` runs) in a process of its own, for
