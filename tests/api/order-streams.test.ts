@@ -126,6 +126,28 @@ function record(
 
 const latestId = () => orderEventsRepository(db).latestId();
 
+/** The test database, counting the statements the app sends that contain `text`. */
+function counting(text: string): { db: Database; readonly count: number } {
+  let count = 0;
+  const counted: Database = {
+    kind: db.kind,
+    query: (sql, params) => {
+      if (sql.includes(text)) count += 1;
+      return db.query(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (work) => db.transaction(work),
+    listen: (...args) => db.listen(...args),
+    close: () => db.close(),
+  };
+  return {
+    db: counted,
+    get count() {
+      return count;
+    },
+  };
+}
+
 async function connect(
   url: string,
   options: { cookie?: string; lastEventId?: string } = {},
@@ -448,28 +470,17 @@ describe('GET /api/staff/orders/stream', () => {
 
   it('checks every open stream’s session in one query per heartbeat, ending only those whose session ended', async () => {
     // Counts the session lookups the app makes (the heartbeat's check is one of them).
-    let sessionLookups = 0;
-    const counting: Database = {
-      kind: db.kind,
-      query: (sql, params) => {
-        if (sql.includes('from sessions s join users u')) sessionLookups += 1;
-        return db.query(sql, params);
-      },
-      exec: (sql) => db.exec(sql),
-      transaction: (work) => db.transaction(work),
-      listen: (...args) => db.listen(...args),
-      close: () => db.close(),
-    };
-    const other = await start(counting);
+    const lookups = counting('from sessions s join users u');
+    const other = await start(lookups.db);
     try {
       const people = await Promise.all([1, 2, 3, 4, 5].map(() => account(other.app)));
       const streams = await Promise.all(people.map((person) => liveStream(person, other.url)));
-      const before = sessionLookups;
+      const before = lookups.count;
       await sleep(EVENTS.heartbeatMs * 3 + 150);
       // One lookup per heartbeat for all five streams (one per stream each heartbeat was 15).
-      const lookups = sessionLookups - before;
-      expect(lookups).toBeGreaterThanOrEqual(2);
-      expect(lookups).toBeLessThanOrEqual(4);
+      const made = lookups.count - before;
+      expect(made).toBeGreaterThanOrEqual(2);
+      expect(made).toBeLessThanOrEqual(4);
 
       const [leaving, ...staying] = streams;
       const logout = await other.app.inject({
@@ -560,19 +571,8 @@ describe('GET /api/staff/orders/stream', () => {
 
   it('reads the orders of events that arrive together in one go, live and on replay', async () => {
     // Counts the reads of whole orders (the board's presentation of an event starts with one).
-    let orderReads = 0;
-    const counting: Database = {
-      kind: db.kind,
-      query: (sql, params) => {
-        if (sql.includes('from orders o join users u')) orderReads += 1;
-        return db.query(sql, params);
-      },
-      exec: (sql) => db.exec(sql),
-      transaction: (work) => db.transaction(work),
-      listen: (...args) => db.listen(...args),
-      close: () => db.close(),
-    };
-    const other = await start(counting);
+    const orderReads = counting('from orders o join users u');
+    const other = await start(orderReads.db);
     try {
       const position = await latestId();
       const board = await connect(`${other.url}/api/staff/orders/stream`, {
@@ -581,7 +581,7 @@ describe('GET /api/staff/orders/stream', () => {
       await untilReady(board);
       const orders = [await placeOrder(alice.id), await placeOrder(bob.id)];
       // Six events in one transaction: the hub reads and dispatches them together.
-      const before = orderReads;
+      const before = orderReads.count;
       const owner = (orderId: string) => (orderId === orders[0] ? alice.id : bob.id);
       const ids = await db.transaction(async (tx) => {
         const written: string[] = [];
@@ -608,16 +608,16 @@ describe('GET /api/staff/orders/stream', () => {
         ...orders,
       ]);
       // One read for all six (one per event was six).
-      expect(orderReads - before).toBe(1);
+      expect(orderReads.count - before).toBe(1);
 
-      const beforeReplay = orderReads;
+      const beforeReplay = orderReads.count;
       const replay = await connect(`${other.url}/api/staff/orders/stream`, {
         cookie: staff.cookie,
         lastEventId: position,
       });
       const { events } = await untilReady(replay);
       expect(events.map((frame) => frame.id)).toEqual(ids);
-      expect(orderReads - beforeReplay).toBe(1);
+      expect(orderReads.count - beforeReplay).toBe(1);
     } finally {
       await other.app.close();
     }
