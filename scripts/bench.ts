@@ -61,7 +61,7 @@ interface Answer {
   body: string; // base64
 }
 
-type FromChild = { type: 'ready'; port: number } | { type: 'failed'; message: string };
+type FromChild = { type: 'ready'; port: number };
 type ToChild = { type: 'serve'; answers: Record<string, Answer> } | { type: 'stop' };
 
 // ---------------------------------------------------------------------------------------------
@@ -185,10 +185,7 @@ class Child {
   }
 
   async ready(): Promise<number> {
-    const message = await this.next();
-    if (message.type !== 'ready')
-      throw new Error(`server did not start: ${JSON.stringify(message)}`);
-    return message.port;
+    return (await this.next()).port;
   }
 
   send(message: ToChild): void {

@@ -6,6 +6,7 @@
  */
 import { pgliteWasm } from './data/pglite-wasm';
 
+// config.ts's rule (no DATABASE_URL: PGlite), read here before config's own code has loaded.
 if (!process.env.DATABASE_URL) void pgliteWasm();
 
 try {

@@ -10,7 +10,7 @@ import './styles.css';
 // The catalogue's screens' styles go in the entry's stylesheet too, which a first view carries
 // inline (decision 14): a list, an item or the cart then paints with no stylesheet to fetch.
 // The screens still import their own; Vite puts each stylesheet in one place, the entry's.
-import './app/order-type-dialog.css';
+// (The order type chooser's comes with the layout, which imports the chooser itself.)
 import './shared/quantity-stepper.css';
 import './features/menu/simple-items.css';
 import './features/item/item.css';

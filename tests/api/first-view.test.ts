@@ -12,6 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
 import { APP_LOADER, inlineHash } from '../../src/server/http/first-view';
+import { STORAGE_KEYS } from '../../src/web/shared/storage';
 import { OPEN_TUESDAY, registerStaff, type Account } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -97,7 +98,8 @@ describe('Home as the server sends it', () => {
     expect(dialog).toContain('data-drawn-by-server=""');
     expect(root).toContain('>How would you like your order?</h2>');
     // The loader marks a first visit before the paint; the stylesheet shows the chooser then.
-    expect(APP_LOADER).toContain("localStorage.getItem('orderType')");
+    // The very key the app keeps the order type under.
+    expect(APP_LOADER).toContain(`localStorage.getItem('${STORAGE_KEYS.orderType}')`);
     expect(APP_LOADER).toContain('data-choose-order-type');
   });
 

@@ -803,23 +803,28 @@ describe('the event hub', () => {
 
   it('a stream keeps id order when presenting takes a while, and presents what waited together', async () => {
     const batches: string[][] = [];
+    let release: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (release = resolve));
     const driven = handDriven({
       read: () => Promise.resolve([]),
-      // Earlier events take longer: a stream that presented them in parallel would reorder.
+      // The first event's presentation waits until the others have arrived: a stream that
+      // presented them beside it, not after it, would send them first.
       present: async (events) => {
         batches.push(events.map((event) => event.id));
-        await new Promise((resolve) => setTimeout(resolve, 40 - Number(events[0]?.id) * 5));
+        if (events[0]?.id === '1') await firstHeld;
         return events.map((event) => ({ n: event.id }));
       },
     });
     const stream = await driven.start(null);
     await eventually(() => driven.frames().length >= 1);
     driven.hub.emit(1);
-    await sleep(5);
+    await eventually(() => batches.length === 1);
     driven.hub.emit(2);
-    await sleep(5);
     driven.hub.emit(3, 4);
+    await sleep(20);
     driven.hub.emit(5);
+    expect(driven.frames()).toHaveLength(1);
+    release();
     await eventually(() => driven.frames().length >= 6);
     expect(ids(driven.frames())).toEqual(['ready:0', '1', '2', '3', '4', '5']);
     // 1 alone (nothing else waited), then everything that came while it was presented.

@@ -125,11 +125,7 @@ export async function loadStaffOrder(
   db: Queryable,
   orderId: string,
 ): Promise<ApiStaffOrder | null> {
-  if (!isUuid(orderId)) return null;
-  const order = await ordersRepository(db).get(orderId);
-  if (!order) return null;
-  const [presented] = await withStaffDetails(db, [order]);
-  return presented ?? null;
+  return (await loadStaffOrders(db, [orderId])).get(orderId) ?? null;
 }
 
 /**

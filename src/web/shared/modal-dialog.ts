@@ -15,9 +15,8 @@ export function useModalDialog(modal = true) {
   useLayoutEffect(() => {
     const node = ref.current;
     // Not yet (a dialog the server drew, shown by CSS until the app is in charge): left alone.
+    // When it turns modal, the same commit has already removed its `open` attribute.
     if (!node || !modal) return;
-    // Drawn open by the server (the `open` attribute): opened again, this time modal.
-    if (node.open && !node.matches(':modal')) node.close();
     if (!node.open) node.showModal();
   }, [modal]);
   useEffect(() => {
