@@ -8,6 +8,7 @@ import Fastify, {
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
+import { answerReadyReadsEarly } from './catalogue/early-answers';
 import { createCatalogueSnapshot } from './catalogue/snapshot';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
@@ -21,7 +22,11 @@ import { createAcceptanceSweeper } from './orders/acceptance-sweeper';
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { compressJsonAnswers } from './http/compress-json';
 import { HttpError } from './http/errors';
-import { contentSecurityPolicyValue, securityHeaders } from './http/security-headers';
+import {
+  contentSecurityPolicyValue,
+  securityHeaders,
+  securityHeaderValues,
+} from './http/security-headers';
 import { serveWebApp } from './http/web-app';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './http/zod-provider';
 import { apiRoutes } from './routes';
@@ -175,8 +180,11 @@ export async function buildApp(
   });
   const ctx: AppContext = { config, db, clock, events, store, catalogue };
 
-  // First, so every answer carries the headers, refusals and 404s included.
-  securityHeaders(app, config);
+  // First, so the hottest reads skip the rest of a request's life (catalogue/early-answers.ts).
+  const security = securityHeaderValues(config);
+  answerReadyReadsEarly(app, catalogue, clock, security);
+  // Next, so every other answer carries the headers, refusals and 404s included.
+  securityHeaders(app, security);
   await app.register(fastifyCookie);
   // Registered before any route, so it sees every JSON answer, the errors included.
   compressJsonAnswers(app);

@@ -5,6 +5,7 @@
  * already has the bytes gets a 304.
  */
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -80,7 +81,7 @@ function isFresh(header: string | undefined, current: Representation): boolean {
 }
 
 /** The headers of one variant under one Cache-Control, for a 200 and for a 304. */
-interface Prepared {
+export interface Prepared {
   readonly body: Buffer;
   readonly ok: Readonly<Record<string, string>>;
   readonly notModified: Readonly<Record<string, string>>;
@@ -127,6 +128,22 @@ function prepared(
 }
 
 /**
+ * What a request gets of `current`: the prepared variant in the best encoding it takes, and
+ * whether its copy is current already (then a 304 with `notModified`, no body).
+ */
+export function answerTo(
+  headers: IncomingHttpHeaders,
+  current: Representation,
+  cacheControl: string,
+): { prepared: Prepared; fresh: boolean } {
+  const encoding = chooseEncoding(headers['accept-encoding'], current.encodings);
+  return {
+    prepared: prepared(current, encoding, cacheControl),
+    fresh: isFresh(headers['if-none-match'], current),
+  };
+}
+
+/**
  * Sends `current` in the best encoding the client takes, with its ETag, `Cache-Control` as
  * given, `Vary: Accept-Encoding` when variants exist, and 304 without a body when the client's
  * copy is current. Range requests are not served here (answers are small): the whole answer.
@@ -138,11 +155,9 @@ export function sendRepresentation(
   current: Representation,
   cacheControl: string,
 ): FastifyReply {
-  const encoding = chooseEncoding(request.headers['accept-encoding'], current.encodings);
-  const ready = prepared(current, encoding, cacheControl);
+  const { prepared: ready, fresh } = answerTo(request.headers, current, cacheControl);
   // A Vary someone set already (rare) is kept, accept-encoding added to it.
   const vary = current.encodings.length > 0 ? reply.getHeader('vary') : undefined;
-  const fresh = isFresh(request.headers['if-none-match'], current);
   if (fresh) reply.code(304).headers(ready.notModified);
   else reply.headers(ready.ok);
   if (vary !== undefined) {

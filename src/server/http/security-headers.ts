@@ -123,13 +123,16 @@ export function withInlineHashes(
 }
 
 /**
- * Puts the security headers on every answer: one synchronous onRequest hook, added first, so
- * refusals, 404s, 304s, static files and the event streams (which write to the raw response)
- * carry them too. Set on the raw response, as helmet did, so an answer that sets one of them
- * itself still replaces it rather than repeating it.
+ * Puts the security headers (`securityHeaderValues`) on every answer: one synchronous onRequest
+ * hook, added before all others but the catalogue's early answers (which write them with their
+ * own), so refusals, 404s, 304s, static files and the event streams (which write to the raw
+ * response) carry them too. Set on the raw response, as helmet did, so an answer that sets one
+ * of them itself still replaces it rather than repeating it.
  */
-export function securityHeaders(app: FastifyInstance, config: AppConfig): void {
-  const headers = securityHeaderValues(config);
+export function securityHeaders(
+  app: FastifyInstance,
+  headers: ReadonlyArray<readonly [string, string]>,
+): void {
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CATEGORIES, categoryFromSegment, type Category, type Product } from '../../domain';
-import type { Menu } from '../catalogue/snapshot';
+import type { CatalogueSnapshot, Menu } from '../catalogue/snapshot';
 import type { RouteModule } from '../context';
 import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
 import { badRequest, notFound } from '../http/errors';
@@ -39,7 +39,30 @@ const toppingListSchema = z.array(apiToppingSchema);
  * The catalogue changes a few times a day: browsers keep what they got and ask again with its
  * ETag each time (a 304 costs a few bytes), and a change is seen at once.
  */
-const REVALIDATE = 'no-cache';
+export const REVALIDATE = 'no-cache';
+
+const listKey = (category: Category | undefined) => `list:${category ?? ''}`;
+const productKey = (product: Product) => `product:${product.id}`;
+const TOPPINGS = 'toppings';
+
+/**
+ * The answers the routes below send, when the snapshot has them built already (else undefined:
+ * the route loads and builds them). The routes answer from these, and so does the first step of
+ * every request for the hottest reads (`catalogue/early-answers.ts`).
+ */
+export const readyCatalogue = {
+  list: (catalogue: CatalogueSnapshot, category?: Category): Representation | undefined =>
+    catalogue.readyMenu()?.readyAnswer(listKey(category)),
+  /** By a valid id (`isUuid`), in any case. */
+  product(catalogue: CatalogueSnapshot, id: string): Representation | undefined {
+    const menu = catalogue.readyMenu();
+    // Ids come in any case; the database's are lower case.
+    const product = menu?.product(id.toLowerCase());
+    return product && menu?.readyAnswer(productKey(product));
+  },
+  toppings: (catalogue: CatalogueSnapshot): Representation | undefined =>
+    catalogue.readyMenu()?.readyAnswer(TOPPINGS),
+};
 
 /**
  * The menu, as the spec's table lists it. Each route declares its input and answer
@@ -50,8 +73,6 @@ const REVALIDATE = 'no-cache';
  * (no promise to wait on); the first request after a change waits for the load and the build.
  */
 export const catalogRoutes: RouteModule = (app, ctx) => {
-  const listKey = (category: Category | undefined) => `list:${category ?? ''}`;
-
   /** A list of products as the API shows it (without details), prepared once per menu. */
   async function listAnswer(category: Category | undefined): Promise<Representation> {
     const menu = await ctx.catalogue.menu();
@@ -74,7 +95,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
     reply: FastifyReply,
     category: Category | undefined,
   ): Promise<void> | undefined {
-    const ready = ctx.catalogue.readyMenu()?.readyAnswer(listKey(category));
+    const ready = readyCatalogue.list(ctx.catalogue, category);
     if (ready) {
       sendRepresentation(request, reply, ready, REVALIDATE);
       return undefined;
@@ -96,7 +117,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
 
   /** One product's answer, with its details, prepared once per menu. */
   function productAnswer(menu: Menu, product: Product): Promise<Representation> {
-    return menu.answer(`product:${product.id}`, () =>
+    return menu.answer(productKey(product), () =>
       jsonRepresentation(JSON.stringify(apiProductSchema.parse(presentProduct(product)))),
     );
   }
@@ -107,17 +128,13 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
     (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');
-      // Ids come in any case; the database's are lower case.
-      const lower = id.toLowerCase();
-      const menu = ctx.catalogue.readyMenu();
-      const product = menu?.product(lower);
-      const ready = product && menu?.readyAnswer(`product:${product.id}`);
+      const ready = readyCatalogue.product(ctx.catalogue, id);
       if (ready) {
         sendRepresentation(request, reply, ready, REVALIDATE);
         return undefined;
       }
       return ctx.catalogue.menu().then(async (loaded) => {
-        const found = loaded.product(lower);
+        const found = loaded.product(id.toLowerCase());
         if (!found) throw notFound('No product with this id.');
         sendRepresentation(request, reply, await productAnswer(loaded, found), REVALIDATE);
       });
@@ -136,7 +153,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
 
   /** The toppings as the API shows them, prepared once per menu. */
   function toppingsAnswer(menu: Menu): Promise<Representation> {
-    return menu.answer('toppings', () =>
+    return menu.answer(TOPPINGS, () =>
       jsonRepresentation(
         JSON.stringify(
           toppingListSchema.parse(
@@ -155,7 +172,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
     '/toppings',
     { schema: { response: { 200: z.array(apiToppingSchema) } } },
     (request, reply) => {
-      const ready = ctx.catalogue.readyMenu()?.readyAnswer('toppings');
+      const ready = readyCatalogue.toppings(ctx.catalogue);
       if (ready) {
         sendRepresentation(request, reply, ready, REVALIDATE);
         return undefined;

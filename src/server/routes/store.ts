@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describeWeeklyHours, isStoreOpen, toDollars } from '../../domain';
+import type { CatalogueSnapshot } from '../catalogue/snapshot';
+import type { Clock } from '../clock';
 import type { RouteModule } from '../context';
 import { apiStoreInfoSchema, apiStoreStatusSchema } from '../http/api-schemas';
-import { representation, sendRepresentation } from '../http/representation';
+import { representation, sendRepresentation, type Representation } from '../http/representation';
 import { storeRepository, type StoreSettings } from '../repositories/store';
 
 const status = (storeOpen: boolean) =>
@@ -13,38 +14,49 @@ const status = (storeOpen: boolean) =>
 const OPEN = status(true);
 const CLOSED = status(false);
 
+/**
+ * The spec's open flag: opening hours in America/Toronto, unless the store forced it or paused.
+ * The settings come from the process's snapshot (they change a few times a day); the answer is
+ * worked out per request from them and the clock, so it turns at the very minute the hours say
+ * (or the second a pause ends), whatever was remembered. Two possible answers, each prepared
+ * once with its ETag.
+ */
+function statusAnswer(clock: Clock, settings: StoreSettings): Representation {
+  const open = isStoreOpen(
+    clock.now(),
+    settings.weeklyHours,
+    settings.openMode,
+    settings.pauseUntil,
+  );
+  return open ? OPEN : CLOSED;
+}
+
+/**
+ * The status answer when the snapshot holds the settings (no promise to wait on), else
+ * undefined. Also the first step of every request answers from it (`catalogue/early-answers.ts`).
+ */
+export function readyStoreStatus(
+  catalogue: CatalogueSnapshot,
+  clock: Clock,
+): Representation | undefined {
+  const settings = catalogue.readySettings();
+  return settings && statusAnswer(clock, settings);
+}
+
 export const storeRoutes: RouteModule = (app, ctx) => {
   const store = storeRepository(ctx.db);
-
-  /**
-   * The spec's open flag: opening hours in America/Toronto, unless the store forced it or
-   * paused. The settings come from the process's snapshot (they change a few times a day); the
-   * answer is worked out per request from them and the clock, so it turns at the very minute the
-   * hours say (or the second a pause ends), whatever was remembered. Two possible answers, each
-   * prepared once with its ETag.
-   */
-  const sendStatus = (request: FastifyRequest, reply: FastifyReply, settings: StoreSettings) => {
-    const open = isStoreOpen(
-      ctx.clock.now(),
-      settings.weeklyHours,
-      settings.openMode,
-      settings.pauseUntil,
-    );
-    return sendRepresentation(request, reply, open ? OPEN : CLOSED, 'no-cache');
-  };
 
   app.get(
     '/store/status',
     { schema: { response: { 200: apiStoreStatusSchema } } },
     (request, reply) => {
-      // Remembered settings are used at once (no promise to wait on); else loaded first.
-      const ready = ctx.catalogue.readySettings();
+      const ready = readyStoreStatus(ctx.catalogue, ctx.clock);
       if (ready) {
-        sendStatus(request, reply, ready);
+        sendRepresentation(request, reply, ready, 'no-cache');
         return undefined;
       }
       return ctx.catalogue.settings().then((settings) => {
-        sendStatus(request, reply, settings);
+        sendRepresentation(request, reply, statusAnswer(ctx.clock, settings), 'no-cache');
       });
     },
   );
