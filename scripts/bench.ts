@@ -22,7 +22,7 @@
  * BENCH_MS: one turn's length (default 1000); BENCH_ROUNDS: turns per server (5);
  * BENCH_CONCURRENCY: connections (16); TEST_DATABASE_URL or DATABASE_URL: the Postgres server.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -492,6 +492,19 @@ async function firstView(port: number): Promise<FirstViewFile[] | null> {
   }
 }
 
+/**
+ * Chromium's version, or null without it: Lighthouse's figures move with the browser (Debian's
+ * package is installed afresh on each machine), so a run says which one it measured.
+ */
+function chromiumVersion(): string | null {
+  if (!existsSync(CHROMIUM_PATH)) return null;
+  try {
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  } catch {
+    return null;
+  }
+}
+
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
 function printApi(rows: ApiRow[]): void {
@@ -570,6 +583,7 @@ async function main(): Promise<void> {
   printStreams(streams);
   printFirstView(files);
   printLighthouse(lighthouse);
+  console.log(`(${chromiumVersion() ?? 'no Chromium'})`);
   console.log(`\nServer RSS after the API bench: ${JSON.stringify(rss)} MiB`);
   const serverStart = await benchServerStart();
   printServerStart(serverStart);
@@ -581,6 +595,7 @@ async function main(): Promise<void> {
       {
         at: new Date().toISOString(),
         node: process.version,
+        chromium: chromiumVersion(),
         settings: { concurrency: CONCURRENCY, sliceMs: SLICE_MS, rounds: ROUNDS },
         api: rows,
         firstView: files && {
