@@ -14,6 +14,13 @@ import { chooseEncoding, varyOnEncoding, type ContentEncoding } from './encoding
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/**
+ * The Cache-Control of the catalogue's answers and the store's status: they change a few times a
+ * day, so browsers keep what they got and ask again with its ETag each time (a 304 costs a few
+ * bytes), and a change is seen at once.
+ */
+export const REVALIDATE = 'no-cache';
+
 /** Below this, compressing saves less than a packet's headers cost to describe it. */
 export const COMPRESS_FROM_BYTES = 1024;
 

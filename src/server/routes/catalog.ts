@@ -7,6 +7,7 @@ import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
 import { badRequest, notFound } from '../http/errors';
 import { presentProduct } from '../http/present';
 import {
+  REVALIDATE,
   jsonRepresentation,
   sendRepresentation,
   type Representation,
@@ -34,12 +35,6 @@ const listQuery = z.object({
 const productList = { 200: z.array(apiProductSchema) };
 const productListSchema = z.array(apiProductSchema);
 const toppingListSchema = z.array(apiToppingSchema);
-
-/**
- * The catalogue changes a few times a day: browsers keep what they got and ask again with its
- * ETag each time (a 304 costs a few bytes), and a change is seen at once.
- */
-export const REVALIDATE = 'no-cache';
 
 const listKey = (category: Category | undefined) => `list:${category ?? ''}`;
 const productKey = (product: Product) => `product:${product.id}`;

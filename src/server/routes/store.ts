@@ -3,7 +3,12 @@ import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Clock } from '../clock';
 import type { RouteModule } from '../context';
 import { apiStoreInfoSchema, apiStoreStatusSchema } from '../http/api-schemas';
-import { representation, sendRepresentation, type Representation } from '../http/representation';
+import {
+  REVALIDATE,
+  representation,
+  sendRepresentation,
+  type Representation,
+} from '../http/representation';
 import { storeRepository, type StoreSettings } from '../repositories/store';
 
 const status = (storeOpen: boolean) =>
@@ -52,11 +57,11 @@ export const storeRoutes: RouteModule = (app, ctx) => {
     (request, reply) => {
       const ready = readyStoreStatus(ctx.catalogue, ctx.clock);
       if (ready) {
-        sendRepresentation(request, reply, ready, 'no-cache');
+        sendRepresentation(request, reply, ready, REVALIDATE);
         return undefined;
       }
       return ctx.catalogue.settings().then((settings) => {
-        sendRepresentation(request, reply, statusAnswer(ctx.clock, settings), 'no-cache');
+        sendRepresentation(request, reply, statusAnswer(ctx.clock, settings), REVALIDATE);
       });
     },
   );
