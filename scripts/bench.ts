@@ -40,7 +40,7 @@ import {
 } from './bench/server-start';
 import { benchOrderPipeline, printOrderPipeline } from './bench/order-pipeline';
 import { benchStreams, printStreams } from './bench/streams';
-import { benchLighthouse, printLighthouse, type LighthouseResult } from './bench/lighthouse';
+import { benchLighthouse, printLighthouse } from './bench/lighthouse';
 
 const SLICE_MS = Number(process.env.BENCH_MS ?? 1000);
 // Five turns each: this 2-core machine's pace swings by half within seconds (the bare server alone
@@ -549,19 +549,19 @@ function printFirstView(files: FirstViewFile[] | null): void {
   console.log(`${'total'.padEnd(11)} ${pad(files.length, 5)} ${pad(total, 11)} ${pad(decoded, 9)}`);
 }
 
-async function main(): Promise<void> {
-  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: npm run build');
+/**
+ * The catalogue API on PGlite, then on the Postgres server when it answers. `whilePglite` runs
+ * against PGlite's app before it stops (the first view and Lighthouse load the same server).
+ */
+async function benchApis<T>(
+  whilePglite: (port: number) => Promise<T>,
+): Promise<{ rows: ApiRow[]; rss: Record<string, number>; pgliteResult: T }> {
   const rows: ApiRow[] = [];
   const rss: Record<string, number> = {};
-  let files: FirstViewFile[] | null = null;
-
   const pglite = await benchApi('pglite', { kind: 'pglite' });
   rows.push(...pglite.rows);
   rss.pglite = pglite.rssMiB;
-  files = await firstView(pglite.appPort);
-  const lighthouse: LighthouseResult[] = await benchLighthouse(
-    `http://127.0.0.1:${pglite.appPort}`,
-  );
+  const pgliteResult = await whilePglite(pglite.appPort);
   await pglite.stop();
 
   if (await postgresReachable()) {
@@ -575,6 +575,20 @@ async function main(): Promise<void> {
     console.log(`(Postgres at ${POSTGRES_URL} not reachable: PGlite only)`);
   }
   agent.destroy();
+  return { rows, rss, pgliteResult };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: npm run build');
+  const {
+    rows,
+    rss,
+    pgliteResult: { files, lighthouse },
+  } = await benchApis(async (port) => ({
+    files: await firstView(port),
+    lighthouse: await benchLighthouse(`http://127.0.0.1:${port}`),
+  }));
+  const chromium = chromiumVersion();
   const orderPipeline = await benchOrderPipeline();
   const streams = await benchStreams();
 
@@ -583,7 +597,7 @@ async function main(): Promise<void> {
   printStreams(streams);
   printFirstView(files);
   printLighthouse(lighthouse);
-  console.log(`(${chromiumVersion() ?? 'no Chromium'})`);
+  console.log(`(${chromium ?? 'no Chromium'})`);
   console.log(`\nServer RSS after the API bench: ${JSON.stringify(rss)} MiB`);
   const serverStart = await benchServerStart();
   printServerStart(serverStart);
@@ -595,7 +609,7 @@ async function main(): Promise<void> {
       {
         at: new Date().toISOString(),
         node: process.version,
-        chromium: chromiumVersion(),
+        chromium,
         settings: { concurrency: CONCURRENCY, sliceMs: SLICE_MS, rounds: ROUNDS },
         api: rows,
         firstView: files && {
@@ -623,18 +637,7 @@ async function main(): Promise<void> {
  * not written to bench/results.json: for working on the server's answer path.
  */
 async function apiOnly(): Promise<void> {
-  const rows: ApiRow[] = [];
-  const pglite = await benchApi('pglite', { kind: 'pglite' });
-  rows.push(...pglite.rows);
-  await pglite.stop();
-  if (await postgresReachable()) {
-    await withPostgresSchema(async (schema) => {
-      const postgres = await benchApi('postgres', { kind: 'postgres', url: POSTGRES_URL, schema });
-      rows.push(...postgres.rows);
-      await postgres.stop();
-    });
-  }
-  agent.destroy();
+  const { rows } = await benchApis(() => Promise.resolve());
   printApi(rows);
 }
 

@@ -20,6 +20,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
+import { isCrossSite } from '../http/api-guard';
 import { REVALIDATE, answerTo, type Prepared, type Representation } from '../http/representation';
 import { isUuid } from '../repositories/products';
 import { readyCatalogue } from '../routes/catalog';
@@ -62,11 +63,11 @@ export function answerReadyReadsEarly(
   }
 
   // Per prepared variant, for this app's security headers (a test may build apps with others).
+  const security = Object.fromEntries(securityHeaders);
   const written = new WeakMap<Prepared, Written>();
   const headersOf = (prepared: Prepared): Written => {
     let found = written.get(prepared);
     if (!found) {
-      const security = Object.fromEntries(securityHeaders);
       found = {
         ok: { ...security, ...prepared.ok },
         notModified: { ...security, ...prepared.notModified },
@@ -78,7 +79,7 @@ export function answerReadyReadsEarly(
 
   app.addHook('onRequest', (request, reply, done) => {
     const current = readyAnswer(request);
-    if (!current || request.headers['sec-fetch-site'] === 'cross-site') {
+    if (!current || isCrossSite(request.headers)) {
       done();
       return;
     }
