@@ -9,7 +9,10 @@
  * customer within the window), p50 / p99 from complete-order's answer to the order's
  * `order-created` on the staff stream, and from accept's answer to `order-accepted` on the
  * customer's stream. An event can arrive before the answer that caused it (both leave the
- * server at about the same moment); such a wait counts as 0 ms.
+ * server at about the same moment); such a wait counts as 0 ms. Also the app process's CPU time
+ * per measured order over the window (Linux's /proc): the machine's pace swings, and orders per
+ * second with it, while the work an order costs the app stays put, so a change to the order
+ * paths is judged by that figure.
  *
  * The store is set to "open" by the staff control (PUT /api/staff/store), so the run does not
  * depend on the hour. The customers register once beforehand, then sign in, each from an
@@ -21,6 +24,7 @@
  * (no limit), TEST_DATABASE_URL or DATABASE_URL: the Postgres server.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { BenchServer, type BenchDatabase } from './server-process';
@@ -33,7 +37,22 @@ export interface PipelineResult {
   ordersPerSecond: number;
   placedToBoardMs: { p50: number; p99: number };
   acceptedToCustomerMs: { p50: number; p99: number };
+  /** The app process's CPU (user and system) over the window, per measured order; null off Linux. */
+  appCpuMsPerOrder: number | null;
   errors: number;
+}
+
+/** A process's CPU time so far in ms (user + system), or null where /proc is not there. */
+function cpuMs(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Linux reports both in clock ticks of 1/100 s (USER_HZ) on every architecture we run.
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
 }
 
 const CUSTOMERS = Number(process.env.BENCH_PIPELINE_CUSTOMERS ?? 32);
@@ -282,6 +301,12 @@ async function runPipeline(
     let measured = 0;
     let lastCounted = windowFrom;
     const running = () => performance.now() < windowTo && measured < MAX_ORDERS;
+    let cpuFrom: number | null = null;
+    let cpuTo: number | null = null;
+    const cpuTimers = [
+      setTimeout(() => (cpuFrom = cpuMs(server.pid)), WARMUP_MS),
+      setTimeout(() => (cpuTo = cpuMs(server.pid)), WARMUP_MS + WINDOW_MS),
+    ];
 
     await Promise.all(
       shoppers.map(async ({ customer, userId, heard }) => {
@@ -328,6 +353,8 @@ async function runPipeline(
         }
       }),
     );
+    for (const timer of cpuTimers) clearTimeout(timer);
+    const windowCpu = cpuFrom !== null && cpuTo !== null ? cpuTo - cpuFrom : null;
     // A run stopped by BENCH_PIPELINE_ORDERS counts up to its last order, not the full window.
     const seconds =
       (Math.min(windowTo, measured >= MAX_ORDERS ? lastCounted : windowTo) - windowFrom) / 1000;
@@ -339,6 +366,11 @@ async function runPipeline(
       ordersPerSecond: Number((measured / seconds).toFixed(1)),
       placedToBoardMs: summary(placedToBoard),
       acceptedToCustomerMs: summary(acceptedToCustomer),
+      // Only for a whole window (not one cut short by BENCH_PIPELINE_ORDERS).
+      appCpuMsPerOrder:
+        windowCpu !== null && measured > 0 && measured < MAX_ORDERS
+          ? Number((windowCpu / measured).toFixed(2))
+          : null,
       errors,
     };
   } finally {
@@ -387,11 +419,11 @@ export function printOrderPipeline(rows: PipelineResult[]): void {
     `\nOrder pipeline: simulated customers sign in, add, confirm, complete; the store accepts each from its stream`,
   );
   console.log(
-    `${'database'.padEnd(9)} ${pad('customers', 9)} ${pad('orders', 7)} ${pad('s', 6)} ${pad('orders/s', 9)} ${pad('placed→board p50/p99', 21)} ${pad('accepted→customer p50/p99', 26)} ${pad('errors', 6)}`,
+    `${'database'.padEnd(9)} ${pad('customers', 9)} ${pad('orders', 7)} ${pad('s', 6)} ${pad('orders/s', 9)} ${pad('placed→board p50/p99', 21)} ${pad('accepted→customer p50/p99', 26)} ${pad('app CPU/order', 13)} ${pad('errors', 6)}`,
   );
   for (const row of rows) {
     console.log(
-      `${row.database.padEnd(9)} ${pad(row.customers, 9)} ${pad(row.orders, 7)} ${pad(row.seconds, 6)} ${pad(row.ordersPerSecond, 9)} ${pad(`${row.placedToBoardMs.p50} / ${row.placedToBoardMs.p99} ms`, 21)} ${pad(`${row.acceptedToCustomerMs.p50} / ${row.acceptedToCustomerMs.p99} ms`, 26)} ${pad(row.errors, 6)}`,
+      `${row.database.padEnd(9)} ${pad(row.customers, 9)} ${pad(row.orders, 7)} ${pad(row.seconds, 6)} ${pad(row.ordersPerSecond, 9)} ${pad(`${row.placedToBoardMs.p50} / ${row.placedToBoardMs.p99} ms`, 21)} ${pad(`${row.acceptedToCustomerMs.p50} / ${row.acceptedToCustomerMs.p99} ms`, 26)} ${pad(row.appCpuMsPerOrder === null ? '-' : `${row.appCpuMsPerOrder} ms`, 13)} ${pad(row.errors, 6)}`,
     );
   }
 }

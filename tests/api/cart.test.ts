@@ -13,7 +13,7 @@ import {
 } from '../../src/domain';
 import { TOPPINGS } from '../../src/server/data/menu-seed';
 import { productsRepository } from '../../src/server/repositories/products';
-import { createTestApp, productIdsByName, type TestApp } from '../support/test-app';
+import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
 // The API's own shapes: a field renamed on the server breaks this file's type-check.
@@ -293,6 +293,7 @@ describe('POST /api/cart', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json<ApiErrorBody>().message).toBe('"not-an-id" is not a valid product id.');
     await t.db.query('update products set sold_out = true where id = $1', [id('Cream Soda')]);
+    await untilMenuHeard(t.app, t.db);
     try {
       const soldOut = await add(alice, { name: 'Cream Soda' });
       expect(soldOut.statusCode).toBe(409);
@@ -302,6 +303,7 @@ describe('POST /api/cart', () => {
       });
     } finally {
       await t.db.query('update products set sold_out = false where id = $1', [id('Cream Soda')]);
+      await untilMenuHeard(t.app, t.db);
     }
   });
 });
@@ -521,6 +523,7 @@ describe('POST /api/cart/merge-cart', () => {
     const erin = await registerUser(t.app);
     const who = { id: erin.user._id, cookie: erin.cookie };
     await t.db.query('update products set sold_out = true where id = $1', [id('Dr Pepper')]);
+    await untilMenuHeard(t.app, t.db);
     try {
       const response = await call(who, 'POST', '/api/cart/merge-cart', {
         userId: who.id,
@@ -545,6 +548,7 @@ describe('POST /api/cart/merge-cart', () => {
       ]);
     } finally {
       await t.db.query('update products set sold_out = false where id = $1', [id('Dr Pepper')]);
+      await untilMenuHeard(t.app, t.db);
     }
   });
 });
@@ -644,8 +648,10 @@ describe('totals and the tip', () => {
 });
 
 describe('sold out anywhere in a line', () => {
-  const soldOut = async (table: 'products' | 'toppings', name: string, value: boolean) =>
-    t.db.query(`update ${table} set sold_out = $2 where name = $1`, [name, value]);
+  const soldOut = async (table: 'products' | 'toppings', name: string, value: boolean) => {
+    await t.db.query(`update ${table} set sold_out = $2 where name = $1`, [name, value]);
+    await untilMenuHeard(t.app, t.db);
+  };
 
   it('refuses a sold-out topping or a combo’s sold-out drink with 409 naming it', async () => {
     const carol = await registerUser(t.app);

@@ -2,8 +2,9 @@
  * The catalogue and the store's status from each process's in-memory snapshot (decision 11):
  * strong ETags and 304s; brotli and gzip prepared once; the very next answer after a staff
  * change carries it, with a new ETag; a write behind the app's back is heard through the
- * database's NOTIFY; the open flag turns with the clock whatever was remembered; and, on the
- * Postgres server, a second app instance follows the first. Runs on both databases.
+ * database's NOTIFY; the open flag turns with the clock whatever was remembered; the cart is
+ * priced and checked from the same snapshot, and placing an order from the database; and, on
+ * the Postgres server, a second app instance follows the first. Runs on both databases.
  */
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -17,7 +18,15 @@ import { openDatabase, type Database } from '../../src/server/data/db';
 import { apiProductSchema } from '../../src/server/http/api-schemas';
 import { presentProduct } from '../../src/server/http/present';
 import { productsRepository } from '../../src/server/repositories/products';
-import { OPEN_TUESDAY, call, registerStaff, type Account } from '../support/orders';
+import {
+  OPEN_TUESDAY,
+  call,
+  completeOrder,
+  confirm,
+  registerCustomer,
+  registerStaff,
+  type Account,
+} from '../support/orders';
 import { createTestDatabase, testConfig, testDbKind, type TestDatabase } from '../support/test-app';
 
 const kind = testDbKind();
@@ -395,6 +404,59 @@ describe('a change shows in the very next answer, with a new ETag', () => {
     await database.db.query(`update products set price_cents = price_cents - 100 where id = $1`, [
       id('Wings'),
     ]);
+  });
+});
+
+describe('the cart reads the snapshot; placing an order reads the database', () => {
+  const addCoke = (who: Account) =>
+    call(app, who, 'POST', '/api/cart', { userId: who.id, name: 'Coke', quantity: 1 });
+  /** A change the snapshot does not hear of: triggers off for this one transaction. */
+  const unheard = (sql: string, params: unknown[]) =>
+    database.db.transaction(async (tx) => {
+      await tx.query(`set local session_replication_role = replica`);
+      await tx.query(sql, params);
+    });
+
+  it('a staff change shows in the very next cart answer: sold out refused, a new price', async () => {
+    const customer = await registerCustomer(app);
+    const added = await addCoke(customer);
+    expect(added.statusCode).toBe(200);
+    const price = added.json<{ items: { priceByQuantity: number }[] }>().items[0]!.priceByQuantity;
+
+    expect((await patch(id('Coke'), { available: false })).statusCode).toBe(200);
+    const refused = await addCoke(customer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'Coke is sold out.' });
+
+    expect((await patch(id('Coke'), { available: true, price: price + 1 })).statusCode).toBe(200);
+    const cart = await call(app, customer, 'GET', `/api/cart/${customer.id}`);
+    expect(cart.json<{ items: { priceByQuantity: number }[] }>().items[0]!.priceByQuantity).toBe(
+      price + 1,
+    );
+    expect((await patch(id('Coke'), { price })).statusCode).toBe(200);
+  });
+
+  it('an item sold out where the snapshot has not heard yet: in the cart, but never ordered', async () => {
+    const customer = await registerCustomer(app);
+    await get('/api/products'); // the menu, with Coke available, kept in memory
+    // As on a second process in the moment before the database's NOTIFY reaches it.
+    await unheard(`update products set sold_out = true where id = $1`, [id('Coke')]);
+    try {
+      expect((await addCoke(customer)).statusCode).toBe(200);
+      expect((await confirm(app, customer)).statusCode).toBe(200);
+      const placed = await completeOrder(app, customer);
+      expect(placed.statusCode).toBe(409);
+      expect(placed.json()).toMatchObject({
+        code: 'sold_out',
+        message: 'Sorry, Coke is sold out. Remove it from your cart to place the order.',
+      });
+      const orders = await database.db.query(`select 1 from orders where user_id = $1`, [
+        customer.id,
+      ]);
+      expect(orders).toHaveLength(0);
+    } finally {
+      await unheard(`update products set sold_out = false where id = $1`, [id('Coke')]);
+    }
   });
 });
 

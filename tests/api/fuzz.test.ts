@@ -39,7 +39,13 @@ import {
   splitRoute,
   type Method,
 } from '../support/route-table';
-import { createTestApp, testConfig, testDbKind, type TestApp } from '../support/test-app';
+import {
+  createTestApp,
+  testConfig,
+  testDbKind,
+  untilMenuHeard,
+  type TestApp,
+} from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
 /**
@@ -825,6 +831,7 @@ const STORE_COLUMNS = [
 async function resetWorld(): Promise<void> {
   await t.db.query('update products set sold_out = false where sold_out');
   await t.db.query('update toppings set sold_out = false where sold_out');
+  await untilMenuHeard(t.app, t.db);
   const [now] = await t.db.query(`select ${STORE_COLUMNS.join(', ')} from store_settings`);
   if (JSON.stringify(now) !== JSON.stringify(baselineStore)) {
     await t.db.query(
@@ -850,6 +857,7 @@ async function cartLineIds(userId: string): Promise<string[]> {
 async function fillCart(who: Person | 'erin'): Promise<void> {
   if ((await cartLineIds(actor(who).id)).length > 0) return;
   await t.db.query(`update products set sold_out = false where name = 'Coke' and sold_out`);
+  await untilMenuHeard(t.app, t.db);
   await setup('POST', '/api/cart', who, { userId: actor(who).id, name: 'Coke', quantity: 1 });
 }
 
@@ -1196,6 +1204,7 @@ async function runCase(c: FuzzCase): Promise<void> {
                      offset $1 % (select count(*) from toppings) limit 1)`,
       [c.soldOutTopping],
     );
+    await untilMenuHeard(t.app, t.db);
   }
   const values: Record<string, string> = {};
   for (const [name, ref] of Object.entries(c.params)) {

@@ -27,7 +27,7 @@ import {
   registerStaff,
   type Account,
 } from '../support/orders';
-import { createTestApp, productIdsByName, type TestApp } from '../support/test-app';
+import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
 
 /**
  * POST /api/orders/complete-order and GET /api/orders/{userId}: the order made from the
@@ -51,6 +51,7 @@ afterEach(async () => {
   await storeRepository(t.db).update({ openMode: 'auto' }, clock.now());
   await t.db.query('update products set sold_out = false');
   await t.db.query('update toppings set sold_out = false');
+  await untilMenuHeard(t.app, t.db);
 });
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;

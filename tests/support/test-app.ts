@@ -9,7 +9,7 @@ import {
   type DatabaseConfig,
   type DatabaseLimits,
 } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/data/db';
+import { openDatabase, type Database, type Queryable } from '../../src/server/data/db';
 
 /** The Postgres that CI and developers' machines run (trust auth, database `test`). */
 export const TEST_DATABASE_URL =
@@ -98,6 +98,44 @@ export async function createTestApp(
       await database.drop();
     },
   };
+}
+
+/**
+ * Waits until the app shows the sold-out flags the database holds. A test that marks something
+ * sold out with SQL, behind the app's back, changes what the cart accepts once the app's
+ * catalogue snapshot hears of it through the database's NOTIFY (decision 11): within the same
+ * query on PGlite, moments later on the Postgres server.
+ */
+export async function untilMenuHeard(app: FastifyInstance, db: Queryable): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const [products, toppings, wanted] = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/products' }),
+      app.inject({ method: 'GET', url: '/api/toppings' }),
+      db.query<{ key: string }>(
+        `select id::text as key from products where sold_out
+         union all select name from toppings where sold_out order by 1`,
+      ),
+    ]);
+    const shown = [
+      ...products
+        .json<{ _id: string; soldOut: boolean }[]>()
+        .filter((p) => p.soldOut)
+        .map((p) => p._id),
+      ...toppings
+        .json<{ name: string; soldOut: boolean }[]>()
+        .filter((t) => t.soldOut)
+        .map((t) => t.name),
+    ].sort();
+    const expected = wanted.map((row) => row.key).sort();
+    if (JSON.stringify(shown) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the app still shows ${shown.join(', ')} sold out, not ${expected.join(', ')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /**

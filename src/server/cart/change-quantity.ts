@@ -1,7 +1,7 @@
 import { lineQuantityProblem, type ApiCartItem } from '../../domain';
+import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Database } from '../data/db';
 import { badRequest, conflict } from '../http/errors';
-import { productsRepository } from '../repositories/products';
 import type { CartItemRecord } from '../repositories/carts';
 import { currentOffer } from './checked-line';
 import { lockedLine } from './locked-line';
@@ -25,25 +25,22 @@ function soldOutPart(
  */
 export async function changeQuantity(
   db: Database,
+  catalogue: CatalogueSnapshot,
   userId: string,
   itemId: string,
   quantity: number,
 ): Promise<ApiCartItem[]> {
+  const menu = await catalogue.menu();
   return db.transaction(async (tx) => {
     const { cart, item, carts } = await lockedLine(tx, userId, itemId);
-    const product = await productsRepository(tx).get(item.productId);
+    const product = menu.product(item.productId);
     const problem = product ? lineQuantityProblem(product, quantity) : null;
     if (problem) throw badRequest(problem, 'quantity_limit');
     if (product && quantity > item.quantity) {
-      const gone = soldOutPart(
-        product.name,
-        product.soldOut,
-        item,
-        (await currentOffer(tx)).soldOut,
-      );
+      const gone = soldOutPart(product.name, product.soldOut, item, currentOffer(menu).soldOut);
       if (gone) throw conflict(`${gone} is sold out.`, 'sold_out');
     }
     await carts.setQuantity(cart.id, item.id, quantity);
-    return (await pricedItems(tx, cart.id)).items;
+    return (await pricedItems(tx, menu, cart.id)).items;
   });
 }

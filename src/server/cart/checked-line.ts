@@ -1,6 +1,11 @@
 /**
  * A line a customer asks for, checked against the menu as it is now, and added to a cart with
  * the domain's merge rule. Shared by adding one item and merging a guest cart.
+ *
+ * "The menu as it is now" is the catalogue snapshot's (decision 11's second addendum): on the
+ * process where the staff changed it, at once; on others, once the database's notification
+ * arrives. Complete-order checks every line again against the database, so a line added in
+ * that moment is refused there, with the sold-out message, before anything is charged.
  */
 import {
   mergeLine,
@@ -10,10 +15,11 @@ import {
   type Product,
   LIST_CATEGORIES,
 } from '../../domain';
+import type { Menu } from '../catalogue/snapshot';
 import type { Queryable } from '../data/db';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { cartsRepository } from '../repositories/carts';
-import { isUuid, productsRepository } from '../repositories/products';
+import { isUuid } from '../repositories/products';
 
 export interface CheckedLine {
   product: Product;
@@ -31,12 +37,9 @@ export interface Offer {
   soldOut: ReadonlySet<string>;
 }
 
-export async function currentOffer(db: Queryable): Promise<Offer> {
-  const products = productsRepository(db);
-  const [toppings, beverages] = await Promise.all([
-    products.toppings(),
-    products.list('Beverages'),
-  ]);
+export function currentOffer(menu: Menu): Offer {
+  const toppings = menu.toppings;
+  const beverages = menu.inCategory('Beverages');
   return {
     toppingNames: new Set(toppings.map((t) => t.name)),
     drinkNames: new Set(beverages.map((b) => b.name)),
@@ -44,19 +47,20 @@ export async function currentOffer(db: Queryable): Promise<Offer> {
   };
 }
 
-/** The product a payload names: by id, or a beverage or side by name. */
-async function findProduct(db: Queryable, item: CartItemPayload): Promise<Product | HttpError> {
-  const products = productsRepository(db);
+/** The product a payload names: by id, or a beverage or side by name (in any letter case). */
+function findProduct(menu: Menu, item: CartItemPayload): Product | HttpError {
   if (item.productId !== undefined) {
     if (!isUuid(item.productId)) {
       return badRequest(`"${item.productId}" is not a valid product id.`, 'invalid_id');
     }
-    return (await products.get(item.productId)) ?? notFound('No product with this id.');
+    // The menu's ids are Postgres's lower-case text of a uuid; one may arrive in capitals.
+    return menu.product(item.productId.toLowerCase()) ?? notFound('No product with this id.');
   }
   // Items of the list screens (beverages, sides) are sent by name, as the spec's client does.
   const name = item.name ?? '';
+  const wanted = name.toLowerCase();
   for (const category of LIST_CATEGORIES) {
-    const product = await products.findByName(category, name);
+    const product = menu.inCategory(category).find((p) => p.name.toLowerCase() === wanted);
     if (product) return product;
   }
   return notFound(`No beverage or side named "${name}".`);
@@ -66,12 +70,12 @@ async function findProduct(db: Queryable, item: CartItemPayload): Promise<Produc
  * The payload checked against its product and what is on offer, or the refusal: 400 for a bad
  * id or option, 404 for a product the menu does not have, 409 when it is sold out.
  */
-export async function checkLine(
-  db: Queryable,
+export function checkLine(
+  menu: Menu,
   item: CartItemPayload,
   offer: Offer,
-): Promise<{ ok: true; line: CheckedLine } | { ok: false; error: HttpError; name?: string }> {
-  const product = await findProduct(db, item);
+): { ok: true; line: CheckedLine } | { ok: false; error: HttpError; name?: string } {
+  const product = findProduct(menu, item);
   if (product instanceof HttpError) return { ok: false, error: product };
   const checked = validateSelection(
     product,

@@ -1,9 +1,10 @@
 import { cartItemPayloadSchema, type ApiMergedCart, type ApiSkippedLine } from '../../domain';
+import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Database } from '../data/db';
 import { describeIssue } from '../http/errors';
 import { cartsRepository } from '../repositories/carts';
 import { addLine, checkLine, currentOffer, type CheckedLine } from './checked-line';
-import { presentCart } from './present-cart';
+import { cartPrices, presentCart } from './present-cart';
 
 const GONE = 'This item is no longer on the menu.';
 
@@ -26,10 +27,12 @@ function lineName(entry: unknown, index: number): string {
  */
 export async function mergeCart(
   db: Database,
+  catalogue: CatalogueSnapshot,
   userId: string,
   localCart: readonly unknown[],
 ): Promise<ApiMergedCart> {
-  const offer = await currentOffer(db);
+  const prices = await cartPrices(catalogue);
+  const offer = currentOffer(prices.menu);
   const skipped: (ApiSkippedLine & { index: number })[] = [];
   const accepted: (CheckedLine & { index: number; name: string })[] = [];
   for (const [index, entry] of localCart.entries()) {
@@ -39,7 +42,7 @@ export async function mergeCart(
       skipped.push({ index, name, reason: describeIssue(parsed.error) });
       continue;
     }
-    const checked = await checkLine(db, parsed.data, offer);
+    const checked = checkLine(prices.menu, parsed.data, offer);
     if (checked.ok) {
       accepted.push({ ...checked.line, index, name: checked.line.product.name });
     } else {
@@ -57,7 +60,7 @@ export async function mergeCart(
       else merged += 1;
     }
     return {
-      ...(await presentCart(tx, cart)),
+      ...(await presentCart(tx, prices, cart)),
       merged,
       skipped: skipped
         .sort((a, b) => a.index - b.index)

@@ -2,6 +2,11 @@
  * The cart as the API shows it: every line priced now, from the current product, by the domain
  * engine (a browser's figures are never read), and the cart's totals. Shared by the cart's use
  * cases; cents stay inside until these functions turn them into dollars.
+ *
+ * The products and the delivery fee come from the catalogue snapshot (decision 11's second
+ * addendum): the cart's answers show the menu as this process knows it, without reading it
+ * again per request. What is charged is worked out again by complete-order from the database,
+ * inside its transaction.
  */
 import {
   cartTotals,
@@ -22,8 +27,7 @@ import {
   type CartItemRecord,
   type CartRecord,
 } from '../repositories/carts';
-import { productsRepository } from '../repositories/products';
-import { storeRepository } from '../repositories/store';
+import type { CatalogueSnapshot, Menu } from '../catalogue/snapshot';
 
 /** A line as the API shows it, with its price in cents for the cart's totals (priced once). */
 function presentItem(
@@ -66,18 +70,33 @@ export function presentTotals(totals: CartTotals): ApiCartTotals {
   };
 }
 
+/** What a cart is priced with: the menu and the store's delivery fee, as of now. */
+export interface CartPrices {
+  menu: Menu;
+  deliveryFeeCents: number;
+}
+
+/** The cart's prices from the catalogue snapshot (no query while it is kept). */
+export async function cartPrices(
+  catalogue: Pick<CatalogueSnapshot, 'menu' | 'settings'>,
+): Promise<CartPrices> {
+  const [menu, settings] = await Promise.all([catalogue.menu(), catalogue.settings()]);
+  return { menu, deliveryFeeCents: settings.deliveryFeeCents };
+}
+
 /** The cart's lines, priced now from the current products (cents kept for the totals). */
 export async function pricedItems(
   db: Queryable,
+  menu: Menu,
   cartId: string,
 ): Promise<{ items: ApiCartItem[]; lineTotals: number[] }> {
   const records = await cartsRepository(db).items(cartId);
-  const products = await productsRepository(db).getMany(records.map((item) => item.productId));
   const items: ApiCartItem[] = [];
   const lineTotals: number[] = [];
   for (const record of records) {
-    // The foreign key keeps a product while a cart holds it; this only guards a broken row.
-    const product = products.get(record.productId);
+    // The foreign key keeps a product while a cart holds it, and products are never deleted:
+    // this only guards a broken row.
+    const product = menu.product(record.productId);
     if (!product) continue;
     const { view, lineTotal } = presentItem(record, product);
     items.push(view);
@@ -87,23 +106,27 @@ export async function pricedItems(
 }
 
 /** The cart's figures in cents for these line totals and the cart's tip and delivery choice. */
-export async function totalsOf(
-  db: Queryable,
+export function totalsOf(
+  prices: CartPrices,
   cart: CartRecord,
   lineTotals: readonly number[],
-): Promise<CartTotals> {
+): CartTotals {
   const delivery = cart.deliveryType === 'delivery';
-  const deliveryFee = delivery ? (await storeRepository(db).settings()).deliveryFeeCents : 0;
+  const deliveryFee = delivery ? prices.deliveryFeeCents : 0;
   return cartTotals({ lineTotals, tipPercent: cart.tipPercent, delivery, deliveryFee });
 }
 
-export async function presentCart(db: Queryable, cart: CartRecord): Promise<ApiCart> {
-  const { items, lineTotals } = await pricedItems(db, cart.id);
+export async function presentCart(
+  db: Queryable,
+  prices: CartPrices,
+  cart: CartRecord,
+): Promise<ApiCart> {
+  const { items, lineTotals } = await pricedItems(db, prices.menu, cart.id);
   return {
     _id: cart.id,
     items,
     deliveryType: cart.deliveryType,
-    ...presentTotals(await totalsOf(db, cart, lineTotals)),
+    ...presentTotals(totalsOf(prices, cart, lineTotals)),
   };
 }
 

@@ -1,8 +1,9 @@
 import { TIP_PERCENTS, formatMoney, tipPercentForAmount, type ApiCartTotals } from '../../domain';
+import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
 import { cartsRepository } from '../repositories/carts';
-import { presentTotals, pricedItems, totalsOf } from './present-cart';
+import { cartPrices, presentTotals, pricedItems, totalsOf } from './present-cart';
 
 /**
  * The tip as a request gives it: `tipPercent` (our web app), or `tipCents`, the spec's `tip` in
@@ -21,13 +22,15 @@ export const TIP_PERCENT_MESSAGE = `Choose a tip of ${TIP_PERCENTS.slice(0, -1).
  */
 export async function updateTip(
   db: Database,
+  catalogue: CatalogueSnapshot,
   userId: string,
   choice: TipChoice,
 ): Promise<ApiCartTotals> {
+  const prices = await cartPrices(catalogue);
   return db.transaction(async (tx) => {
     const carts = cartsRepository(tx);
     const cart = await carts.ensureLocked(userId);
-    const { lineTotals } = await pricedItems(tx, cart.id);
+    const { lineTotals } = await pricedItems(tx, prices.menu, cart.id);
     const subtotal = lineTotals.reduce((sum, line) => sum + line, 0);
     let tipPercent: number;
     if ('tipPercent' in choice) {
@@ -46,6 +49,6 @@ export async function updateTip(
       tipPercent = read.tipPercent;
     }
     await carts.setTipPercent(cart.id, tipPercent);
-    return presentTotals(await totalsOf(tx, { ...cart, tipPercent }, lineTotals));
+    return presentTotals(totalsOf(prices, { ...cart, tipPercent }, lineTotals));
   });
 }

@@ -55,13 +55,8 @@ async function refuseUnavailable(
   lines: readonly CartItemRecord[],
   products: ReadonlyMap<string, Product>,
 ): Promise<void> {
-  const catalogue = productsRepository(tx);
-  const soldOutToppings = new Set(
-    (await catalogue.toppings()).filter((topping) => topping.soldOut).map((t) => t.name),
-  );
-  const soldOutDrinks = new Set(
-    (await catalogue.list('Beverages')).filter((drink) => drink.soldOut).map((d) => d.name),
-  );
+  const { toppings: soldOutToppings, drinks: soldOutDrinks } =
+    await productsRepository(tx).soldOutOptions();
   const items = new Set<string>();
   const options = new Set<string>();
   let gone = false;

@@ -1,4 +1,5 @@
 import { CHECKOUT_MESSAGES, type ApiConfirmAnswer } from '../../domain';
+import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { conflict } from '../http/errors';
@@ -19,11 +20,13 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to o
  */
 export async function confirmCheckout(
   db: Database,
+  catalogue: CatalogueSnapshot,
   clock: Clock,
   userId: string,
   payload: CheckoutPayload,
 ): Promise<ApiConfirmAnswer> {
   const now = clock.now();
+  const menu = await catalogue.menu();
   const { deliveryType, contactInfo, instructions } = payload;
   return db.transaction(async (tx) => {
     const settings = await storeRepository(tx).settings();
@@ -48,7 +51,13 @@ export async function confirmCheckout(
       },
       now,
     );
-    const priced = await presentCart(tx, { ...cart, deliveryType });
+    // The fee it stored (the settings read in this transaction), so the answer shows what the
+    // order will charge.
+    const priced = await presentCart(
+      tx,
+      { menu, deliveryFeeCents: settings.deliveryFeeCents },
+      { ...cart, deliveryType },
+    );
     return {
       message: CHECKOUT_MESSAGES.confirmed,
       cart: {

@@ -60,16 +60,6 @@ export function productsRepository(db: Queryable) {
       );
       return new Map(rows.map((row) => [row.id, toProduct(row)]));
     },
-    /** A beverage or side by its name (the spec's cart payload names them). */
-    async findByName(category: Category, name: string): Promise<Product | null> {
-      // No stored name holds NUL, and Postgres refuses it as a parameter: answer "none".
-      if (name.includes('\u0000')) return null;
-      const rows = await db.query<ProductRow>(
-        `select ${COLUMNS} from products where category = $1 and lower(name) = lower($2) limit 1`,
-        [category, name],
-      );
-      return rows[0] ? toProduct(rows[0]) : null;
-    },
     /**
      * Changes what the staff may change (sold out, price, photo) in one statement; fields left
      * undefined stay as they are. The product as it is now, or null for an unknown id.
@@ -89,6 +79,20 @@ export function productsRepository(db: Queryable) {
         [id, change.soldOut ?? null, change.priceCents ?? null, change.image ?? null],
       );
       return rows[0] ? toProduct(rows[0]) : null;
+    },
+    /**
+     * The names of the options a line can hold (toppings, the deals' drinks) that are sold out
+     * now: one small query where an order is placed (usually no rows), not both lists.
+     */
+    async soldOutOptions(): Promise<{ toppings: Set<string>; drinks: Set<string> }> {
+      const rows = await db.query<{ kind: 'topping' | 'drink'; name: string }>(
+        `select 'topping' as kind, name from toppings where sold_out
+         union all
+         select 'drink' as kind, name from products where category = 'Beverages' and sold_out`,
+      );
+      const names = (kind: 'topping' | 'drink') =>
+        new Set(rows.filter((row) => row.kind === kind).map((row) => row.name));
+      return { toppings: names('topping'), drinks: names('drink') };
     },
     async toppings(): Promise<{ id: string; name: string; soldOut: boolean }[]> {
       const rows = await db.query<{ id: string; name: string; sold_out: boolean }>(

@@ -71,7 +71,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return addItem(ctx.db, user.id, request.body);
+      return addItem(ctx.db, ctx.catalogue, user.id, request.body);
     },
   );
 
@@ -83,7 +83,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return listItems(ctx.db, user.id);
+      return listItems(ctx.db, ctx.catalogue, user.id);
     },
   );
 
@@ -95,7 +95,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return mergeCart(ctx.db, user.id, request.body.localCart);
+      return mergeCart(ctx.db, ctx.catalogue, user.id, request.body.localCart);
     },
   );
 
@@ -107,7 +107,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return confirmCheckout(ctx.db, ctx.clock, user.id, request.body);
+      return confirmCheckout(ctx.db, ctx.catalogue, ctx.clock, user.id, request.body);
     },
   );
 
@@ -119,7 +119,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return viewCart(ctx.db, user.id);
+      return viewCart(ctx.db, ctx.catalogue, user.id);
     },
   );
 
@@ -142,6 +142,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       const { tip, tipPercent } = request.query;
       return updateTip(
         ctx.db,
+        ctx.catalogue,
         user.id,
         tipPercent !== undefined ? { tipPercent } : { tipCents: Number(tip) * 100 },
       );
@@ -156,7 +157,13 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return changeQuantity(ctx.db, user.id, request.params.itemId, request.body.quantity);
+      return changeQuantity(
+        ctx.db,
+        ctx.catalogue,
+        user.id,
+        request.params.itemId,
+        request.body.quantity,
+      );
     },
   );
 
@@ -168,7 +175,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return removeItem(ctx.db, user.id, request.params.itemId);
+      return removeItem(ctx.db, ctx.catalogue, user.id, request.params.itemId);
     },
   );
 };
