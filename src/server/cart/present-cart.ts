@@ -90,7 +90,14 @@ export async function pricedItems(
   menu: Menu,
   cartId: string,
 ): Promise<{ items: ApiCartItem[]; lineTotals: number[] }> {
-  const records = await cartsRepository(db).items(cartId);
+  return priceLines(menu, await cartsRepository(db).items(cartId));
+}
+
+/** These lines, just read from the cart, priced now. */
+function priceLines(
+  menu: Menu,
+  records: readonly CartItemRecord[],
+): { items: ApiCartItem[]; lineTotals: number[] } {
   const items: ApiCartItem[] = [];
   const lineTotals: number[] = [];
   for (const record of records) {
@@ -121,7 +128,16 @@ export async function presentCart(
   prices: CartPrices,
   cart: CartRecord,
 ): Promise<ApiCart> {
-  const { items, lineTotals } = await pricedItems(db, prices.menu, cart.id);
+  return presentCartLines(prices, cart, await cartsRepository(db).items(cart.id));
+}
+
+/** The cart with these lines, read by the caller in the same transaction. */
+export function presentCartLines(
+  prices: CartPrices,
+  cart: CartRecord,
+  records: readonly CartItemRecord[],
+): ApiCart {
+  const { items, lineTotals } = priceLines(prices.menu, records);
   return {
     _id: cart.id,
     items,

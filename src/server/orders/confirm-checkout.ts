@@ -3,7 +3,7 @@ import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { conflict } from '../http/errors';
-import { presentCart, presentCheckout } from '../cart/present-cart';
+import { presentCartLines, presentCheckout } from '../cart/present-cart';
 import { cartsRepository } from '../repositories/carts';
 import { storeRepository } from '../repositories/store';
 import type { CheckoutPayload } from './checkout-payload';
@@ -33,9 +33,8 @@ export async function confirmCheckout(
     const scheduledTime = readScheduledTime(payload.scheduledTime, deliveryType, settings, now);
     const carts = cartsRepository(tx);
     const cart = await carts.lockActive(userId);
-    if (!cart || (await carts.items(cart.id)).length === 0) {
-      throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
-    }
+    const lines = cart ? await carts.items(cart.id) : [];
+    if (!cart || lines.length === 0) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
     const checkout = {
       deliveryType,
       phone: contactInfo.phone,
@@ -53,10 +52,10 @@ export async function confirmCheckout(
     );
     // The fee it stored (the settings read in this transaction), so the answer shows what the
     // order will charge.
-    const priced = await presentCart(
-      tx,
+    const priced = presentCartLines(
       { menu, deliveryFeeCents: settings.deliveryFeeCents },
       { ...cart, deliveryType },
+      lines,
     );
     return {
       message: CHECKOUT_MESSAGES.confirmed,
