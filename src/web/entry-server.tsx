@@ -16,7 +16,7 @@ import { zoneOffsetSpan } from '../domain/hours';
 import { isStaffPath, routes, type ScreenHandle } from './app/router';
 import type { FirstViewData } from './first-view-data';
 import { serveApiFrom } from './shared/api';
-import { RenderTimeContext } from './shared/first-render';
+import { RenderTimeContext, ServerRender } from './shared/first-render';
 
 export { FIRST_VIEW_DATA_ID } from './first-view-data';
 
@@ -81,9 +81,11 @@ export function createRenderer(send: ApiSender) {
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
       <StrictMode>
-        <RenderTimeContext value={renderedAt}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </RenderTimeContext>
+        <ServerRender>
+          <RenderTimeContext value={renderedAt}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </RenderTimeContext>
+        </ServerRender>
       </StrictMode>,
     );
     const data: FirstViewData = {

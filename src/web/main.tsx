@@ -5,7 +5,7 @@ import { knowZoneOffset } from '../domain/hours';
 import { createRouter, loadScreensOf } from './app/router';
 import { FIRST_VIEW_DATA_ID, type FirstViewData } from './first-view-data';
 import { primeCached } from './shared/api';
-import { RenderTimeContext } from './shared/first-render';
+import { FirstViewHydration, RenderTimeContext, useHydrated } from './shared/first-render';
 import './styles.css';
 // The catalogue's screens' styles go in the entry's stylesheet too, which a first view carries
 // inline (decision 14): a list, an item or the cart then paints with no stylesheet to fetch.
@@ -19,14 +19,15 @@ import './features/cart/cart.css';
 const root = document.getElementById('root')!;
 
 /**
- * Marks the page as the app's once React has taken it over (`<html data-hydrated>`): the
- * server's HTML looks the same before, but does nothing until then (the browser tests wait
- * for it after loading a page the server drew).
+ * Marks the page as the app's once React has taken it over and drawn what only the browser
+ * knows (`<html data-hydrated>`): the server's HTML looks the same before, but does nothing
+ * until then (the browser tests wait for it after loading a page the server drew).
  */
 function Hydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = '';
+  }, [hydrated]);
   return children;
 }
 const served = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
@@ -43,11 +44,13 @@ if (served) {
       hydrateRoot(
         root,
         <StrictMode>
-          <Hydrated>
-            <RenderTimeContext value={renderedAt}>
-              <RouterProvider router={createRouter(hydrationData)} />
-            </RenderTimeContext>
-          </Hydrated>
+          <FirstViewHydration>
+            <Hydrated>
+              <RenderTimeContext value={renderedAt}>
+                <RouterProvider router={createRouter(hydrationData)} />
+              </RenderTimeContext>
+            </Hydrated>
+          </FirstViewHydration>
         </StrictMode>,
       );
     }),
