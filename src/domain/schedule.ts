@@ -27,11 +27,14 @@ export interface ScheduleRule {
   timeZone?: string;
 }
 
-/** The first time that may be offered: now + lead, rounded up to the next quarter hour. */
+/** The first time that may be offered: now + lead, rounded up to a quarter hour after now. */
 export function earliestSlot(now: Date, leadMinutes: number): Date {
   const slot = SLOT_MINUTES * MINUTE;
   // Toronto's offsets are whole hours, so quarter hours in UTC are quarter hours locally.
-  return new Date(Math.ceil((now.getTime() + leadMinutes * MINUTE) / slot) * slot);
+  // Strictly after now even with no lead time: `now` itself is already past (scheduleProblem).
+  const afterNow = Math.floor(now.getTime() / slot) + 1;
+  const afterLead = Math.ceil((now.getTime() + leadMinutes * MINUTE) / slot);
+  return new Date(Math.max(afterNow, afterLead) * slot);
 }
 
 /** Every quarter-hour slot inside opening hours from the earliest one to MAX_SCHEDULE_DAYS ahead. */

@@ -59,6 +59,9 @@ describe('earliestSlot', () => {
     expect(earliestSlot(at('2026-11-24T18:10'), 20)).toEqual(at('2026-11-24T18:30'));
     expect(earliestSlot(at('2026-11-24T18:11'), 20)).toEqual(at('2026-11-24T18:45'));
     expect(earliestSlot(at('2026-11-24T18:00'), 45)).toEqual(at('2026-11-24T18:45'));
+    // No lead time on a quarter hour: the next one, not now (found by the property below).
+    expect(earliestSlot(at('2026-11-24T18:00'), 0)).toEqual(at('2026-11-24T18:15'));
+    expect(earliestSlot(at('2026-11-24T18:01'), 0)).toEqual(at('2026-11-24T18:15'));
   });
 });
 
