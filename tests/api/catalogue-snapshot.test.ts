@@ -82,6 +82,16 @@ async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolea
   }
 }
 
+/**
+ * A write the snapshot does not hear of: `replica` turns the triggers off for this one
+ * transaction (as logical replication does), so no NOTIFY goes out.
+ */
+const unheard = (sql: string, params: unknown[]) =>
+  database.db.transaction(async (tx) => {
+    await tx.query(`set local session_replication_role = replica`);
+    await tx.query(sql, params);
+  });
+
 const patch = (productId: string, body: object, on: FastifyInstance = app) =>
   on.inject({
     method: 'PATCH',
@@ -388,13 +398,9 @@ describe('a change shows in the very next answer, with a new ETag', () => {
     const wings = () =>
       get(`/api/products/${id('Wings')}`).then((response) => decoded(response) as ApiProduct);
     const before = await wings();
-    // `replica` turns the triggers off for this one transaction (as logical replication does).
-    await database.db.transaction(async (tx) => {
-      await tx.query(`set local session_replication_role = replica`);
-      await tx.query(`update products set price_cents = price_cents + 100 where id = $1`, [
-        id('Wings'),
-      ]);
-    });
+    await unheard(`update products set price_cents = price_cents + 100 where id = $1`, [
+      id('Wings'),
+    ]);
     // Give a NOTIFY, were there one, every chance to arrive.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await wings()).toEqual(before);
@@ -410,12 +416,6 @@ describe('a change shows in the very next answer, with a new ETag', () => {
 describe('the cart reads the snapshot; placing an order reads the database', () => {
   const addCoke = (who: Account) =>
     call(app, who, 'POST', '/api/cart', { userId: who.id, name: 'Coke', quantity: 1 });
-  /** A change the snapshot does not hear of: triggers off for this one transaction. */
-  const unheard = (sql: string, params: unknown[]) =>
-    database.db.transaction(async (tx) => {
-      await tx.query(`set local session_replication_role = replica`);
-      await tx.query(sql, params);
-    });
 
   it('a staff change shows in the very next cart answer: sold out refused, a new price', async () => {
     const customer = await registerCustomer(app);
@@ -428,10 +428,12 @@ describe('the cart reads the snapshot; placing an order reads the database', () 
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: 'Coke is sold out.' });
 
-    expect((await patch(id('Coke'), { available: true, price: price + 1 })).statusCode).toBe(200);
+    // A dollar more, worked out in cents as the server does (no float sum to compare).
+    const raised = (Math.round(price * 100) + 100) / 100;
+    expect((await patch(id('Coke'), { available: true, price: raised })).statusCode).toBe(200);
     const cart = await call(app, customer, 'GET', `/api/cart/${customer.id}`);
     expect(cart.json<{ items: { priceByQuantity: number }[] }>().items[0]!.priceByQuantity).toBe(
-      price + 1,
+      raised,
     );
     expect((await patch(id('Coke'), { price })).statusCode).toBe(200);
   });

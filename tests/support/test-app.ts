@@ -114,7 +114,7 @@ export async function untilMenuHeard(app: FastifyInstance, db: Queryable): Promi
       app.inject({ method: 'GET', url: '/api/toppings' }),
       db.query<{ key: string }>(
         `select id::text as key from products where sold_out
-         union all select name from toppings where sold_out order by 1`,
+         union all select name from toppings where sold_out`,
       ),
     ]);
     const shown = [
