@@ -6,7 +6,10 @@
  *    (status, body, content type and encoding as the app answered them), on PGlite and, when
  *    reachable, on the Postgres server. The two are measured in turns within one run (app, bare,
  *    bare, app, ...), so a busy moment of the machine hits both; the ratio is the figure to
- *    watch, not the absolute requests per second.
+ *    watch, not the absolute requests per second. Each round (one app turn beside one bare turn)
+ *    gives a ratio and the row's is their median: the machine's pace swings by half within
+ *    seconds, and a ratio of totals lets one slow second in one server's turn move the row (the
+ *    printed `rounds` column shows the spread).
  *  - First view: Home loaded by Chromium on a phone-sized screen, every response's bytes as they
  *    actually crossed the wire (encoded body and headers), by kind.
  *  - The order pipeline and the concurrent customer streams (`bench/order-pipeline.ts`,
@@ -341,6 +344,21 @@ interface Measured {
   errors: number;
 }
 
+/** Requests per second of what `turns` gathered since it held `since` (requests, ms). */
+function rateSince(turns: Turns, since: { count: number; ms: number }): number {
+  return ((turns.latencies.length - since.count) / (turns.ms - since.ms)) * 1000;
+}
+
+const mark = (turns: Turns) => ({ count: turns.latencies.length, ms: turns.ms });
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : Number((((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2).toFixed(2));
+}
+
 function summarise(turns: Turns): Measured {
   const sorted = [...turns.latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -360,7 +378,10 @@ interface ApiRow {
   encoding: string;
   app: Measured;
   bare: Measured;
+  /** The median of the rounds' ratios (each round: one app turn beside one bare turn). */
   ratio: number;
+  /** Every round's app ÷ bare, in order: the spread shows how much the machine swung. */
+  roundRatios: number[];
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -414,6 +435,7 @@ async function benchApi(
   for (const [route, path] of routes) {
     const onApp: Turns = { latencies: [], ms: 0, errors: 0 };
     const onBare: Turns = { latencies: [], ms: 0, errors: 0 };
+    const roundRatios: number[] = [];
     // Warm both (JIT, connections, the app's first database reads) before anything counts.
     await load(appPort, path, { latencies: [], ms: 0, errors: 0 });
     await load(barePort, path, { latencies: [], ms: 0, errors: 0 });
@@ -423,7 +445,10 @@ async function benchApi(
         [barePort, onBare],
       ];
       if (round % 2 === 1) turns.reverse();
+      const before = { app: mark(onApp), bare: mark(onBare) };
       for (const [port, into] of turns) await load(port, path, into);
+      const ratio = rateSince(onApp, before.app) / rateSince(onBare, before.bare);
+      roundRatios.push(Number(ratio.toFixed(2)));
     }
     const app = summarise(onApp);
     const bareResult = summarise(onBare);
@@ -434,7 +459,8 @@ async function benchApi(
       encoding: answers[path]?.headers['content-encoding'] ?? 'identity',
       app,
       bare: bareResult,
-      ratio: Number((app.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)),
+      ratio: median(roundRatios),
+      roundRatios,
     });
   }
   const rss = app.rssMiB();
@@ -512,11 +538,11 @@ function printApi(rows: ApiRow[]): void {
     `\nCatalogue API, ${CONCURRENCY} connections, ${ROUNDS} turns of ${SLICE_MS} ms each, app vs bare node:http`,
   );
   console.log(
-    `${'database'.padEnd(9)} ${'route'.padEnd(20)} ${pad('bytes', 6)} ${'enc'.padEnd(8)} ${pad('app req/s', 10)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('bare req/s', 10)} ${pad('× bare', 7)}`,
+    `${'database'.padEnd(9)} ${'route'.padEnd(20)} ${pad('bytes', 6)} ${'enc'.padEnd(8)} ${pad('app req/s', 10)} ${pad('p50', 6)} ${pad('p99', 6)} ${pad('bare req/s', 10)} ${pad('× bare', 7)}  rounds`,
   );
   for (const row of rows) {
     console.log(
-      `${row.database.padEnd(9)} ${row.route.padEnd(20)} ${pad(row.bodyBytes, 6)} ${row.encoding.padEnd(8)} ${pad(row.app.requestsPerSecond, 10)} ${pad(row.app.p50ms.toFixed(2), 6)} ${pad(row.app.p99ms.toFixed(2), 6)} ${pad(row.bare.requestsPerSecond, 10)} ${pad(row.ratio.toFixed(2), 7)}${row.app.errors + row.bare.errors > 0 ? `  (${row.app.errors + row.bare.errors} errors)` : ''}`,
+      `${row.database.padEnd(9)} ${row.route.padEnd(20)} ${pad(row.bodyBytes, 6)} ${row.encoding.padEnd(8)} ${pad(row.app.requestsPerSecond, 10)} ${pad(row.app.p50ms.toFixed(2), 6)} ${pad(row.app.p99ms.toFixed(2), 6)} ${pad(row.bare.requestsPerSecond, 10)} ${pad(row.ratio.toFixed(2), 7)}  ${Math.min(...row.roundRatios).toFixed(2)}–${Math.max(...row.roundRatios).toFixed(2)}${row.app.errors + row.bare.errors > 0 ? `  (${row.app.errors + row.bare.errors} errors)` : ''}`,
     );
   }
 }
