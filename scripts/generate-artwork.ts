@@ -6,14 +6,20 @@
  *   npx tsx scripts/generate-artwork.ts
  *
  * Every product of the seed must get a drawing and every file must stay under 5 KB, or this
- * script fails instead of shipping a broken or heavy image.
+ * script fails instead of shipping a broken or heavy image. The products of the list screens
+ * (Beverages, Sides) also get a 192×144 WebP beside their SVG for the list rows (rasterised by
+ * sharp with this machine's fonts; src/web/shared/thumbnail.ts says why).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { CATALOGUE } from '../src/domain/catalog';
 import { PRODUCTS, seedImagePath, type SeedProduct } from '../src/server/data/menu-seed';
+import { listThumbnail, THUMBNAIL_SIZE } from '../src/web/shared/thumbnail';
 
 const OUT_DIR = 'assets/images';
 const MAX_BYTES = 5 * 1024;
+const MAX_THUMBNAIL_BYTES = 4 * 1024;
 const FONT = 'font-family="Arial,Helvetica,sans-serif" font-weight="700" text-anchor="middle"';
 
 const esc = (text: string) =>
@@ -576,14 +582,30 @@ function draw(product: SeedProduct): string {
   return drawing(product.name);
 }
 
+const fileOf = (path: string) => join(OUT_DIR, path.replace(/^\/images\//, ''));
+
 let total = 0;
+let thumbnails = 0;
 for (const product of PRODUCTS) {
-  const file = join(OUT_DIR, seedImagePath(product).replace(/^\/images\//, ''));
+  const path = seedImagePath(product);
+  const file = fileOf(path);
   const content = draw(product);
   const bytes = Buffer.byteLength(content);
   if (bytes > MAX_BYTES) throw new Error(`${file} is ${bytes} bytes, over the 5 KB budget`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
   total += 1;
+  // The list rows show a raster thumbnail instead (src/web/shared/thumbnail.ts says why).
+  if (CATALOGUE[product.category].screen === 'list') {
+    const thumbnail = await sharp(Buffer.from(content), { density: 144 })
+      .resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height)
+      .webp({ quality: 80, effort: 6 })
+      .toBuffer();
+    if (thumbnail.length > MAX_THUMBNAIL_BYTES) {
+      throw new Error(`${listThumbnail(path)} is ${thumbnail.length} bytes, over 4 KB`);
+    }
+    writeFileSync(fileOf(listThumbnail(path)), thumbnail);
+    thumbnails += 1;
+  }
 }
-console.log(`Wrote ${total} illustrations to ${OUT_DIR}/`);
+console.log(`Wrote ${total} illustrations and ${thumbnails} list thumbnails to ${OUT_DIR}/`);

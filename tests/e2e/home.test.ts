@@ -127,6 +127,12 @@ describe('Category item list', () => {
     }
     // Each row's small picture keeps its size attributes (no layout shift while it loads).
     await expect(main.locator('img[width="96"][height="72"]').count()).resolves.toBe(8);
+    // ... and is the raster thumbnail, loaded (a missing file would leave naturalWidth 0).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('main form img')].every(
+        (img) => img.complete && img.naturalWidth === 192 && img.src.endsWith('.thumb.webp'),
+      ),
+    );
     await context.close();
     expect(h.pageErrors).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import { QuantityStepper } from '../../shared/quantity-stepper';
 import type { ApiProduct } from '../../shared/types';
+import { listThumbnail } from '../../shared/thumbnail';
 import { SoldOutBadge } from '../../shared/ui';
 import { rowText } from './list-groups';
 
@@ -68,7 +69,7 @@ export function SimpleItemRow({
       noValidate
       aria-label={item.name}
     >
-      <img src={item.image} width="96" height="72" alt="" loading="lazy" />
+      <img src={listThumbnail(item.image)} width="96" height="72" alt="" loading="lazy" />
       <div className="list-row-body">
         <div className="list-row-top">
           <Name className="list-row-name">{name}</Name>
