@@ -5,6 +5,7 @@ import { knowZoneOffset } from '../domain/hours';
 import { createRouter, loadScreensOf } from './app/router';
 import { FIRST_VIEW_DATA_ID, type FirstViewData } from './first-view-data';
 import { primeCached } from './shared/api';
+import { prepareGuestCart } from './shared/cart/guest-cart-store';
 import { FirstViewHydration, RenderTimeContext, useHydrated } from './shared/first-render';
 import './styles.css';
 // The catalogue's screens' styles go in the entry's stylesheet too, which a first view carries
@@ -31,6 +32,10 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children;
 }
 const served = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
+
+// A guest's cart is not in the server's HTML: its products and pricing code are asked for
+// now, alongside the screen's chunks, not in a chain behind hydration.
+prepareGuestCart();
 
 if (served) {
   // The server rendered this page (decision 14): take over its HTML with the data it drew.

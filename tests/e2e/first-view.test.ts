@@ -194,6 +194,52 @@ describe('the first view', () => {
     }
   });
 
+  it('asks for a guest cart’s product before the cart screen’s code is in, and only once', async () => {
+    const coke = products.find((product) => product.name === 'Coke')!;
+    // Its own context: the harness's pages wait for hydration, which this test holds back.
+    const context = await h.browser.newContext({
+      baseURL: h.baseUrl,
+      viewport: { width: 390, height: 844 },
+    });
+    await context.addInitScript(
+      (line) => {
+        window.localStorage.setItem('orderType', 'pickup');
+        window.localStorage.setItem('cart', JSON.stringify([line]));
+      },
+      { _id: 'line-1', productId: coke._id, name: 'Coke', quantity: 2 },
+    );
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const productPath = `/api/products/${coke._id}`;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === productPath) asked.push(pathname);
+    });
+    // The cart screen's chunk (preloaded with the entry) is held back: hydration waits for it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/cart-screen-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/cart', { waitUntil: 'domcontentloaded' });
+      await expect.poll(() => asked.length).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe(undefined);
+      release();
+      const line = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem', {
+        name: 'Coke',
+      });
+      await line.getByTestId('line-quantity').getByText('2').waitFor();
+      expect(asked).toEqual([productPath]);
+      expect(problems).toEqual([]);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
   it('hydrates Beverages, an item and the cart without a warning', async () => {
     const { context, page } = await h.newPage();
     const problems = watchConsole(page);

@@ -12,7 +12,7 @@ import type { NewCartItem } from './cart-api';
 import { readLocalCart, writeLocalCart, type CartLine } from './cart-lines';
 import type { CartStore } from './cart-store';
 import type * as GuestPricingModule from './guest-pricing';
-import { useCartProducts } from './use-cart-products';
+import { prefetchCartProducts, useCartProducts } from './use-cart-products';
 
 /** The guest's cart, and what the server store needs to take it over at sign-in. */
 export interface GuestCartStore extends CartStore {
@@ -38,6 +38,19 @@ function loadPricing(): Promise<GuestPricing> {
     throw error;
   });
   return pricingModule;
+}
+
+/**
+ * Starts what a stored guest cart will need, as the app's code starts (`main.tsx`), rather than
+ * after React has taken the page over: the guest pricing code and each line's product. Nothing
+ * for an empty cart: a first visit downloads neither.
+ */
+export function prepareGuestCart(): void {
+  const items = readLocalCart();
+  if (items.length === 0) return;
+  // A failure is forgotten (loadPricing) and the store's own call tries again.
+  loadPricing().catch(() => undefined);
+  prefetchCartProducts(items.map((item) => item.productId));
 }
 
 /**
