@@ -14,8 +14,8 @@
  *    actually crossed the wire (encoded body and headers), by kind.
  *  - The order pipeline and the concurrent customer streams (`bench/order-pipeline.ts`,
  *    `bench/streams.ts`; also `npm run bench:orders` on their own).
- *  - Lighthouse, mobile and desktop, on five pages of the same app (`bench/lighthouse.ts`;
- *    BENCH_LH_RUNS runs each, default 5).
+ *  - Lighthouse, mobile and desktop, on five pages of the same app, after a blank page's floor
+ *    (`bench/lighthouse.ts`; BENCH_LH_RUNS runs each, default 5).
  *
  * Each server runs in a process of its own and the load comes from this one, as a browser and a
  * server would, so the client's work does not eat the server's time on the same event loop.
