@@ -46,6 +46,7 @@ import {
 import { benchOrderPipeline, printOrderPipeline } from './bench/order-pipeline';
 import { benchStreams, printStreams } from './bench/streams';
 import { benchLighthouse, printLighthouse } from './bench/lighthouse';
+import { median } from './bench/stats';
 import { buildReason } from './build-stamp.js';
 
 const SLICE_MS = Number(process.env.BENCH_MS ?? 1000);
@@ -354,14 +355,6 @@ function rateSince(turns: Turns, since: { count: number; ms: number }): number {
 
 const mark = (turns: Turns) => ({ count: turns.latencies.length, ms: turns.ms });
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : Number((((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2).toFixed(2));
-}
-
 function summarise(turns: Turns): Measured {
   const sorted = [...turns.latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -462,7 +455,7 @@ async function benchApi(
       encoding: answers[path]?.headers['content-encoding'] ?? 'identity',
       app,
       bare: bareResult,
-      ratio: median(roundRatios),
+      ratio: Number(median(roundRatios).toFixed(2)),
       roundRatios,
     });
   }

@@ -28,6 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
+import { median } from './stats';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
@@ -54,7 +55,7 @@ export interface LighthouseResult {
   cls: number;
   /**
    * Lighthouse's measure of the machine's pace while it ran (`environment.benchmarkIndex`,
-   * median): TBT follows it, and on this machine it swings from about 1,500 to 2,900 within a
+   * median): TBT follows it, and on this machine it swings from about 1,100 to 2,900 within a
    * day. Read a row's blocking time beside it.
    */
   benchmarkIndex: number;
@@ -101,14 +102,6 @@ async function seedGuestCart(origin: string, debuggingPort: number): Promise<voi
     // A browser reached over CDP is only disconnected here, not closed.
     await browser.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 interface OneRun {

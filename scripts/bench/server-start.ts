@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './stats';
 
 export interface ServerStartResult {
   /** A first start: the data folder is created (initdb, migrations, seed). */
@@ -26,10 +27,6 @@ const STARTS = 3;
 const SETTLE_MS = 500;
 const GIVE_UP_MS = 180_000;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A port nobody listens on right now (the kernel's pick, released at once). */
