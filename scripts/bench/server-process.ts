@@ -281,7 +281,15 @@ export class BenchServer {
 
   static async start(options: BenchServerOptions): Promise<BenchServer> {
     const child = fork(fileURLToPath(import.meta.url), ['bench-server', JSON.stringify(options)], {
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      execArgv: [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app's process, written when it exits.
+        ...(process.env.BENCH_CPU_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+          : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const server = new BenchServer(child);
