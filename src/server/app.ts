@@ -135,7 +135,9 @@ export async function buildApp(
     log: app.log,
   });
   const unsubscribe = events.subscribe((event) => {
-    if (event.type === 'order-created') void sweeper.orderPlaced();
+    if (event.type !== 'order-created') return;
+    const { acceptBy } = event.payload;
+    void sweeper.orderPlaced(typeof acceptBy === 'string' ? new Date(acceptBy) : undefined);
   });
   app.addHook('onReady', () => sweeper.start());
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   SCHEDULE_MESSAGES,
   cartTotals,
   priceSelection,
@@ -36,6 +37,9 @@ import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '.
  */
 
 const clock = fixedClock(OPEN_TUESDAY);
+/** The end of the acceptance window of an order placed at `at`. */
+const inWindow = (at: Date) =>
+  new Date(at.getTime() + DEFAULT_ACCEPTANCE_WINDOW_MINUTES * 60_000).toISOString();
 let t: TestApp;
 let id: (name: string) => string;
 let staff: Account;
@@ -525,7 +529,10 @@ describe('My Orders: GET /api/orders/{userId}', () => {
       [order._id],
     );
     expect(events).toEqual([
-      { type: 'order-created', payload: {} },
+      {
+        type: 'order-created',
+        payload: { acceptBy: inWindow(clock.now()) },
+      },
       { type: 'order-accepted', payload: { time: 25 } },
     ]);
   });

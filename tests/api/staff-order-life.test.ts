@@ -444,7 +444,8 @@ describe('the acceptance window', () => {
       reason: AUTO_DECLINE_REASON,
     });
     expect((await eventsOf(t.db, order._id)).map((e) => [e.type, e.payload])).toEqual([
-      ['order-created', {}],
+      // The window's end rides on the event, for every process's sweeper.
+      ['order-created', { acceptBy: new Date(due).toISOString() }],
       ['order-declined', { reason: AUTO_DECLINE_REASON }],
     ]);
     // Sweeping again changes nothing.
@@ -564,6 +565,35 @@ describe('the acceptance window', () => {
       expect(rows[0]?.status).toBe('pending');
     } finally {
       await own.close();
+    }
+  });
+
+  it('plans from a new order without a query when its window ends after the next tick', async () => {
+    let reads = 0;
+    const counted: Database = {
+      ...t.db,
+      query: (sql, params) => {
+        if (sql.includes(ACCEPT_SWEEP_MARK)) reads += 1;
+        return t.db.query(sql, params);
+      },
+    };
+    const own = createAcceptanceSweeper({ db: counted, clock, intervalMs: 60_000 });
+    await own.start();
+    const at = (ms: number) => new Date(clock.now().getTime() + ms);
+    try {
+      const started = reads;
+      // Minutes away (the usual window): the tick before it plans the sweep.
+      await own.orderPlaced(at(10 * 60_000));
+      await own.orderPlaced(at(60_000));
+      expect(reads).toBe(started);
+      // Before the next tick: read the earliest window now. Without a window (an event of
+      // before it was recorded) too.
+      await own.orderPlaced(at(59_000));
+      expect(reads).toBe(started + 1);
+      await own.orderPlaced();
+      expect(reads).toBe(started + 2);
+    } finally {
+      await own.stop();
     }
   });
 

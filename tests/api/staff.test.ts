@@ -34,6 +34,9 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 const ADMIN = { email: 'owner@example.com', password: 'owner password 123' };
 const clock = fixedClock(OPEN_TUESDAY);
+/** The end of the acceptance window of an order placed now (the clock is fixed). */
+const windowEnd = () =>
+  new Date(clock.now().getTime() + DEFAULT_ACCEPTANCE_WINDOW_MINUTES * 60_000).toISOString();
 let t: TestApp;
 let staff: Account;
 let admin: Account;
@@ -205,7 +208,7 @@ describe('accepting', () => {
       customer: { _id: customer.id },
     });
     expect(await eventsOf(order._id)).toEqual([
-      { type: 'order-created', payload: {} },
+      { type: 'order-created', payload: { acceptBy: windowEnd() } },
       { type: 'order-accepted', payload: { time: 25 } },
     ]);
     const row = await orderRow(order._id);
@@ -325,7 +328,7 @@ describe('the later steps: POST /api/staff/orders/{id}/status', () => {
     expect(done.json<ApiStaffOrder>().status).toBe('completed');
     expect((await advance(order._id, 'completed')).statusCode).toBe(409);
     expect((await eventsOf(order._id)).map((e) => [e.type, e.payload])).toEqual([
-      ['order-created', {}],
+      ['order-created', { acceptBy: windowEnd() }],
       ['order-accepted', { time: 15 }],
       ['order-status', { status: 'ready' }],
       ['order-status', { status: 'completed' }],

@@ -4,7 +4,7 @@ import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
 import { cartsRepository } from '../repositories/carts';
 import { addLine, checkLine, currentOffer } from './checked-line';
-import { cartPrices, presentCart } from './present-cart';
+import { cartPrices, presentCartLines } from './present-cart';
 
 /**
  * POST /api/cart: one line into the customer's cart, priced by the server, merged into the same
@@ -20,9 +20,12 @@ export async function addItem(
   const checked = checkLine(prices.menu, item, currentOffer(prices.menu));
   if (!checked.ok) throw checked.error;
   return db.transaction(async (tx) => {
-    const cart = await cartsRepository(tx).ensureLocked(userId);
-    const refused = await addLine(tx, cart.id, checked.line);
-    if (refused) throw badRequest(refused, 'quantity_limit');
-    return presentCart(tx, prices, cart);
+    const carts = cartsRepository(tx);
+    const cart = await carts.ensureLocked(userId);
+    // A cart this request made has no lines to read.
+    const lines = cart.isNew ? [] : await carts.items(cart.id);
+    const added = await addLine(tx, cart.id, lines, checked.line);
+    if ('refused' in added) throw badRequest(added.refused, 'quantity_limit');
+    return presentCartLines(prices, cart, added.lines);
   });
 }

@@ -18,7 +18,7 @@ import {
 import type { Menu } from '../catalogue/snapshot';
 import type { Queryable } from '../data/db';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
-import { cartsRepository } from '../repositories/carts';
+import { cartsRepository, type CartItemRecord } from '../repositories/carts';
 import { isUuid } from '../repositories/products';
 
 export interface CheckedLine {
@@ -97,27 +97,31 @@ export function checkLine(
 /**
  * Adds a checked line to the cart, raised into the same line when there is one (the domain's
  * merge rule). The caller's transaction holds the cart's lock (lock order in
- * `repositories/carts.ts`). Answers the refusal's words when the raised line would be too big.
+ * `repositories/carts.ts`) and read its `lines` under it. Answers the cart's lines after the
+ * change, in their order, without reading them again; or the refusal's words when the raised
+ * line would be too big (nothing written).
  */
 export async function addLine(
   tx: Queryable,
   cartId: string,
+  lines: readonly CartItemRecord[],
   line: CheckedLine,
-): Promise<string | null> {
+): Promise<{ refused: string } | { lines: CartItemRecord[] }> {
   const carts = cartsRepository(tx);
-  const lines = await carts.items(cartId);
   const incoming = {
     productId: line.product.id,
     selection: line.selection,
     quantity: line.quantity,
   };
   const merge = mergeLine(lines, incoming, line.product);
-  if (merge.kind === 'refused') return merge.message;
+  if (merge.kind === 'refused') return { refused: merge.message };
   const same = merge.kind === 'raise' ? lines[merge.index] : undefined;
   if (merge.kind === 'raise' && same) {
     await carts.setQuantity(cartId, same.id, merge.quantity);
-  } else {
-    await carts.addItem(cartId, line.product.id, line.selection, line.quantity);
+    return {
+      lines: lines.map((each) => (each === same ? { ...each, quantity: merge.quantity } : each)),
+    };
   }
-  return null;
+  const added = await carts.addItem(cartId, line.product.id, line.selection, line.quantity);
+  return { lines: [...lines, added] };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../data/db';
 import { describeIssue } from '../http/errors';
 import { cartsRepository } from '../repositories/carts';
 import { addLine, checkLine, currentOffer, type CheckedLine } from './checked-line';
-import { cartPrices, presentCart } from './present-cart';
+import { cartPrices, presentCartLines } from './present-cart';
 
 const GONE = 'This item is no longer on the menu.';
 
@@ -52,15 +52,21 @@ export async function mergeCart(
   }
 
   return db.transaction(async (tx) => {
-    const cart = await cartsRepository(tx).ensureLocked(userId);
+    const carts = cartsRepository(tx);
+    const cart = await carts.ensureLocked(userId);
+    let lines = cart.isNew ? [] : await carts.items(cart.id);
     let merged = 0;
     for (const line of accepted) {
-      const refused = await addLine(tx, cart.id, line);
-      if (refused) skipped.push({ index: line.index, name: line.name, reason: refused });
-      else merged += 1;
+      const added = await addLine(tx, cart.id, lines, line);
+      if ('refused' in added) {
+        skipped.push({ index: line.index, name: line.name, reason: added.refused });
+      } else {
+        lines = added.lines;
+        merged += 1;
+      }
     }
     return {
-      ...(await presentCart(tx, prices, cart)),
+      ...presentCartLines(prices, cart, lines),
       merged,
       skipped: skipped
         .sort((a, b) => a.index - b.index)

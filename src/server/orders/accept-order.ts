@@ -46,7 +46,7 @@ export async function acceptOrder(
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'accepted');
     const ready = readiness(order, minutes, now);
-    await ordersRepository(tx).accept(order.id, ready.minutes, ready.readyAt, now);
+    const accepted = await ordersRepository(tx).accept(order, ready.minutes, ready.readyAt, now);
     await orderStepsRepository(tx).record({
       orderId: order.id,
       status: 'accepted',
@@ -55,7 +55,7 @@ export async function acceptOrder(
       minutes: ready.minutes,
     });
     // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
-    const changed = await changedOrder(tx, order.id);
+    const changed = await changedOrder(tx, accepted);
     await orderEventsRepository(tx).record({
       orderId: order.id,
       userId: order.userId,

@@ -6,8 +6,9 @@
  *
  * One sweeper per process, started with the app: it sweeps at once (an order that fell due
  * while no server ran is declined at start) and then every ACCEPT_SWEEP_INTERVAL_MS, plus once
- * more when the earliest open window ends, if that comes sooner (planned after each sweep and on
- * every new order, which the event hub reports from every process). Several
+ * more when the earliest open window ends, if that comes sooner (planned after each sweep, and on
+ * a new order whose window ends before the next tick: the event hub reports every process's new
+ * orders with their window's end). Several
  * processes on one database may sweep together: each due order is declined in a transaction of
  * its own that locks the order row with `skip locked` and reads its status again under the lock
  * (`ordersRepository.lockIfDue`), the lock order of accept and decline (the order row, then the
@@ -33,10 +34,13 @@ export interface AcceptanceSweeper {
   /** Declines every order due now; resolves to how many this call declined. */
   sweep(): Promise<number>;
   /**
-   * A new order has a window (placed by any process: the event hub tells every one): plans a
-   * sweep for when the earliest window ends, if that comes before the next interval tick.
+   * A new order has a window ending at `acceptBy` (placed by any process: the event hub tells
+   * every one): plans a sweep for when the earliest window ends, if that comes before the next
+   * interval tick. A window that ends after the next tick is left to that tick's planning, with
+   * no query now (the usual case: windows are minutes, ticks seconds); without `acceptBy` (an
+   * event of before it was recorded) the plan reads the windows.
    */
-  orderPlaced(): Promise<void>;
+  orderPlaced(acceptBy?: Date): Promise<void>;
   /** Stops the timer and waits for a sweep under way, so the database can close after it. */
   stop(): Promise<void>;
 }
@@ -139,8 +143,11 @@ export function createAcceptanceSweeper(options: {
       await tick();
     },
     sweep,
-    orderPlaced() {
+    orderPlaced(acceptBy) {
       if (!timer || halted()) return Promise.resolve();
+      if (acceptBy && acceptBy.getTime() - clock.now().getTime() >= intervalMs) {
+        return Promise.resolve();
+      }
       return tracked(async () => {
         try {
           await plan();

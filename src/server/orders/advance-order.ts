@@ -37,8 +37,10 @@ export async function advanceOrder(
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, status);
     const orders = ordersRepository(tx);
-    if (status === 'cancelled' && kept) await orders.cancel(order.id, kept, now);
-    else await orders.setStatus(order.id, status, now);
+    const moved =
+      status === 'cancelled' && kept
+        ? await orders.cancel(order, kept, now)
+        : await orders.setStatus(order, status, now);
     await orderStepsRepository(tx).record({
       orderId: order.id,
       status,
@@ -47,7 +49,7 @@ export async function advanceOrder(
       reason: kept,
     });
     // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
-    const changed = await changedOrder(tx, order.id);
+    const changed = await changedOrder(tx, moved);
     await orderEventsRepository(tx).record({
       orderId: order.id,
       userId: order.userId,

@@ -19,7 +19,7 @@ import { productsRepository } from '../repositories/products';
 import { storeRepository } from '../repositories/store';
 import { isUniqueViolation } from '../repositories/users';
 import { EMPTY_CART_MESSAGE } from './confirm-checkout';
-import { loadOrder } from './present-order';
+import { loadOrder, presentOrder } from './present-order';
 import { checkScheduledTime } from './scheduled-time';
 
 export const ORDER_PLACED_MESSAGE = 'Order placed successfully!';
@@ -55,8 +55,14 @@ async function refuseUnavailable(
   lines: readonly CartItemRecord[],
   products: ReadonlyMap<string, Product>,
 ): Promise<void> {
-  const { toppings: soldOutToppings, drinks: soldOutDrinks } =
-    await productsRepository(tx).soldOutOptions();
+  // Only a line with a topping or a drink chosen can hold a sold-out option: no read otherwise.
+  const withOptions = lines.some(
+    (line) =>
+      line.selection.toppings.some((pizza) => pizza.length > 0) || line.selection.drinks.length > 0,
+  );
+  const { toppings: soldOutToppings, drinks: soldOutDrinks } = withOptions
+    ? await productsRepository(tx).soldOutOptions()
+    : { toppings: new Set<string>(), drinks: new Set<string>() };
   const items = new Set<string>();
   const options = new Set<string>();
   let gone = false;
@@ -118,7 +124,7 @@ async function placeOrder(
   const carts = cartsRepository(tx);
   // Lock order: the cart row first. A concurrent complete-order of the same cart waits here and
   // then finds the cart completed (no longer active), so a cart makes one order at most.
-  const cart = await carts.lockActive(user.id);
+  const cart = await carts.lockActiveWithCheckout(user.id);
   // Read after the lock, so a first request that just committed under the same key is seen.
   if (input.idempotencyKey) {
     const earlier = await placedWithKey(tx, user.id, input.idempotencyKey);
@@ -127,7 +133,7 @@ async function placeOrder(
   if (!cart) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
   const lines = await carts.items(cart.id);
   if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
-  const checkout = await carts.checkout(cart.id);
+  const { checkout } = cart;
   if (!checkout) throw conflict(NOT_CONFIRMED_MESSAGE, 'not_confirmed');
 
   const settings = await storeRepository(tx).settings();
@@ -167,28 +173,33 @@ async function placeOrder(
   });
 
   const orders = ordersRepository(tx);
-  const orderId = await orders.insert({
-    userId: user.id,
-    cartId: cart.id,
-    idempotencyKey: input.idempotencyKey,
-    deliveryType: checkout.deliveryType,
-    paymentOption: input.paymentOption,
-    customerName: user.name,
-    phone: checkout.phone,
-    address: delivery || checkout.address !== '' ? checkout.address : null,
-    scheduledTime: checkout.scheduledTime,
-    instructions: checkout.instructions,
-    subtotalCents: totals.subtotal,
-    hstCents: totals.hst,
-    tipPercent: totals.tipPercent,
-    tipCents: totals.tip,
-    deliveryFeeCents: totals.deliveryFee,
-    totalCents: totals.total,
-    createdAt: now,
-    // The window in force when the order is placed: a later change of it moves no deadline.
-    acceptBy: new Date(now.getTime() + settings.acceptanceWindowMinutes * 60_000),
-  });
-  await orders.insertItems(orderId, items);
+  const order = await orders.insert(
+    {
+      userId: user.id,
+      cartId: cart.id,
+      idempotencyKey: input.idempotencyKey,
+      deliveryType: checkout.deliveryType,
+      paymentOption: input.paymentOption,
+      customerName: user.name,
+      phone: checkout.phone,
+      address: delivery || checkout.address !== '' ? checkout.address : null,
+      scheduledTime: checkout.scheduledTime,
+      instructions: checkout.instructions,
+      subtotalCents: totals.subtotal,
+      hstCents: totals.hst,
+      tipPercent: totals.tipPercent,
+      tipCents: totals.tip,
+      deliveryFeeCents: totals.deliveryFee,
+      totalCents: totals.total,
+      createdAt: now,
+      // The window in force when the order is placed: a later change of it moves no deadline.
+      acceptBy: new Date(now.getTime() + settings.acceptanceWindowMinutes * 60_000),
+    },
+    user.email,
+  );
+  const orderId = order.id;
+  // Answered as written: the order and its lines as the inserts returned them, not read again.
+  const stored = await orders.insertItems(orderId, items);
   // Placed by the customer: the first of the order's steps (the staff board's history).
   await orderStepsRepository(tx).record({
     orderId,
@@ -197,17 +208,17 @@ async function placeOrder(
     byUserId: user.id,
   });
   await carts.complete(cart.id, now);
-  const order = await loadOrder(tx, orderId);
-  if (!order) throw new Error('The order just placed could not be read back');
   // The last statement: the event log's lock is held from here to the commit (order-events.ts),
   // and every order-writing transaction waits for it, so nothing else runs after it.
   await orderEventsRepository(tx).record({
     orderId,
     userId: user.id,
     type: 'order-created',
+    // For every process's acceptance sweeper (app.ts), so it need not read the windows again.
+    payload: { acceptBy: order.acceptBy?.toISOString() },
     at: now,
   });
-  return { created: true, order };
+  return { created: true, order: presentOrder(order, stored) };
 }
 
 /**

@@ -13,8 +13,8 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to o
 
 /**
  * POST /api/cart/confirm: Confirm Order at checkout. Stores the delivery type, contact,
- * scheduled time and instructions on the customer's active cart (its row locked first, lock
- * order in `repositories/carts.ts`) and answers the cart as it now stands, priced, with the
+ * scheduled time and instructions on the customer's active cart (the update locks its row
+ * first, lock order in `repositories/carts.ts`) and answers the cart as it now stands, priced, with the
  * delivery fee of the store's setting for delivery. A scheduled time must be one the store can
  * honour (400 `invalid_schedule`); an empty cart is a 409 `empty_cart`.
  */
@@ -32,9 +32,6 @@ export async function confirmCheckout(
     const settings = await storeRepository(tx).settings();
     const scheduledTime = readScheduledTime(payload.scheduledTime, deliveryType, settings, now);
     const carts = cartsRepository(tx);
-    const cart = await carts.lockActive(userId);
-    const lines = cart ? await carts.items(cart.id) : [];
-    if (!cart || lines.length === 0) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
     const checkout = {
       deliveryType,
       phone: contactInfo.phone,
@@ -42,19 +39,22 @@ export async function confirmCheckout(
       scheduledTime,
       instructions,
     };
-    await carts.confirm(
-      cart.id,
+    // Written first, as the cart's lock; an empty cart's refusal below rolls it back.
+    const cart = await carts.confirmActive(
+      userId,
       {
         ...checkout,
         deliveryFeeCents: deliveryType === 'delivery' ? settings.deliveryFeeCents : 0,
       },
       now,
     );
+    const lines = cart ? await carts.items(cart.id) : [];
+    if (!cart || lines.length === 0) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
     // The fee it stored (the settings read in this transaction), so the answer shows what the
     // order will charge.
     const priced = presentCartLines(
       { menu, deliveryFeeCents: settings.deliveryFeeCents },
-      { ...cart, deliveryType },
+      cart,
       lines,
     );
     return {

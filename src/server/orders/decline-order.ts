@@ -10,7 +10,7 @@ import { changedOrder, lockedOrderFor } from './locked-order';
  * Declines `order`, whose row the caller has locked and found pending: the order, its step (by
  * `byUserId`, null when the acceptance window ran out) and `order-declined {reason}` last.
  * Shared by the staff's decline and the acceptance sweeper, so the customer hears both alike.
- * `readBack` runs between the writes and the event: the event's `record` holds the log's lock
+ * `readBack` runs between the writes and the event, given the order as declined: the event's `record` holds the log's lock
  * until the commit (repositories/order-events.ts), so a read after it would make every other
  * order-writing transaction wait for it too.
  */
@@ -20,9 +20,9 @@ export async function recordDecline<T = void>(
   reason: string,
   at: Date,
   byUserId: string | null,
-  readBack?: () => Promise<T>,
+  readBack?: (declined: OrderRecord) => Promise<T>,
 ): Promise<T | undefined> {
-  await ordersRepository(tx).decline(order.id, reason, at);
+  const declined = await ordersRepository(tx).decline(order, reason, at);
   await orderStepsRepository(tx).record({
     orderId: order.id,
     status: 'declined',
@@ -30,7 +30,7 @@ export async function recordDecline<T = void>(
     byUserId,
     reason,
   });
-  const read = await readBack?.();
+  const read = await readBack?.(declined);
   await orderEventsRepository(tx).record({
     orderId: order.id,
     userId: order.userId,
@@ -55,8 +55,8 @@ export async function declineOrder(
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'declined');
-    const changed = await recordDecline(tx, order, reason, now, byUserId, () =>
-      changedOrder(tx, order.id),
+    const changed = await recordDecline(tx, order, reason, now, byUserId, (declined) =>
+      changedOrder(tx, declined),
     );
     if (!changed) throw new Error('The declined order was not read back');
     return changed;

@@ -8,7 +8,7 @@ import type { Queryable } from '../data/db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
 import { isUuid } from '../repositories/products';
-import { loadStaffOrder } from './present-order';
+import { withStaffDetails } from './present-order';
 
 /** What a step does to an order, in words: "accepted", "marked “Ready for pickup”". */
 const STEP_WORDS: Partial<Record<OrderStatus, string>> = {
@@ -45,9 +45,12 @@ export async function lockedOrderFor(
   return order;
 }
 
-/** The order as the staff board sees it after a change, read in the same transaction. */
-export async function changedOrder(tx: Queryable, orderId: string): Promise<ApiStaffOrder> {
-  const order = await loadStaffOrder(tx, orderId);
-  if (!order) throw new Error('An order vanished inside the transaction that changed it');
-  return order;
+/**
+ * The order as the staff board sees it after a change: `order` as the change's update answered
+ * it, with its lines and steps read in the same transaction.
+ */
+export async function changedOrder(tx: Queryable, order: OrderRecord): Promise<ApiStaffOrder> {
+  const [presented] = await withStaffDetails(tx, [order]);
+  if (!presented) throw new Error('A changed order could not be presented');
+  return presented;
 }

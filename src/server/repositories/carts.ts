@@ -1,7 +1,8 @@
 /**
  * LOCK ORDER for every write to a cart (read this before adding a write path):
  *
- *   1. the cart row first: `lockActive` / `ensureLocked` (`select ... for update` on `carts`),
+ *   1. the cart row first: `lockActive` (`select ... for update` on `carts`), or `ensureLocked`
+ *      and `confirmActive` (an `update` of the row, which takes the same lock),
  *   2. then its lines (`cart_items`), in the same transaction.
  *
  * Every method below that writes assumes the caller's transaction already holds the cart's lock.
@@ -19,6 +20,11 @@ export interface CartRecord {
   userId: string;
   tipPercent: number;
   deliveryType: 'pickup' | 'delivery' | null;
+}
+
+/** A cart `ensureLocked` holds; `isNew` when that call made it, so it has no lines. */
+export interface LockedCart extends CartRecord {
+  isNew: boolean;
 }
 
 export interface CartItemRecord {
@@ -81,13 +87,29 @@ export interface CartCheckout {
 }
 
 interface CheckoutRow {
-  delivery_type: DeliveryType;
+  delivery_type: DeliveryType | null;
   contact_phone: string | null;
   contact_address: string | null;
   scheduled_time: Date | string | null;
   instructions: string | null;
-  confirmed_at: Date | string;
+  confirmed_at: Date | string | null;
 }
+
+/** Confirm Order's details on a cart row; null until it was confirmed. */
+function toCheckout(row: CheckoutRow): CartCheckout | null {
+  if (row.confirmed_at === null || row.delivery_type === null) return null;
+  return {
+    deliveryType: row.delivery_type,
+    phone: row.contact_phone ?? '',
+    address: row.contact_address ?? '',
+    scheduledTime: row.scheduled_time === null ? null : new Date(row.scheduled_time),
+    instructions: row.instructions ?? '',
+    confirmedAt: new Date(row.confirmed_at),
+  };
+}
+
+const CHECKOUT_COLUMNS =
+  'delivery_type, contact_phone, contact_address, scheduled_time, instructions, confirmed_at';
 
 const CART_COLUMNS = 'id, user_id, tip_percent, delivery_type';
 const ITEM_COLUMNS = 'id, product_id, selection, quantity';
@@ -103,18 +125,31 @@ export function cartsRepository(db: Queryable) {
   }
 
   /**
-   * Two requests racing to create the cart both end with the same row: the loser's insert does
-   * nothing against the unique index.
+   * The active cart, locked by an update that marks it changed (an update takes the row's lock
+   * as `for update` does, so the lock order holds), in one round trip; created when there is
+   * none. Two requests racing to create the cart both end with the same row: the loser's insert
+   * does nothing against the unique index, waits for the winner's commit, and its second update
+   * then finds and locks the winner's row.
    */
-  async function ensure(userId: string, lock: boolean): Promise<CartRecord> {
-    await db.query(
+  async function ensure(userId: string): Promise<LockedCart> {
+    const touched = () =>
+      db.query<CartRow>(
+        `update carts set updated_at = now() where user_id = $1 and status = 'active'
+         returning ${CART_COLUMNS}`,
+        [userId],
+      );
+    const found = (await touched())[0];
+    if (found) return { ...toCart(found), isNew: false };
+    const made = await db.query<CartRow>(
       `insert into carts (user_id) values ($1)
-         on conflict (user_id) where status = 'active' do nothing`,
+         on conflict (user_id) where status = 'active' do nothing
+       returning ${CART_COLUMNS}`,
       [userId],
     );
-    const cart = await selectActive(userId, lock);
-    if (!cart) throw new Error('The active cart vanished right after it was ensured');
-    return cart;
+    if (made[0]) return { ...toCart(made[0]), isNew: true };
+    const theirs = (await touched())[0];
+    if (!theirs) throw new Error('The active cart vanished right after it was ensured');
+    return { ...toCart(theirs), isNew: false };
   }
 
   async function touch(cartId: string): Promise<void> {
@@ -124,14 +159,31 @@ export function cartsRepository(db: Queryable) {
   return {
     findActive: (userId: string) => selectActive(userId, false),
 
-    /** The user's active cart, created on first use and locked (step 1 of the lock order). */
-    ensureLocked: (userId: string) => ensure(userId, true),
+    /**
+     * The user's active cart, created on first use, locked (step 1 of the lock order) and marked
+     * changed now; `isNew` when this call created it (it has no lines yet).
+     */
+    ensureLocked: (userId: string) => ensure(userId),
 
     /**
      * The user's active cart, locked until the transaction ends (step 1 of the lock order);
      * null when they have none.
      */
     lockActive: (userId: string) => selectActive(userId, true),
+
+    /** `lockActive` with the cart's checkout details (null until Confirm Order), in one read. */
+    async lockActiveWithCheckout(
+      userId: string,
+    ): Promise<(CartRecord & { checkout: CartCheckout | null }) | null> {
+      const rows = await db.query<CartRow & CheckoutRow>(
+        `select ${CART_COLUMNS}, contact_phone, contact_address, scheduled_time, instructions,
+                confirmed_at
+           from carts where user_id = $1 and status = 'active' for update`,
+        [userId],
+      );
+      const row = rows[0];
+      return row ? { ...toCart(row), checkout: toCheckout(row) } : null;
+    },
 
     /** One line of this cart, or null (another cart's line counts as none). */
     async item(cartId: string, itemId: string): Promise<CartItemRecord | null> {
@@ -150,18 +202,24 @@ export function cartsRepository(db: Queryable) {
       return rows.map(toItem);
     },
 
+    /**
+     * Appends a line to a cart `ensureLocked` holds (which marked the cart changed); answers the
+     * line as stored.
+     */
     async addItem(
       cartId: string,
       productId: string,
       selection: NormalisedSelection,
       quantity: number,
-    ): Promise<void> {
-      await db.query(
+    ): Promise<CartItemRecord> {
+      const rows = await db.query<{ id: string }>(
         `insert into cart_items (cart_id, product_id, selection, quantity)
-         values ($1, $2, $3::jsonb, $4)`,
+         values ($1, $2, $3::jsonb, $4) returning id`,
         [cartId, productId, JSON.stringify(selection), quantity],
       );
-      await touch(cartId);
+      const id = rows[0]?.id;
+      if (!id) throw new Error('A cart line was inserted without an id');
+      return { id, productId, selection, quantity };
     },
 
     /** Sets a line's quantity; false when the line is not in this cart. */
@@ -187,36 +245,30 @@ export function cartsRepository(db: Queryable) {
     /** The checkout details of a confirmed cart; null until Confirm Order. */
     async checkout(cartId: string): Promise<CartCheckout | null> {
       const rows = await db.query<CheckoutRow>(
-        `select delivery_type, contact_phone, contact_address, scheduled_time, instructions,
-                confirmed_at
-           from carts where id = $1 and confirmed_at is not null and delivery_type is not null`,
+        `select ${CHECKOUT_COLUMNS} from carts where id = $1`,
         [cartId],
       );
-      const row = rows[0];
-      if (!row) return null;
-      return {
-        deliveryType: row.delivery_type,
-        phone: row.contact_phone ?? '',
-        address: row.contact_address ?? '',
-        scheduledTime: row.scheduled_time === null ? null : new Date(row.scheduled_time),
-        instructions: row.instructions ?? '',
-        confirmedAt: new Date(row.confirmed_at),
-      };
+      return rows[0] ? toCheckout(rows[0]) : null;
     },
 
-    /** Stores Confirm Order's details (and the delivery fee then in force) on the cart. */
-    async confirm(
-      cartId: string,
+    /**
+     * Stores Confirm Order's details (and the delivery fee then in force) on the user's active
+     * cart, whose row the update locks (step 1 of the lock order); answers the cart as it now
+     * stands, or null when the user has none.
+     */
+    async confirmActive(
+      userId: string,
       checkout: Omit<CartCheckout, 'confirmedAt'> & { deliveryFeeCents: number },
       at: Date,
-    ): Promise<void> {
-      await db.query(
+    ): Promise<CartRecord | null> {
+      const rows = await db.query<CartRow>(
         `update carts
             set delivery_type = $2, contact_phone = $3, contact_address = $4, scheduled_time = $5,
                 instructions = $6, delivery_fee_cents = $7, confirmed_at = $8, updated_at = $8
-          where id = $1`,
+          where user_id = $1 and status = 'active'
+          returning ${CART_COLUMNS}`,
         [
-          cartId,
+          userId,
           checkout.deliveryType,
           checkout.phone,
           checkout.address,
@@ -226,6 +278,7 @@ export function cartsRepository(db: Queryable) {
           at,
         ],
       );
+      return rows[0] ? toCart(rows[0]) : null;
     },
 
     /** Marks the cart completed: it became an order, and the user's next cart is a new one. */

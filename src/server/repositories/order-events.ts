@@ -27,7 +27,10 @@ export interface OrderEventRecord {
   orderId: string;
   userId: string;
   type: OrderEventType;
-  /** order-accepted: { time }, order-declined: { reason }, order-status: { status, reason? }. */
+  /**
+   * order-created: { acceptBy } (ISO 8601; absent from rows of before it was recorded),
+   * order-accepted: { time }, order-declined: { reason }, order-status: { status, reason? }.
+   */
   payload: Record<string, unknown>;
   createdAt: Date;
 }

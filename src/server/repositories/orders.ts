@@ -189,15 +189,49 @@ function toItem(row: ItemRow): OrderItemRecord {
   };
 }
 
+// The order's own columns; `number` as text: a bigint, which the two drivers read differently.
+const OWN_COLUMNS = [
+  'id',
+  'number',
+  'user_id',
+  'status',
+  'delivery_type',
+  'payment_option',
+  'customer_name',
+  'contact_phone',
+  'contact_address',
+  'scheduled_time',
+  'instructions',
+  'subtotal_cents',
+  'hst_cents',
+  'tip_percent',
+  'tip_cents',
+  'delivery_fee_cents',
+  'total_cents',
+  'ready_minutes',
+  'ready_at',
+  'decline_reason',
+  'cancel_reason',
+  'answered_at',
+  'accept_by',
+  'created_at',
+];
+const ownColumns = (prefix: string) =>
+  OWN_COLUMNS.map((name) =>
+    name === 'number' ? `${prefix}number::text as number` : `${prefix}${name}`,
+  ).join(', ');
+
 // The user's email comes from the account (the staff may need to write to them); the name is the
-// order's own copy. `number` as text: a bigint, which the two drivers read differently.
-const SELECT_ORDERS = `
-  select o.id, o.number::text as number, o.user_id, o.status, o.delivery_type, o.payment_option,
-         o.customer_name, u.email as customer_email, o.contact_phone, o.contact_address,
-         o.scheduled_time, o.instructions, o.subtotal_cents, o.hst_cents, o.tip_percent,
-         o.tip_cents, o.delivery_fee_cents, o.total_cents, o.ready_minutes, o.ready_at,
-         o.decline_reason, o.cancel_reason, o.answered_at, o.accept_by, o.created_at
+// order's own copy.
+const SELECT_ORDERS = `select ${ownColumns('o.')}, u.email as customer_email
     from orders o join users u on u.id = o.user_id`;
+
+/**
+ * What an insert or update answers: the row as written. The customer's email is added as the
+ * caller read it (the session's user placing the order, or the locked order being changed), so
+ * a write needs no read after it.
+ */
+const RETURNING_ORDER = `returning ${ownColumns('')}`;
 
 /**
  * Marks the acceptance sweeper's periodic read in the SQL text, so a test counting one request's
@@ -218,22 +252,32 @@ export function ordersRepository(db: Queryable) {
     return rows[0] ? toOrder(rows[0]) : null;
   }
 
-  async function changed(sql: string, params: unknown[]): Promise<boolean> {
-    const rows = await db.query<{ id: string }>(sql, params);
-    return rows.length === 1;
+  /** An update of a locked order, answered as the row now stands (the customer's as locked). */
+  async function changed(
+    locked: OrderRecord,
+    sql: string,
+    params: unknown[],
+  ): Promise<OrderRecord> {
+    const rows = await db.query<Omit<OrderRow, 'customer_email'>>(sql, params);
+    const row = rows[0];
+    if (!row) throw new Error('A locked order vanished inside the transaction that changed it');
+    return toOrder({ ...row, customer_email: locked.customer.email });
   }
 
   return {
-    /** Inserts an order; throws a unique violation on `orders_idempotency_key` or the cart. */
-    async insert(order: NewOrder): Promise<string> {
-      const rows = await db.query<{ id: string }>(
+    /**
+     * Inserts an order and answers it as stored (`customerEmail` the account's, as the caller
+     * read it); throws a unique violation on `orders_idempotency_key` or the cart.
+     */
+    async insert(order: NewOrder, customerEmail: string): Promise<OrderRecord> {
+      const rows = await db.query<Omit<OrderRow, 'customer_email'>>(
         `insert into orders (user_id, cart_id, idempotency_key, delivery_type, payment_option,
            customer_name, contact_phone, contact_address, scheduled_time, instructions,
            subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents, total_cents,
            created_at, updated_at, accept_by)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17,
                  $18)
-         returning id`,
+         ${RETURNING_ORDER}`,
         [
           order.userId,
           order.cartId,
@@ -255,14 +299,14 @@ export function ordersRepository(db: Queryable) {
           order.acceptBy,
         ],
       );
-      const id = rows[0]?.id;
-      if (!id) throw new Error('insert into orders returned no id');
-      return id;
+      const row = rows[0];
+      if (!row) throw new Error('insert into orders returned no row');
+      return toOrder({ ...row, customer_email: customerEmail });
     },
 
-    /** All lines of a new order in one statement, in the cart's order. */
-    async insertItems(orderId: string, items: readonly NewOrderItem[]): Promise<void> {
-      if (items.length === 0) return;
+    /** All lines of a new order in one statement, in the cart's order; answers them as stored. */
+    async insertItems(orderId: string, items: readonly NewOrderItem[]): Promise<OrderItemRecord[]> {
+      if (items.length === 0) return [];
       const records = items.map((item, position) => ({
         position,
         product_id: item.productId,
@@ -275,16 +319,23 @@ export function ordersRepository(db: Queryable) {
         unit_price_cents: item.unitCents,
         total_cents: item.totalCents,
       }));
-      await db.query(
+      const rows = await db.query<{ id: string; position: number }>(
         `insert into order_items (order_id, position, product_id, name, image, category,
            selection, description, quantity, unit_price_cents, total_cents)
          select $1, x.position, x.product_id, x.name, x.image, x.category, x.selection,
                 x.description, x.quantity, x.unit_price_cents, x.total_cents
            from jsonb_to_recordset($2::jsonb) as x(position integer, product_id uuid, name text,
                 image text, category text, selection jsonb, description text, quantity integer,
-                unit_price_cents integer, total_cents integer)`,
+                unit_price_cents integer, total_cents integer)
+         returning id, position`,
         [orderId, JSON.stringify(records)],
       );
+      const ids = new Map(rows.map((row) => [row.position, row.id]));
+      return items.map((item, position) => {
+        const id = ids.get(position);
+        if (!id) throw new Error('An order line was inserted without an id');
+        return { ...item, id, orderId };
+      });
     },
 
     get: (orderId: string) => one('o.id = $1', [orderId]),
@@ -368,38 +419,44 @@ export function ordersRepository(db: Queryable) {
       return byOrder;
     },
 
-    /** The store accepted: ready in `minutes`, at `readyAt`. The caller holds the order's lock. */
-    accept: (orderId: string, minutes: number, readyAt: Date, at: Date) =>
+    /**
+     * The store accepted: ready in `minutes`, at `readyAt`. The caller holds the order's lock;
+     * this and the other changes below answer the order as it now stands.
+     */
+    accept: (order: OrderRecord, minutes: number, readyAt: Date, at: Date) =>
       changed(
+        order,
         `update orders set status = 'accepted', ready_minutes = $2, ready_at = $3,
                 answered_at = $4, updated_at = $4
-          where id = $1 returning id`,
-        [orderId, minutes, readyAt, at],
+          where id = $1 ${RETURNING_ORDER}`,
+        [order.id, minutes, readyAt, at],
       ),
 
     /** The store declined, with its reason. The caller holds the order's lock. */
-    decline: (orderId: string, reason: string, at: Date) =>
+    decline: (order: OrderRecord, reason: string, at: Date) =>
       changed(
+        order,
         `update orders set status = 'declined', decline_reason = $2, answered_at = $3,
                 updated_at = $3
-          where id = $1 returning id`,
-        [orderId, reason, at],
+          where id = $1 ${RETURNING_ORDER}`,
+        [order.id, reason, at],
       ),
 
     /** The store cancelled an accepted order, with its reason. The caller holds the lock. */
-    cancel: (orderId: string, reason: string, at: Date) =>
+    cancel: (order: OrderRecord, reason: string, at: Date) =>
       changed(
+        order,
         `update orders set status = 'cancelled', cancel_reason = $2, updated_at = $3
-          where id = $1 returning id`,
-        [orderId, reason, at],
+          where id = $1 ${RETURNING_ORDER}`,
+        [order.id, reason, at],
       ),
 
     /** A later step (ready, out for delivery, completed). The caller holds the order's lock. */
-    setStatus: (orderId: string, status: OrderStatus, at: Date) =>
-      changed('update orders set status = $2, updated_at = $3 where id = $1 returning id', [
-        orderId,
-        status,
-        at,
-      ]),
+    setStatus: (order: OrderRecord, status: OrderStatus, at: Date) =>
+      changed(
+        order,
+        `update orders set status = $2, updated_at = $3 where id = $1 ${RETURNING_ORDER}`,
+        [order.id, status, at],
+      ),
   };
 }

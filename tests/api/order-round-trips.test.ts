@@ -1,0 +1,223 @@
+/**
+ * What one order costs the database, request by request: every statement the app sends,
+ * `begin` and `commit` included, each one a round trip. On the Postgres server an order's CPU
+ * time goes mostly to these round trips (docs/performance.md, "Round trips per order"), so a
+ * change that adds one to the order path fails here and has to say why.
+ *
+ * The background readers (the event hub's log reads, the acceptance sweeper) are counted apart:
+ * they run on their own timers and notifies, not inside a request.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiCompleteOrderAnswer, ApiOrder, ApiStaffOrder } from '../../src/domain';
+import { buildApp } from '../../src/server/app';
+import { fixedClock } from '../../src/server/clock';
+import type { Database, Queryable } from '../../src/server/data/db';
+import {
+  createTestDatabase,
+  productIdsByName,
+  testConfig,
+  type TestDatabase,
+} from '../support/test-app';
+import { registerUser } from '../support/users';
+
+// A Tuesday evening: the store is open (11:00-23:00 in Toronto).
+const clock = fixedClock('2026-11-24T18:00:00-05:00');
+
+/** Statements the app's own timers and notifies send, outside any request. */
+const BACKGROUND = /from order_events where|\/\* acceptance sweep \*\//;
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let sent: string[] = [];
+const background: string[] = [];
+/** Rows the event hub's reads of the log returned. */
+let eventsRead = 0;
+
+const note = (sql: string) => {
+  const text = sql.replace(/\s+/g, ' ').trim();
+  (BACKGROUND.test(text) ? background : sent).push(text);
+};
+
+/** The test database, noting every statement (and each transaction's begin and commit). */
+function noting(db: Database): Database {
+  const tx = (inner: Queryable): Queryable => ({
+    query: (sql, params) => {
+      note(sql);
+      return inner.query(sql, params);
+    },
+  });
+  return {
+    kind: db.kind,
+    query: async <Row>(sql: string, params?: readonly unknown[]) => {
+      note(sql);
+      const rows = await db.query<Row>(sql, params);
+      if (sql.includes('from order_events where')) eventsRead += rows.length;
+      return rows;
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: async (work) => {
+      note('begin');
+      const result = await db.transaction((inner) => work(tx(inner)));
+      note('commit');
+      return result;
+    },
+    listen: (...args) => db.listen(...args),
+    close: () => db.close(),
+  };
+}
+
+/** The statements one request sent, and its answer. */
+async function counted(
+  request: InjectOptions,
+): Promise<{ statements: string[]; status: number; body: string }> {
+  sent = [];
+  const response = await app.inject(request);
+  const statements = sent;
+  sent = [];
+  return { statements, status: response.statusCode, body: response.body };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp(testConfig(), { db: noting(database.db), clock });
+  await app.ready();
+  // The catalogue snapshot fills on first use; an order's requests then find it filled.
+  await app.inject({ method: 'GET', url: '/api/store/status' });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('round trips per order', () => {
+  it('an order, from its first line to the store accepting it, takes the round trips it needs', async () => {
+    const id = await productIdsByName(app);
+    const customer = await registerUser(app);
+    const staff = await registerUser(app);
+    await database.db.query(`update users set role = 'staff' where id = $1`, [staff.user._id]);
+    const as = (who: { cookie: string }) => ({ cookie: who.cookie });
+
+    const firstLine = await counted({
+      method: 'POST',
+      url: '/api/cart',
+      headers: as(customer),
+      payload: {
+        userId: customer.user._id,
+        productId: id('Wings'),
+        quantity: 1,
+        size: '20 pcs',
+        wingsFlavor: 'Hot',
+      },
+    });
+    const secondLine = await counted({
+      method: 'POST',
+      url: '/api/cart',
+      headers: as(customer),
+      payload: { userId: customer.user._id, name: 'Coke', quantity: 2 },
+    });
+    const confirm = await counted({
+      method: 'POST',
+      url: '/api/cart/confirm',
+      headers: as(customer),
+      payload: {
+        userId: customer.user._id,
+        deliveryType: 'pickup',
+        contactInfo: { phone: '519-555-0199', address: '' },
+        scheduledTime: null,
+        instructions: '',
+      },
+    });
+    const complete = await counted({
+      method: 'POST',
+      url: '/api/orders/complete-order',
+      headers: as(customer),
+      payload: { userId: customer.user._id, paymentIntentId: null, paymentOption: 'cash' },
+    });
+    expect(complete.status, complete.body).toBe(201);
+    const orderId = (JSON.parse(complete.body) as ApiCompleteOrderAnswer).order._id;
+    const accept = await counted({
+      method: 'POST',
+      url: `/api/staff/orders/${orderId}/accept`,
+      headers: as(staff),
+      payload: { minutes: 20 },
+    });
+    // The answers built from the writes' own results are the order as a later read shows it.
+    const [mine] = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/orders/${customer.user._id}`,
+        headers: as(customer),
+      })
+    ).json<ApiOrder[]>();
+    expect((JSON.parse(complete.body) as ApiCompleteOrderAnswer).order).toEqual({
+      ...mine,
+      status: 'pending',
+      isOrderConfirmed: false,
+      readyMinutes: null,
+      readyAt: null,
+    });
+    const board = (
+      await app.inject({ method: 'GET', url: '/api/staff/orders', headers: as(staff) })
+    ).json<ApiStaffOrder[]>();
+    expect(JSON.parse(accept.body)).toEqual(board.find((order) => order._id === orderId));
+    for (const step of [firstLine, secondLine, confirm, complete, accept]) {
+      expect(step.status, step.body).toBeLessThan(300);
+    }
+    // The session's lookup, `begin`, the work, `commit`. A new cart is made by the write that
+    // locks it and has no lines to read; an existing one is locked by marking it changed.
+    expect(firstLine.statements, firstLine.statements.join('\n')).toHaveLength(6);
+    expect(secondLine.statements, secondLine.statements.join('\n')).toHaveLength(6);
+    // The settings, the cart locked by the write itself, its lines.
+    expect(confirm.statements, confirm.statements.join('\n')).toHaveLength(6);
+    // The cart and its checkout in one read, no sold-out options to read when no line chose a
+    // topping or drink, the order and its lines answered by their inserts, the event last.
+    expect(complete.statements, complete.statements.join('\n')).toHaveLength(12);
+    // The order locked, changed (the update answers it), its step, then its lines and steps
+    // for the board's answer, the event last.
+    expect(accept.statements, accept.statements.join('\n')).toHaveLength(9);
+  });
+
+  it('a new order leaves the acceptance sweeper nothing to read when its window ends after the next tick', async () => {
+    eventsRead = 0;
+    const before = background.filter((sql) => sql.includes('acceptance sweep')).length;
+    const customer = await registerUser(app);
+    const headers = { cookie: customer.cookie };
+    const userId = customer.user._id;
+    await app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers,
+      payload: { userId, name: 'Coke', quantity: 1 },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/cart/confirm',
+      headers,
+      payload: {
+        userId,
+        deliveryType: 'pickup',
+        contactInfo: { phone: '519-555-0199', address: '' },
+        scheduledTime: null,
+        instructions: '',
+      },
+    });
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/api/orders/complete-order',
+      headers,
+      payload: { userId, paymentIntentId: null, paymentOption: 'cash' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    // The event hub read the new order's event; its dispatch (and any sweeper read it starts)
+    // follows within the same turn of the event loop.
+    const deadline = Date.now() + 5_000;
+    while (eventsRead === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(eventsRead).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(background.filter((sql) => sql.includes('acceptance sweep')).length).toBe(before);
+  });
+});
