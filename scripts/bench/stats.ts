@@ -1,4 +1,6 @@
-/** The middle value of `values` (the mean of the two middle ones for an even count); NaN for none. */
+/**
+ * The middle value of `values` (the mean of the two middle ones for an even count); NaN for none.
+ */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);

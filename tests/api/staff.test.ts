@@ -11,7 +11,7 @@ import {
   type ApiStoreInfo,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { loadStaffOrder } from '../../src/server/orders/present-order';
+import { loadStaffOrders } from '../../src/server/orders/present-order';
 import { storeRepository } from '../../src/server/repositories/store';
 import {
   DELIVERY_CONTACT,
@@ -182,14 +182,16 @@ describe('the order board: GET /api/staff/orders', () => {
     });
   });
 
-  it('is what loadStaffOrder gives for one order (the staff stream sends that)', async () => {
+  it('is what loadStaffOrders gives for an order (the staff stream sends that)', async () => {
     const order = await placeOrder(t.app, customer);
     const listed = (await call(t.app, staff, 'GET', '/api/staff/orders')).json<ApiStaffOrder[]>();
-    expect(await loadStaffOrder(t.db, order._id)).toEqual(
-      listed.find((entry) => entry._id === order._id),
-    );
-    expect(await loadStaffOrder(t.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
-    expect(await loadStaffOrder(t.db, 'not-an-id')).toBeNull();
+    const loaded = await loadStaffOrders(t.db, [
+      order._id,
+      '00000000-0000-4000-8000-000000000000',
+      'not-an-id',
+    ]);
+    expect([...loaded.keys()]).toEqual([order._id]);
+    expect(loaded.get(order._id)).toEqual(listed.find((entry) => entry._id === order._id));
   });
 });
 

@@ -6,13 +6,13 @@
  *
  * One sweeper per process, started with the app: it sweeps at once (an order that fell due
  * while no server ran is declined at start) and then every ACCEPT_SWEEP_INTERVAL_MS, plus once
- * more when the earliest open window ends, if that comes sooner (planned after each sweep, and on
- * a new order whose window ends before the next tick: the event hub reports every process's new
- * orders with their window's end). Several
- * processes on one database may sweep together: each due order is declined in a transaction of
- * its own that locks the order row with `skip locked` and reads its status again under the lock
- * (`ordersRepository.lockIfDue`), the lock order of accept and decline (the order row, then the
- * event log's lock), so an order is declined exactly once and never after it was answered.
+ * more when the earliest open window ends, if that comes sooner (planned after each sweep, and
+ * on a new order whose window ends before the next tick: the event hub reports every process's
+ * new orders with their window's end). Several processes on one database may sweep together:
+ * each due order is declined in a transaction of its own that locks the order row with `skip
+ * locked` and reads its status again under the lock (`ordersRepository.lockIfDue`), the lock
+ * order of accept and decline (the order row, then the event log's lock), so an order is
+ * declined exactly once and never after it was answered.
  */
 import { AUTO_DECLINE_REASON } from '../../domain';
 import type { Clock } from '../clock';

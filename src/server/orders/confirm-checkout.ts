@@ -14,9 +14,9 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to o
 /**
  * POST /api/cart/confirm: Confirm Order at checkout. Stores the delivery type, contact,
  * scheduled time and instructions on the customer's active cart (the update locks its row
- * first, lock order in `repositories/carts.ts`) and answers the cart as it now stands, priced, with the
- * delivery fee of the store's setting for delivery. A scheduled time must be one the store can
- * honour (400 `invalid_schedule`); an empty cart is a 409 `empty_cart`.
+ * first, lock order in `repositories/carts.ts`) and answers the cart as it now stands, priced,
+ * with the delivery fee of the store's setting for delivery. A scheduled time must be one the
+ * store can honour (400 `invalid_schedule`); an empty cart is a 409 `empty_cart`.
  */
 export async function confirmCheckout(
   db: Database,

@@ -10,9 +10,9 @@ import { changedOrder, lockedOrderFor } from './locked-order';
  * Declines `order`, whose row the caller has locked and found pending: the order, its step (by
  * `byUserId`, null when the acceptance window ran out) and `order-declined {reason}` last.
  * Shared by the staff's decline and the acceptance sweeper, so the customer hears both alike.
- * `readBack` runs between the writes and the event, given the order as declined: the event's `record` holds the log's lock
- * until the commit (repositories/order-events.ts), so a read after it would make every other
- * order-writing transaction wait for it too.
+ * `readBack` runs between the writes and the event, given the order as declined: the event's
+ * `record` holds the log's lock until the commit (repositories/order-events.ts), so a read after
+ * it would make every other order-writing transaction wait for it too.
  */
 export async function recordDecline<T = void>(
   tx: Queryable,

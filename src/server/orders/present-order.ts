@@ -118,17 +118,6 @@ export async function withStaffDetails(
 }
 
 /**
- * An order as the staff board sees it, or null when there is none with this id (a malformed
- * id included). The staff stream (server/events) sends this for every new or changed order.
- */
-export async function loadStaffOrder(
-  db: Queryable,
-  orderId: string,
-): Promise<ApiStaffOrder | null> {
-  return (await loadStaffOrders(db, [orderId])).get(orderId) ?? null;
-}
-
-/**
  * Several orders as the staff board sees them, by id, in three statements whatever their number
  * (the staff stream presents every event waiting at once). Ids without an order, malformed ones
  * included, are absent from the map.

@@ -108,8 +108,8 @@ function toCheckout(row: CheckoutRow): CartCheckout | null {
   };
 }
 
-const CHECKOUT_COLUMNS =
-  'delivery_type, contact_phone, contact_address, scheduled_time, instructions, confirmed_at';
+// What Confirm Order stores, beside the delivery type (one of CART_COLUMNS too).
+const CHECKOUT_ONLY = 'contact_phone, contact_address, scheduled_time, instructions, confirmed_at';
 
 const CART_COLUMNS = 'id, user_id, tip_percent, delivery_type';
 const ITEM_COLUMNS = 'id, product_id, selection, quantity';
@@ -163,7 +163,7 @@ export function cartsRepository(db: Queryable) {
      * The user's active cart, created on first use, locked (step 1 of the lock order) and marked
      * changed now; `isNew` when this call created it (it has no lines yet).
      */
-    ensureLocked: (userId: string) => ensure(userId),
+    ensureLocked: ensure,
 
     /**
      * The user's active cart, locked until the transaction ends (step 1 of the lock order);
@@ -176,8 +176,7 @@ export function cartsRepository(db: Queryable) {
       userId: string,
     ): Promise<(CartRecord & { checkout: CartCheckout | null }) | null> {
       const rows = await db.query<CartRow & CheckoutRow>(
-        `select ${CART_COLUMNS}, contact_phone, contact_address, scheduled_time, instructions,
-                confirmed_at
+        `select ${CART_COLUMNS}, ${CHECKOUT_ONLY}
            from carts where user_id = $1 and status = 'active' for update`,
         [userId],
       );
@@ -245,7 +244,7 @@ export function cartsRepository(db: Queryable) {
     /** The checkout details of a confirmed cart; null until Confirm Order. */
     async checkout(cartId: string): Promise<CartCheckout | null> {
       const rows = await db.query<CheckoutRow>(
-        `select ${CHECKOUT_COLUMNS} from carts where id = $1`,
+        `select delivery_type, ${CHECKOUT_ONLY} from carts where id = $1`,
         [cartId],
       );
       return rows[0] ? toCheckout(rows[0]) : null;

@@ -252,17 +252,21 @@ export function ordersRepository(db: Queryable) {
     return rows[0] ? toOrder(rows[0]) : null;
   }
 
-  /** An update of a locked order, answered as the row now stands (the customer's as locked). */
-  async function changed(
-    locked: OrderRecord,
+  /** An insert or update `RETURNING_ORDER`, answered as the row now stands. */
+  async function written(
     sql: string,
     params: unknown[],
+    customerEmail: string,
   ): Promise<OrderRecord> {
     const rows = await db.query<Omit<OrderRow, 'customer_email'>>(sql, params);
     const row = rows[0];
-    if (!row) throw new Error('A locked order vanished inside the transaction that changed it');
-    return toOrder({ ...row, customer_email: locked.customer.email });
+    if (!row) throw new Error('A write of an order answered no row');
+    return toOrder({ ...row, customer_email: customerEmail });
   }
+
+  /** An update of a locked order (the customer's email as locked). */
+  const changed = (locked: OrderRecord, sql: string, params: unknown[]) =>
+    written(sql, params, locked.customer.email);
 
   return {
     /**
@@ -270,7 +274,7 @@ export function ordersRepository(db: Queryable) {
      * read it); throws a unique violation on `orders_idempotency_key` or the cart.
      */
     async insert(order: NewOrder, customerEmail: string): Promise<OrderRecord> {
-      const rows = await db.query<Omit<OrderRow, 'customer_email'>>(
+      return written(
         `insert into orders (user_id, cart_id, idempotency_key, delivery_type, payment_option,
            customer_name, contact_phone, contact_address, scheduled_time, instructions,
            subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents, total_cents,
@@ -298,10 +302,8 @@ export function ordersRepository(db: Queryable) {
           order.createdAt,
           order.acceptBy,
         ],
+        customerEmail,
       );
-      const row = rows[0];
-      if (!row) throw new Error('insert into orders returned no row');
-      return toOrder({ ...row, customer_email: customerEmail });
     },
 
     /** All lines of a new order in one statement, in the cart's order; answers them as stored. */
