@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileHint } from './scripts/compile-hint';
 import { precompress } from './scripts/precompress';
 import { serverBundle } from './scripts/server-bundle';
 
@@ -8,7 +9,8 @@ export default defineConfig({
   root: 'src/web',
   // precompress: every text file also as .br and .gz, which the server sends as they are.
   // serverBundle: the same app built for Node (dist/ssr), which renders the first view.
-  plugins: [react(), precompress(), serverBundle()],
+  // compileHint: V8 compiles the entry chunk whole when it loads it, not function by function.
+  plugins: [react(), compileHint(), precompress(), serverBundle()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -4,11 +4,14 @@
  * customer whose browser holds what the server cannot see (order type, guest cart) and whose
  * clock reads another day than the server's; then it is the app (a card opens in place).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { COMPILE_HINT } from '../../scripts/compile-hint';
+import { WEB_DIR, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole } from '../support/console';
 
 let h: BrowserHarness;
@@ -118,6 +121,23 @@ describe('the first view', () => {
     expect(violations).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('sends the entry script with V8’s compile hint as its first line, its source map in step', async () => {
+    const html = await (await fetch(`${h.baseUrl}/`)).text();
+    const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const code = await (await fetch(`${h.baseUrl}${entry}`)).text();
+    expect(code.split('\n')[0]).toBe(COMPILE_HINT);
+    // One group of mappings per line of code: every line but the hint's (an empty group), the
+    // source map's own comment and the empty line after the file's last newline.
+    const map = JSON.parse(readFileSync(join(WEB_DIR, `${entry}.map`), 'utf8')) as {
+      mappings: string;
+    };
+    expect(map.mappings.startsWith(';')).toBe(true);
+    const lines = code.split('\n');
+    expect(lines.at(-2)).toMatch(/^\/\/# sourceMappingURL=/);
+    expect(map.mappings.split(';')).toHaveLength(lines.length - 2);
   });
 
   it('shows a first visit the order type chooser before the app’s code runs; the app makes that same element modal', async () => {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './test-app';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built web app; WEB_DIR lets parallel work build and test its own copy. */
-const WEB_DIR = process.env.WEB_DIR ?? 'dist/web';
+export const WEB_DIR = process.env.WEB_DIR ?? 'dist/web';
 
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
