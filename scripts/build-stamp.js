@@ -18,7 +18,9 @@ export const BUILD_INPUTS = [
   'package-lock.json',
   'scripts/build.js',
   'scripts/build-stamp.js',
+  'scripts/compile-hint.ts',
   'scripts/precompress.ts',
+  'scripts/server-bundle.ts',
 ];
 
 /** What `npm start` runs and serves; a build is due when one of them is missing. */

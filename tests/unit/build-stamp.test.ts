@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STAMP_FILE, buildReason, hashInputs } from '../../scripts/build-stamp.js';
+import { BUILD_INPUTS, STAMP_FILE, buildReason, hashInputs } from '../../scripts/build-stamp.js';
 
 // A project in miniature: two inputs (a folder and a file) and two outputs, in a temp folder.
 const inputs = ['src', 'vite.config.ts'];
@@ -79,5 +79,24 @@ describe('the build stamp', () => {
     write('README.md', 'notes');
     write('dist/web/extra.js', 'built');
     expect(reason()).toBeNull();
+  });
+});
+
+describe('the build’s inputs', () => {
+  it('name every script the build configuration and the build script import', () => {
+    // A plugin left out of the list would not trigger a build when it changes: `npm start`
+    // would go on serving what the old one made.
+    const imported = ['vite.config.ts', 'scripts/build.js'].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from '\.\/(?:scripts\/)?([\w-]+)(?:\.js)?'/g)].map(
+        (match) => match[1],
+      ),
+    );
+    expect(imported).toContain('compile-hint');
+    for (const name of imported) {
+      expect(
+        BUILD_INPUTS.some((input) => input.replace(/\.[jt]s$/, '') === `scripts/${name}`),
+        name,
+      ).toBe(true);
+    }
   });
 });
