@@ -94,6 +94,9 @@ async function seedGuestCart(origin: string, debuggingPort: number): Promise<voi
     await page.goto(`${origin}/category/beverages`);
     await page.evaluate(() => window.localStorage.setItem('orderType', 'pickup'));
     await page.reload();
+    // Until React has taken over the server's HTML, Add is a plain form's submit button (the
+    // browser tests wait the same way, tests/support/browser.ts).
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const coke = page.getByRole('main').getByRole('form', { name: 'Coke', exact: true });
     await coke.getByRole('button', { name: 'Add to Cart' }).click();
     await page.waitForFunction(() => (window.localStorage.getItem('cart') ?? '[]') !== '[]');
