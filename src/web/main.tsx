@@ -66,7 +66,7 @@ if (served) {
  * Starts the app on the server's HTML in steps, each a task of its own: matching the screens
  * and loading their code, creating the router, then hydrating (a transition: its render
  * yields every few milliseconds). Run back to back after the entry's own evaluation they were
- * one task of 20-35 ms on this machine, four times that on Lighthouse's phone.
+ * one task of 20-40 ms on this machine, four times that on Lighthouse's phone.
  */
 async function hydrateFirstView(
   hydrationData: FirstViewData['hydrationData'],
