@@ -30,7 +30,7 @@ function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!hydrated) return;
     // A task later: a chooser the server drew turns modal in a task of its own after this
-    // commit (order-type-dialog.tsx), and the mark says the page is the app's in full.
+    // commit (shared/modal-dialog.ts), and the mark says the page is the app's in full.
     const timer = setTimeout(() => {
       document.documentElement.dataset.hydrated = '';
     }, 0);

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, isGuelphAddress, toCents } from '../../domain';
 import { useOrderType, type OrderType } from '../shared/order-type';
 import { useStoreInfo } from '../shared/store-info';
@@ -31,17 +30,7 @@ export default function OrderTypeDialog({
 }) {
   const { choose } = useOrderType();
   const { info } = useStoreInfo();
-  // The server's look (open, not modal, placed by CSS) outlives hydration by one task: the
-  // switch to modal then runs in a task of its own. showModal() restyles the whole page (it goes
-  // inert), about 10 ms here and four times that on Lighthouse's phone, which in hydration's
-  // commit made one long task of both.
-  const [asDrawn, setAsDrawn] = useState(drawnByServer);
-  useEffect(() => {
-    if (drawnByServer || !asDrawn) return;
-    const timer = setTimeout(() => flushSync(() => setAsDrawn(false)), 0);
-    return () => clearTimeout(timer);
-  }, [drawnByServer, asDrawn]);
-  const { ref: dialog } = useModalDialog(!asDrawn);
+  const { ref: dialog, waiting } = useModalDialog(!drawnByServer);
   const chosen = useRef(false);
   const [delivery, setDelivery] = useState(false);
   const [address, setAddress] = useState('');
@@ -70,8 +59,8 @@ export default function OrderTypeDialog({
       ref={dialog}
       className="order-type-dialog"
       aria-labelledby={`${ids}-title`}
-      open={asDrawn || undefined}
-      data-drawn-by-server={asDrawn ? '' : undefined}
+      open={waiting || undefined}
+      data-drawn-by-server={waiting ? '' : undefined}
       // A choice is required, so Escape must not close it. closedby="none" says so where
       // supported; preventing cancel covers the rest, except that browsers make the cancel
       // un-cancelable without recent user activation (in Chrome, Escape on a fresh page still
