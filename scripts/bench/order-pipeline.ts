@@ -12,7 +12,9 @@
  * server at about the same moment); such a wait counts as 0 ms. Also the app process's CPU time
  * per measured order over the window (Linux's /proc): the machine's pace swings, and orders per
  * second with it, while the work an order costs the app stays put, so a change to the order
- * paths is judged by that figure.
+ * paths is judged by that figure. On a Postgres server on this machine, the same for the
+ * server's processes that serve the app (its backends, found by the app's application_name):
+ * a change can move work from the app into the database, and only both figures show it.
  *
  * The store is set to "open" by the staff control (PUT /api/staff/store), so the run does not
  * depend on the hour. The customers register once beforehand, then sign in, each from an
@@ -21,7 +23,8 @@
  *
  * BENCH_PIPELINE_CUSTOMERS (32), BENCH_PIPELINE_MS: the measured window (10000),
  * BENCH_PIPELINE_WARMUP_MS (2000), BENCH_PIPELINE_ORDERS: stop after this many measured orders
- * (no limit), TEST_DATABASE_URL or DATABASE_URL: the Postgres server.
+ * (no limit), TEST_DATABASE_URL or DATABASE_URL: the Postgres server,
+ * BENCH_PIPELINE_POSTGRES_ONLY=1: skip PGlite (for comparing builds on the Postgres server).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -39,7 +42,42 @@ export interface PipelineResult {
   acceptedToCustomerMs: { p50: number; p99: number };
   /** The app process's CPU (user and system) over the window, per measured order; null off Linux. */
   appCpuMsPerOrder: number | null;
+  /**
+   * The Postgres backends' CPU serving the app over the window, per measured order; null on
+   * PGlite (inside the app's process) and for a server elsewhere.
+   */
+  dbCpuMsPerOrder: number | null;
   errors: number;
+}
+
+/**
+ * The backends of the app's connections (pool and LISTEN), named by its application_name, when
+ * the Postgres server runs on this machine (their /proc entries readable); else empty.
+ */
+async function localBackends(url: string, applicationName: string): Promise<number[]> {
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  try {
+    const { rows } = await probe.query<{ pid: number }>(
+      `select pid from pg_stat_activity where application_name in ($1, $1 || '-listen')`,
+      [applicationName],
+    );
+    const pids = rows.map((row) => row.pid);
+    return pids.every((pid) => cpuMs(pid) !== null) ? pids : [];
+  } finally {
+    await probe.end();
+  }
+}
+
+/** The CPU time so far of all of `pids`, or null when there are none or one is gone. */
+function totalCpuMs(pids: readonly number[]): number | null {
+  let total = 0;
+  for (const pid of pids) {
+    const ms = cpuMs(pid);
+    if (ms === null) return null;
+    total += ms;
+  }
+  return pids.length > 0 ? total : null;
 }
 
 /** A process's CPU time so far in ms (user + system), or null where /proc is not there. */
@@ -303,10 +341,35 @@ async function runPipeline(
     const running = () => performance.now() < windowTo && measured < MAX_ORDERS;
     // Read by the timers, so an object: TypeScript would narrow plain variables to null.
     const cpu: { from: number | null; to: number | null } = { from: null, to: null };
+    // The app's backends are found halfway through the warm-up, when the pool has opened its
+    // connections; one that closes within the window (none should, under this load) voids
+    // the figure.
+    const db: { pids: number[]; from: number | null; to: number | null } = {
+      pids: [],
+      from: null,
+      to: null,
+    };
     const cpuTimers = [
-      setTimeout(() => (cpu.from = cpuMs(server.pid)), WARMUP_MS),
-      setTimeout(() => (cpu.to = cpuMs(server.pid)), WARMUP_MS + WINDOW_MS),
+      setTimeout(() => {
+        cpu.from = cpuMs(server.pid);
+        db.from = totalCpuMs(db.pids);
+      }, WARMUP_MS),
+      setTimeout(() => {
+        cpu.to = cpuMs(server.pid);
+        db.to = totalCpuMs(db.pids);
+      }, WARMUP_MS + WINDOW_MS),
     ];
+    if (database.kind === 'postgres') {
+      const url = database.url;
+      cpuTimers.push(
+        setTimeout(() => {
+          localBackends(url, server.applicationName).then(
+            (pids) => (db.pids = pids),
+            () => undefined,
+          );
+        }, WARMUP_MS / 2),
+      );
+    }
 
     await Promise.all(
       shoppers.map(async ({ customer, userId, heard }) => {
@@ -355,6 +418,8 @@ async function runPipeline(
     );
     for (const timer of cpuTimers) clearTimeout(timer);
     const windowCpu = cpu.from !== null && cpu.to !== null ? cpu.to - cpu.from : null;
+    const windowDbCpu = db.from !== null && db.to !== null ? db.to - db.from : null;
+    const wholeWindow = measured > 0 && measured < MAX_ORDERS;
     // A run stopped by BENCH_PIPELINE_ORDERS counts up to its last order, not the full window.
     const seconds =
       (Math.min(windowTo, measured >= MAX_ORDERS ? lastCounted : windowTo) - windowFrom) / 1000;
@@ -368,9 +433,9 @@ async function runPipeline(
       acceptedToCustomerMs: summary(acceptedToCustomer),
       // Only for a whole window (not one cut short by BENCH_PIPELINE_ORDERS).
       appCpuMsPerOrder:
-        windowCpu !== null && measured > 0 && measured < MAX_ORDERS
-          ? Number((windowCpu / measured).toFixed(2))
-          : null,
+        windowCpu !== null && wholeWindow ? Number((windowCpu / measured).toFixed(2)) : null,
+      dbCpuMsPerOrder:
+        windowDbCpu !== null && wholeWindow ? Number((windowDbCpu / measured).toFixed(2)) : null,
       errors,
     };
   } finally {
@@ -395,7 +460,10 @@ async function postgresReachable(): Promise<boolean> {
 
 /** On PGlite, then on the Postgres server when it answers (a schema of its own, dropped after). */
 export async function benchOrderPipeline(): Promise<PipelineResult[]> {
-  const results = [await runPipeline('pglite', { kind: 'pglite' })];
+  const results: PipelineResult[] =
+    process.env.BENCH_PIPELINE_POSTGRES_ONLY === '1'
+      ? []
+      : [await runPipeline('pglite', { kind: 'pglite' })];
   if (!(await postgresReachable())) {
     console.log(`(Postgres at ${POSTGRES_URL} not reachable: order pipeline on PGlite only)`);
     return results;
@@ -419,11 +487,11 @@ export function printOrderPipeline(rows: PipelineResult[]): void {
     `\nOrder pipeline: simulated customers sign in, add, confirm, complete; the store accepts each from its stream`,
   );
   console.log(
-    `${'database'.padEnd(9)} ${pad('customers', 9)} ${pad('orders', 7)} ${pad('s', 6)} ${pad('orders/s', 9)} ${pad('placed→board p50/p99', 21)} ${pad('accepted→customer p50/p99', 26)} ${pad('app CPU/order', 13)} ${pad('errors', 6)}`,
+    `${'database'.padEnd(9)} ${pad('customers', 9)} ${pad('orders', 7)} ${pad('s', 6)} ${pad('orders/s', 9)} ${pad('placed→board p50/p99', 21)} ${pad('accepted→customer p50/p99', 26)} ${pad('app CPU/order', 13)} ${pad('db CPU/order', 12)} ${pad('errors', 6)}`,
   );
   for (const row of rows) {
     console.log(
-      `${row.database.padEnd(9)} ${pad(row.customers, 9)} ${pad(row.orders, 7)} ${pad(row.seconds, 6)} ${pad(row.ordersPerSecond, 9)} ${pad(`${row.placedToBoardMs.p50} / ${row.placedToBoardMs.p99} ms`, 21)} ${pad(`${row.acceptedToCustomerMs.p50} / ${row.acceptedToCustomerMs.p99} ms`, 26)} ${pad(row.appCpuMsPerOrder === null ? '-' : `${row.appCpuMsPerOrder} ms`, 13)} ${pad(row.errors, 6)}`,
+      `${row.database.padEnd(9)} ${pad(row.customers, 9)} ${pad(row.orders, 7)} ${pad(row.seconds, 6)} ${pad(row.ordersPerSecond, 9)} ${pad(`${row.placedToBoardMs.p50} / ${row.placedToBoardMs.p99} ms`, 21)} ${pad(`${row.acceptedToCustomerMs.p50} / ${row.acceptedToCustomerMs.p99} ms`, 26)} ${pad(row.appCpuMsPerOrder === null ? '-' : `${row.appCpuMsPerOrder} ms`, 13)} ${pad(row.dbCpuMsPerOrder === null ? '-' : `${row.dbCpuMsPerOrder} ms`, 12)} ${pad(row.errors, 6)}`,
     );
   }
 }

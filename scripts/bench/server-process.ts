@@ -17,6 +17,10 @@ import type { Database } from '../../src/server/data/db';
 
 export type BenchDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string; schema: string };
 
+/** How the app's connections name themselves in pg_stat_activity: after its own schema. */
+const applicationNameOf = (database: BenchDatabase): string =>
+  database.kind === 'postgres' ? `bench-${database.schema}` : '';
+
 export interface BenchServerOptions {
   database: BenchDatabase;
   /** The staff account ensured at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
@@ -194,6 +198,7 @@ async function serve(options: BenchServerOptions): Promise<void> {
           kind: 'postgres' as const,
           url: options.database.url,
           schema: options.database.schema,
+          applicationName: applicationNameOf(options.database),
         };
   const config = {
     ...base,
@@ -257,7 +262,11 @@ export class BenchServer {
     [];
   private exited = false;
 
-  private constructor(private readonly child: ChildProcess) {
+  private constructor(
+    private readonly child: ChildProcess,
+    /** The app's connections' application_name on Postgres (its LISTEN's adds `-listen`). */
+    readonly applicationName: string,
+  ) {
     child.on('message', (message: FromServer) => {
       const next = this.waiting.shift();
       if (!next) return;
@@ -292,7 +301,7 @@ export class BenchServer {
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const server = new BenchServer(child);
+    const server = new BenchServer(child, applicationNameOf(options.database));
     const ready = await server.next();
     if (ready.type !== 'ready') throw new Error(`bench server did not start: ${ready.type}`);
     server.port = ready.port;
