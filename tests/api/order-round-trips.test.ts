@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCompleteOrderAnswer, ApiOrder, ApiStaffOrder } from '../../src/domain';
 import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
+import { loadStaffOrders } from '../../src/server/orders/present-order';
 import type { Database, Queryable } from '../../src/server/data/db';
 import {
   createTestDatabase,
@@ -90,6 +91,40 @@ afterAll(async () => {
   await app.close();
   await database.drop();
 });
+
+/** A one-line order of `customer`'s, placed for pickup; its id. */
+async function placeOrder(customer: { cookie: string; user: { _id: string } }): Promise<string> {
+  const headers = { cookie: customer.cookie };
+  const userId = customer.user._id;
+  const line = await app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers,
+    payload: { userId, name: 'Coke', quantity: 1 },
+  });
+  expect(line.statusCode, line.body).toBe(200);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/cart/confirm',
+    headers,
+    payload: {
+      userId,
+      deliveryType: 'pickup',
+      contactInfo: { phone: '519-555-0199', address: '' },
+      scheduledTime: null,
+      instructions: '',
+    },
+  });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const placed = await app.inject({
+    method: 'POST',
+    url: '/api/orders/complete-order',
+    headers,
+    payload: { userId, paymentIntentId: null, paymentOption: 'cash' },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json<ApiCompleteOrderAnswer>().order._id;
+}
 
 describe('round trips per order', () => {
   it('an order, from its first line to the store accepting it, takes the round trips it needs', async () => {
@@ -171,45 +206,52 @@ describe('round trips per order', () => {
     expect(secondLine.statements, secondLine.statements.join('\n')).toHaveLength(6);
     // The settings, the cart locked by the write itself, its lines.
     expect(confirm.statements, confirm.statements.join('\n')).toHaveLength(6);
-    // The cart and its checkout in one read, no sold-out options to read when no line chose a
-    // topping or drink, the order and its lines answered by their inserts, the event last.
-    expect(complete.statements, complete.statements.join('\n')).toHaveLength(12);
-    // The order locked, changed (the update answers it), its step, then its lines and steps
-    // for the board's answer, the event last.
-    expect(accept.statements, accept.statements.join('\n')).toHaveLength(9);
+    // The cart and its checkout in one read, its lines, the settings, the products, no
+    // sold-out options to read when no line chose a topping or drink; then the order, its
+    // lines, its first step and the cart completed in one statement that answers them; the
+    // event last.
+    expect(complete.statements, complete.statements.join('\n')).toHaveLength(9);
+    // The order locked; changed with its step in one statement (the update answers the order);
+    // its lines and steps in one read for the board's answer; the event last.
+    expect(accept.statements, accept.statements.join('\n')).toHaveLength(7);
+
+    // The staff stream presents the orders its waiting events name in one statement, as the
+    // board shows them: one accepted, one declined with its reason, each step with who.
+    const declinedId = await placeOrder(customer);
+    const decline = await app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${declinedId}/decline`,
+      headers: as(staff),
+      payload: { reason: 'out of wings' },
+    });
+    expect(decline.statusCode, decline.body).toBe(200);
+    const later = (
+      await app.inject({ method: 'GET', url: '/api/staff/orders', headers: as(staff) })
+    ).json<ApiStaffOrder[]>();
+    sent = [];
+    const presented = await loadStaffOrders(noting(database.db), [orderId, declinedId]);
+    expect(sent, sent.join('\n')).toHaveLength(1);
+    expect(presented.get(orderId)).toEqual(later.find((order) => order._id === orderId));
+    expect(presented.get(declinedId)).toEqual(later.find((order) => order._id === declinedId));
+    expect(presented.get(declinedId)?.steps).toEqual([
+      {
+        status: 'pending',
+        at: clock.now().toISOString(),
+        by: { _id: customer.user._id, name: customer.user.name },
+      },
+      {
+        status: 'declined',
+        at: clock.now().toISOString(),
+        by: { _id: staff.user._id, name: staff.user.name },
+        reason: 'out of wings',
+      },
+    ]);
   });
 
   it('a new order leaves the acceptance sweeper nothing to read when its window ends after the next tick', async () => {
     eventsRead = 0;
     const before = background.filter((sql) => sql.includes('acceptance sweep')).length;
-    const customer = await registerUser(app);
-    const headers = { cookie: customer.cookie };
-    const userId = customer.user._id;
-    await app.inject({
-      method: 'POST',
-      url: '/api/cart',
-      headers,
-      payload: { userId, name: 'Coke', quantity: 1 },
-    });
-    await app.inject({
-      method: 'POST',
-      url: '/api/cart/confirm',
-      headers,
-      payload: {
-        userId,
-        deliveryType: 'pickup',
-        contactInfo: { phone: '519-555-0199', address: '' },
-        scheduledTime: null,
-        instructions: '',
-      },
-    });
-    const placed = await app.inject({
-      method: 'POST',
-      url: '/api/orders/complete-order',
-      headers,
-      payload: { userId, paymentIntentId: null, paymentOption: 'cash' },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
+    await placeOrder(await registerUser(app));
     // The event hub read the new order's event; its dispatch (and any sweeper read it starts)
     // follows within the same turn of the event loop.
     const deadline = Date.now() + 5_000;

@@ -3,7 +3,6 @@ import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
-import { orderStepsRepository } from '../repositories/order-steps';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
 import { changedOrder, lockedOrderFor } from './locked-order';
 
@@ -46,14 +45,13 @@ export async function acceptOrder(
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'accepted');
     const ready = readiness(order, minutes, now);
-    const accepted = await ordersRepository(tx).accept(order, ready.minutes, ready.readyAt, now);
-    await orderStepsRepository(tx).record({
-      orderId: order.id,
-      status: 'accepted',
-      at: now,
+    const accepted = await ordersRepository(tx).accept(
+      order,
+      ready.minutes,
+      ready.readyAt,
+      now,
       byUserId,
-      minutes: ready.minutes,
-    });
+    );
     // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
     const changed = await changedOrder(tx, accepted);
     await orderEventsRepository(tx).record({

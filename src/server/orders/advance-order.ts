@@ -3,7 +3,6 @@ import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
-import { orderStepsRepository } from '../repositories/order-steps';
 import { ordersRepository } from '../repositories/orders';
 import { changedOrder, lockedOrderFor } from './locked-order';
 
@@ -39,15 +38,8 @@ export async function advanceOrder(
     const orders = ordersRepository(tx);
     const moved =
       status === 'cancelled' && kept
-        ? await orders.cancel(order, kept, now)
-        : await orders.setStatus(order, status, now);
-    await orderStepsRepository(tx).record({
-      orderId: order.id,
-      status,
-      at: now,
-      byUserId,
-      reason: kept,
-    });
+        ? await orders.cancel(order, kept, now, byUserId)
+        : await orders.setStatus(order, status, now, byUserId);
     // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
     const changed = await changedOrder(tx, moved);
     await orderEventsRepository(tx).record({

@@ -13,7 +13,6 @@ import type { Database, Queryable } from '../data/db';
 import { HttpError, conflict } from '../http/errors';
 import { cartsRepository, type CartItemRecord } from '../repositories/carts';
 import { orderEventsRepository } from '../repositories/order-events';
-import { orderStepsRepository } from '../repositories/order-steps';
 import { ordersRepository, type NewOrderItem } from '../repositories/orders';
 import { productsRepository } from '../repositories/products';
 import { storeRepository } from '../repositories/store';
@@ -172,8 +171,9 @@ async function placeOrder(
     deliveryFee: settings.deliveryFeeCents,
   });
 
-  const orders = ordersRepository(tx);
-  const order = await orders.insert(
+  // The order, its lines, its first step (placed by the customer) and the cart completed, in
+  // one statement; answered as written, not read again.
+  const { order, items: stored } = await ordersRepository(tx).place(
     {
       userId: user.id,
       cartId: cart.id,
@@ -195,23 +195,13 @@ async function placeOrder(
       // The window in force when the order is placed: a later change of it moves no deadline.
       acceptBy: new Date(now.getTime() + settings.acceptanceWindowMinutes * 60_000),
     },
+    items,
     user.email,
   );
-  const orderId = order.id;
-  // Answered as written: the order and its lines as the inserts returned them, not read again.
-  const stored = await orders.insertItems(orderId, items);
-  // Placed by the customer: the first of the order's steps (the staff board's history).
-  await orderStepsRepository(tx).record({
-    orderId,
-    status: 'pending',
-    at: now,
-    byUserId: user.id,
-  });
-  await carts.complete(cart.id, now);
   // The last statement: the event log's lock is held from here to the commit (order-events.ts),
   // and every order-writing transaction waits for it, so nothing else runs after it.
   await orderEventsRepository(tx).record({
-    orderId,
+    orderId: order.id,
     userId: user.id,
     type: 'order-created',
     // For every process's acceptance sweeper (app.ts), so it need not read the windows again.

@@ -2,7 +2,6 @@ import type { ApiStaffOrder } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
 import { orderEventsRepository } from '../repositories/order-events';
-import { orderStepsRepository } from '../repositories/order-steps';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
 import { changedOrder, lockedOrderFor } from './locked-order';
 
@@ -22,14 +21,7 @@ export async function recordDecline<T = void>(
   byUserId: string | null,
   readBack?: (declined: OrderRecord) => Promise<T>,
 ): Promise<T | undefined> {
-  const declined = await ordersRepository(tx).decline(order, reason, at);
-  await orderStepsRepository(tx).record({
-    orderId: order.id,
-    status: 'declined',
-    at,
-    byUserId,
-    reason,
-  });
+  const declined = await ordersRepository(tx).decline(order, reason, at, byUserId);
   const read = await readBack?.(declined);
   await orderEventsRepository(tx).record({
     orderId: order.id,

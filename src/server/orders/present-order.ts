@@ -12,7 +12,7 @@ import {
   type ApiStaffOrder,
 } from '../../domain';
 import type { Queryable } from '../data/db';
-import { orderStepsRepository, type OrderStepRecord } from '../repositories/order-steps';
+import type { OrderStepRecord } from '../repositories/order-steps';
 import { ordersRepository, type OrderItemRecord, type OrderRecord } from '../repositories/orders';
 import { isUuid } from '../repositories/products';
 
@@ -104,21 +104,20 @@ export async function withItems<T>(
   return orders.map((order) => present(order, items.get(order.id) ?? []));
 }
 
-/** Orders as the staff board sees them: lines and steps of all of them in one query each. */
+/** Orders as the staff board sees them: the lines and steps of all of them in one statement. */
 export async function withStaffDetails(
   db: Queryable,
   orders: readonly OrderRecord[],
 ): Promise<ApiStaffOrder[]> {
-  const ids = orders.map((order) => order.id);
-  const items = await ordersRepository(db).itemsOf(ids);
-  const steps = await orderStepsRepository(db).of(ids);
-  return orders.map((order) =>
-    presentStaffOrder(order, items.get(order.id) ?? [], steps.get(order.id) ?? []),
-  );
+  const details = await ordersRepository(db).detailsOf(orders.map((order) => order.id));
+  return orders.map((order) => {
+    const { items = [], steps = [] } = details.get(order.id) ?? {};
+    return presentStaffOrder(order, items, steps);
+  });
 }
 
 /**
- * Several orders as the staff board sees them, by id, in three statements whatever their number
+ * Several orders as the staff board sees them, by id, in one statement whatever their number
  * (the staff stream presents every event waiting at once). Ids without an order, malformed ones
  * included, are absent from the map.
  */
@@ -127,9 +126,13 @@ export async function loadStaffOrders(
   orderIds: readonly string[],
 ): Promise<Map<string, ApiStaffOrder>> {
   const ids = [...new Set(orderIds)].filter(isUuid);
-  const orders = await ordersRepository(db).getMany(ids);
-  const presented = await withStaffDetails(db, orders);
-  return new Map(presented.map((order) => [order._id, order]));
+  const found = await ordersRepository(db).getManyWithDetails(ids);
+  return new Map(
+    found.map(({ order, details }) => [
+      order.id,
+      presentStaffOrder(order, details.items, details.steps),
+    ]),
+  );
 }
 
 /** An order as its customer sees it, or null when there is none with this id. */

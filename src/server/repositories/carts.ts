@@ -280,14 +280,6 @@ export function cartsRepository(db: Queryable) {
       return rows[0] ? toCart(rows[0]) : null;
     },
 
-    /** Marks the cart completed: it became an order, and the user's next cart is a new one. */
-    async complete(cartId: string, at: Date): Promise<void> {
-      await db.query(`update carts set status = 'completed', updated_at = $2 where id = $1`, [
-        cartId,
-        at,
-      ]);
-    },
-
     async setTipPercent(cartId: string, tipPercent: number): Promise<void> {
       await db.query('update carts set tip_percent = $2, updated_at = now() where id = $1', [
         cartId,

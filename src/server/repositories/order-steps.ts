@@ -1,11 +1,14 @@
 /**
  * The durable log of an order's steps: placed, the store's answer (or the window's), the later
  * steps and a cancel, each with when, who (null: automatic) and the step's minutes or reason.
- * Written in the same transaction as the change it records, after the order row is locked (or
- * inserted); never pruned, unlike the event log the streams read (`order-events.ts`).
+ * Never pruned, unlike the event log the streams read (`order-events.ts`).
+ *
+ * A step is written by the very statement that makes the change it records (the order's insert
+ * or update in `orders.ts`, with `stepInsert` in a CTE), after the order row is locked (or
+ * inserted): one round trip for the change and its step, and never one without the other. It is
+ * read with the order's lines, in the statement that reads the order's details (`stepsJson`).
  */
 import type { OrderStatus } from '../../domain';
-import type { Queryable } from '../data/db';
 
 export interface OrderStepRecord {
   orderId: string;
@@ -17,63 +20,64 @@ export interface OrderStepRecord {
   reason: string | null;
 }
 
-export interface NewOrderStep {
-  orderId: string;
-  status: OrderStatus;
-  at: Date;
+/** A step of an order being changed; the order, its new status and the time are the change's. */
+export interface NewStep {
+  /** Who took it; null when it was automatic (the acceptance window ran out). */
   byUserId: string | null;
   minutes?: number | null;
   reason?: string | null;
 }
 
-interface StepRow {
+export interface StepRow {
   order_id: string;
   status: OrderStatus;
-  at: Date | string;
+  /** Milliseconds since the epoch (`stepsJson`). */
+  at: number;
   by_user_id: string | null;
   by_name: string | null;
   minutes: number | null;
   reason: string | null;
 }
 
-export function orderStepsRepository(db: Queryable) {
-  return {
-    async record(step: NewOrderStep): Promise<void> {
-      await db.query(
-        `insert into order_steps (order_id, status, at, by_user_id, minutes, reason)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [
-          step.orderId,
-          step.status,
-          step.at,
-          step.byUserId,
-          step.minutes ?? null,
-          step.reason ?? null,
-        ],
-      );
-    },
+/**
+ * The insert of one step, for a CTE of the statement that changes the order. `orderId`,
+ * `status` and `at` are SQL (a parameter or a column of the CTE the order comes from); the step's
+ * own values are appended to `params` as parameters.
+ */
+export function stepInsert(
+  params: unknown[],
+  orderId: string,
+  status: string,
+  at: string,
+  step: NewStep,
+): string {
+  const by = `$${params.push(step.byUserId)}::uuid`;
+  const minutes = `$${params.push(step.minutes ?? null)}::integer`;
+  const reason = `$${params.push(step.reason ?? null)}::text`;
+  return `insert into order_steps (order_id, status, at, by_user_id, minutes, reason)
+          select ${orderId}, ${status}, ${at}, ${by}, ${minutes}, ${reason}`;
+}
 
-    /** The steps of several orders in one query, each order's oldest first. */
-    async of(orderIds: readonly string[]): Promise<Map<string, OrderStepRecord[]>> {
-      const byOrder = new Map<string, OrderStepRecord[]>(orderIds.map((id) => [id, []]));
-      if (orderIds.length === 0) return byOrder;
-      const rows = await db.query<StepRow>(
-        `select s.order_id, s.status, s.at, s.by_user_id, u.name as by_name, s.minutes, s.reason
-           from order_steps s left join users u on u.id = s.by_user_id
-          where s.order_id = any($1::uuid[]) order by s.order_id, s.id`,
-        [orderIds],
-      );
-      for (const row of rows) {
-        byOrder.get(row.order_id)?.push({
-          orderId: row.order_id,
-          status: row.status,
-          at: new Date(row.at),
-          by: row.by_user_id && row.by_name ? { id: row.by_user_id, name: row.by_name } : null,
-          minutes: row.minutes,
-          reason: row.reason,
-        });
-      }
-      return byOrder;
-    },
+/**
+ * The steps of the order whose id is the SQL expression `orderId`, oldest first, as one json
+ * array of `StepRow`s: a column of the statement that reads the order's details. `at` travels as
+ * milliseconds since the epoch: a timestamp in json is text in the session's time zone, with
+ * microseconds (rows of before the steps existed) that `Date` need not read.
+ */
+export const stepsJson = (orderId: string): string =>
+  `coalesce((select json_agg(x order by x.id) from (
+      select s.id, s.order_id, s.status, floor(extract(epoch from s.at) * 1000) as at,
+             s.by_user_id, u.name as by_name, s.minutes, s.reason
+        from order_steps s left join users u on u.id = s.by_user_id
+       where s.order_id = ${orderId}) x), '[]'::json)`;
+
+export function toStep(row: StepRow): OrderStepRecord {
+  return {
+    orderId: row.order_id,
+    status: row.status,
+    at: new Date(row.at),
+    by: row.by_user_id && row.by_name ? { id: row.by_user_id, name: row.by_name } : null,
+    minutes: row.minutes,
+    reason: row.reason,
   };
 }

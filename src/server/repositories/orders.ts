@@ -5,11 +5,26 @@
  * LOCK ORDER (see `data/db.ts`): placing an order locks the cart row, then reads its lines, then
  * writes the order and its items; changing an order locks the order row (`lock`, or
  * `lockIfDue` for the acceptance sweeper, which skips a row another transaction holds) before
- * writing it. Every change of an order also records its step (`order-steps.ts`) and then an
- * event (`order-events.ts`) as its last write.
+ * writing it. Every write of an order records its step (`order-steps.ts`) in the same statement,
+ * and the caller then records an event (`order-events.ts`) as its last write.
+ *
+ * ROUND TRIPS: every statement is a round trip to the server, and under load a statement
+ * outside a transaction first waits for a pool connection of its own. So placing an order is
+ * one statement (the order, its lines, its first step, its cart completed), a change and its
+ * step are one, and an order's lines and steps come with it in one read, as json columns
+ * (`getManyWithDetails`, `detailsOf`): the staff board hears of a new order after one read,
+ * not three (docs/performance.md, "Round trips per order").
  */
 import type { DeliveryType, NormalisedSelection, OrderStatus, PaymentOption } from '../../domain';
 import type { Queryable } from '../data/db';
+import {
+  stepInsert,
+  stepsJson,
+  toStep,
+  type NewStep,
+  type OrderStepRecord,
+  type StepRow,
+} from './order-steps';
 
 export interface NewOrder {
   userId: string;
@@ -119,6 +134,12 @@ interface OrderRow {
   created_at: Timestamp;
 }
 
+/** A line's id as placing the order answers it. */
+interface LineId {
+  id: string;
+  position: number;
+}
+
 interface ItemRow {
   id: string;
   order_id: string;
@@ -221,6 +242,31 @@ const ownColumns = (prefix: string) =>
     name === 'number' ? `${prefix}number::text as number` : `${prefix}${name}`,
   ).join(', ');
 
+const ITEM_COLUMNS = `id, order_id, product_id, name, image, category, selection, description,
+  quantity, unit_price_cents, total_cents`;
+
+/** The lines of the order whose id is the SQL expression `orderId`, as one json array. */
+const itemsJson = (orderId: string): string =>
+  `coalesce((select json_agg(x order by x.position) from (
+      select ${ITEM_COLUMNS}, position from order_items where order_id = ${orderId}) x),
+    '[]'::json)`;
+
+/** An order's lines and steps, as the staff board shows them with it. */
+export interface OrderDetails {
+  items: OrderItemRecord[];
+  steps: OrderStepRecord[];
+}
+
+interface DetailsRow {
+  items: ItemRow[];
+  steps: StepRow[];
+}
+
+const toDetails = (row: DetailsRow): OrderDetails => ({
+  items: row.items.map(toItem),
+  steps: row.steps.map(toStep),
+});
+
 // The user's email comes from the account (the staff may need to write to them); the name is the
 // order's own copy.
 const SELECT_ORDERS = `select ${ownColumns('o.')}, u.email as customer_email
@@ -264,24 +310,80 @@ export function ordersRepository(db: Queryable) {
     return toOrder({ ...row, customer_email: customerEmail });
   }
 
-  /** An update of a locked order (the customer's email as locked). */
-  const changed = (locked: OrderRecord, sql: string, params: unknown[]) =>
-    written(sql, params, locked.customer.email);
+  /**
+   * An update of a locked order, `set` with the parameters from $2 on ($1 is the order's id),
+   * and its step in the same statement: `status` and `at` the update's own parameters.
+   * Answers the order as it now stands (the customer's email as locked).
+   */
+  const changed = (
+    locked: OrderRecord,
+    set: string,
+    params: unknown[],
+    step: { status: string; at: string } & NewStep,
+  ) => {
+    const all = [locked.id, ...params];
+    const insertStep = stepInsert(all, '$1', step.status, step.at, step);
+    return written(
+      `with changed as (update orders set ${set} where id = $1 ${RETURNING_ORDER}),
+            step as (${insertStep})
+       select * from changed`,
+      all,
+      locked.customer.email,
+    );
+  };
 
   return {
     /**
-     * Inserts an order and answers it as stored (`customerEmail` the account's, as the caller
-     * read it); throws a unique violation on `orders_idempotency_key` or the cart.
+     * Places an order in one statement: the order, its lines in the given order, its first step
+     * (placed by the customer, `order.userId`) and its cart marked completed (the user's next
+     * cart is a new one). Answers the order and its lines as stored (`customerEmail` the
+     * account's, as the caller read it); throws a unique violation on `orders_idempotency_key`
+     * or the cart.
      */
-    async insert(order: NewOrder, customerEmail: string): Promise<OrderRecord> {
-      return written(
-        `insert into orders (user_id, cart_id, idempotency_key, delivery_type, payment_option,
-           customer_name, contact_phone, contact_address, scheduled_time, instructions,
-           subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents, total_cents,
-           created_at, updated_at, accept_by)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17,
-                 $18)
-         ${RETURNING_ORDER}`,
+    async place(
+      order: NewOrder,
+      items: readonly NewOrderItem[],
+      customerEmail: string,
+    ): Promise<{ order: OrderRecord; items: OrderItemRecord[] }> {
+      const lines = items.map((item, position) => ({
+        position,
+        product_id: item.productId,
+        name: item.name,
+        image: item.image,
+        category: item.category,
+        selection: item.selection,
+        description: item.description,
+        quantity: item.quantity,
+        unit_price_cents: item.unitCents,
+        total_cents: item.totalCents,
+      }));
+      const rows = await db.query<Omit<OrderRow, 'customer_email'> & { line_ids: LineId[] }>(
+        `with placed as (
+           insert into orders (user_id, cart_id, idempotency_key, delivery_type, payment_option,
+             customer_name, contact_phone, contact_address, scheduled_time, instructions,
+             subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents, total_cents,
+             created_at, updated_at, accept_by)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+                   $17, $18)
+           ${RETURNING_ORDER}
+         ), lines as (
+           insert into order_items (order_id, position, product_id, name, image, category,
+             selection, description, quantity, unit_price_cents, total_cents)
+           select placed.id, x.position, x.product_id, x.name, x.image, x.category, x.selection,
+                  x.description, x.quantity, x.unit_price_cents, x.total_cents
+             from placed, jsonb_to_recordset($19::jsonb) as x(position integer, product_id uuid,
+                  name text, image text, category text, selection jsonb, description text,
+                  quantity integer, unit_price_cents integer, total_cents integer)
+           returning id, position
+         ), step as (
+           insert into order_steps (order_id, status, at, by_user_id)
+           select placed.id, 'pending', $17, $1 from placed
+         ), cart as (
+           update carts set status = 'completed', updated_at = $17 where id = $2
+         )
+         select placed.*,
+                (select coalesce(json_agg(lines), '[]'::json) from lines) as line_ids
+           from placed`,
         [
           order.userId,
           order.cartId,
@@ -301,54 +403,53 @@ export function ordersRepository(db: Queryable) {
           order.totalCents,
           order.createdAt,
           order.acceptBy,
+          JSON.stringify(lines),
         ],
-        customerEmail,
       );
-    },
-
-    /** All lines of a new order in one statement, in the cart's order; answers them as stored. */
-    async insertItems(orderId: string, items: readonly NewOrderItem[]): Promise<OrderItemRecord[]> {
-      if (items.length === 0) return [];
-      const records = items.map((item, position) => ({
-        position,
-        product_id: item.productId,
-        name: item.name,
-        image: item.image,
-        category: item.category,
-        selection: item.selection,
-        description: item.description,
-        quantity: item.quantity,
-        unit_price_cents: item.unitCents,
-        total_cents: item.totalCents,
-      }));
-      const rows = await db.query<{ id: string; position: number }>(
-        `insert into order_items (order_id, position, product_id, name, image, category,
-           selection, description, quantity, unit_price_cents, total_cents)
-         select $1, x.position, x.product_id, x.name, x.image, x.category, x.selection,
-                x.description, x.quantity, x.unit_price_cents, x.total_cents
-           from jsonb_to_recordset($2::jsonb) as x(position integer, product_id uuid, name text,
-                image text, category text, selection jsonb, description text, quantity integer,
-                unit_price_cents integer, total_cents integer)
-         returning id, position`,
-        [orderId, JSON.stringify(records)],
-      );
-      const ids = new Map(rows.map((row) => [row.position, row.id]));
-      return items.map((item, position) => {
-        const id = ids.get(position);
-        if (!id) throw new Error('An order line was inserted without an id');
-        return { ...item, id, orderId };
-      });
+      const row = rows[0];
+      if (!row) throw new Error('Placing an order answered no row');
+      const { line_ids: lineIds, ...own } = row;
+      const placed = toOrder({ ...own, customer_email: customerEmail });
+      const ids = new Map(lineIds.map((line) => [line.position, line.id]));
+      return {
+        order: placed,
+        items: items.map((item, position) => {
+          const id = ids.get(position);
+          if (!id) throw new Error('An order line was inserted without an id');
+          return { ...item, id, orderId: placed.id };
+        }),
+      };
     },
 
     get: (orderId: string) => one('o.id = $1', [orderId]),
 
-    /** The orders with these ids that exist, in no particular order (ids must be uuids). */
-    async getMany(orderIds: readonly string[]): Promise<OrderRecord[]> {
+    /**
+     * The orders with these ids that exist, each with its lines and steps, in one statement
+     * (ids must be uuids).
+     */
+    async getManyWithDetails(
+      orderIds: readonly string[],
+    ): Promise<{ order: OrderRecord; details: OrderDetails }[]> {
       if (orderIds.length === 0) return [];
-      const rows = await db.query<OrderRow>(`${SELECT_ORDERS} where o.id = any($1::uuid[])`, [
-        orderIds,
-      ]);
-      return rows.map(toOrder);
+      const rows = await db.query<OrderRow & DetailsRow>(
+        `select ${ownColumns('o.')}, u.email as customer_email,
+                ${itemsJson('o.id')} as items, ${stepsJson('o.id')} as steps
+           from orders o join users u on u.id = o.user_id
+          where o.id = any($1::uuid[])`,
+        [orderIds],
+      );
+      return rows.map((row) => ({ order: toOrder(row), details: toDetails(row) }));
+    },
+
+    /** The lines and steps of several orders in one statement (ids must be uuids). */
+    async detailsOf(orderIds: readonly string[]): Promise<Map<string, OrderDetails>> {
+      if (orderIds.length === 0) return new Map();
+      const rows = await db.query<{ id: string } & DetailsRow>(
+        `select d.id, ${itemsJson('d.id')} as items, ${stepsJson('d.id')} as steps
+           from unnest($1::uuid[]) as d(id)`,
+        [orderIds],
+      );
+      return new Map(rows.map((row) => [row.id, toDetails(row)]));
     },
 
     /** The order locked until the transaction ends; null when there is none. */
@@ -412,8 +513,7 @@ export function ordersRepository(db: Queryable) {
       const byOrder = new Map<string, OrderItemRecord[]>(orderIds.map((id) => [id, []]));
       if (orderIds.length === 0) return byOrder;
       const rows = await db.query<ItemRow>(
-        `select id, order_id, product_id, name, image, category, selection, description,
-                quantity, unit_price_cents, total_cents
+        `select ${ITEM_COLUMNS}
            from order_items where order_id = any($1::uuid[]) order by order_id, position`,
         [orderIds],
       );
@@ -422,43 +522,43 @@ export function ordersRepository(db: Queryable) {
     },
 
     /**
-     * The store accepted: ready in `minutes`, at `readyAt`. The caller holds the order's lock;
-     * this and the other changes below answer the order as it now stands.
+     * The store accepted: ready in `minutes`, at `readyAt`; the step by `byUserId`. The caller
+     * holds the order's lock; this and the other changes below write the order's step too, and
+     * answer the order as it now stands.
      */
-    accept: (order: OrderRecord, minutes: number, readyAt: Date, at: Date) =>
+    accept: (order: OrderRecord, minutes: number, readyAt: Date, at: Date, byUserId: string) =>
       changed(
         order,
-        `update orders set status = 'accepted', ready_minutes = $2, ready_at = $3,
-                answered_at = $4, updated_at = $4
-          where id = $1 ${RETURNING_ORDER}`,
-        [order.id, minutes, readyAt, at],
+        `status = 'accepted', ready_minutes = $2, ready_at = $3, answered_at = $4,
+         updated_at = $4`,
+        [minutes, readyAt, at],
+        { status: `'accepted'`, at: '$4', byUserId, minutes },
       ),
 
-    /** The store declined, with its reason. The caller holds the order's lock. */
-    decline: (order: OrderRecord, reason: string, at: Date) =>
+    /** Declined, with its reason: by the store, or by nobody when its window ran out. */
+    decline: (order: OrderRecord, reason: string, at: Date, byUserId: string | null) =>
       changed(
         order,
-        `update orders set status = 'declined', decline_reason = $2, answered_at = $3,
-                updated_at = $3
-          where id = $1 ${RETURNING_ORDER}`,
-        [order.id, reason, at],
+        `status = 'declined', decline_reason = $2, answered_at = $3, updated_at = $3`,
+        [reason, at],
+        { status: `'declined'`, at: '$3', byUserId, reason },
       ),
 
-    /** The store cancelled an accepted order, with its reason. The caller holds the lock. */
-    cancel: (order: OrderRecord, reason: string, at: Date) =>
-      changed(
-        order,
-        `update orders set status = 'cancelled', cancel_reason = $2, updated_at = $3
-          where id = $1 ${RETURNING_ORDER}`,
-        [order.id, reason, at],
-      ),
+    /** The store cancelled an accepted order, with its reason. */
+    cancel: (order: OrderRecord, reason: string, at: Date, byUserId: string) =>
+      changed(order, `status = 'cancelled', cancel_reason = $2, updated_at = $3`, [reason, at], {
+        status: `'cancelled'`,
+        at: '$3',
+        byUserId,
+        reason,
+      }),
 
-    /** A later step (ready, out for delivery, completed). The caller holds the order's lock. */
-    setStatus: (order: OrderRecord, status: OrderStatus, at: Date) =>
-      changed(
-        order,
-        `update orders set status = $2, updated_at = $3 where id = $1 ${RETURNING_ORDER}`,
-        [order.id, status, at],
-      ),
+    /** A later step (ready, out for delivery, completed). */
+    setStatus: (order: OrderRecord, status: OrderStatus, at: Date, byUserId: string) =>
+      changed(order, `status = $2, updated_at = $3`, [status, at], {
+        status: '$2',
+        at: '$3',
+        byUserId,
+      }),
   };
 }
