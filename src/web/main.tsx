@@ -20,10 +20,29 @@ import './features/cart/cart.css';
 
 const root = document.getElementById('root')!;
 
+declare global {
+  interface Window {
+    /** Buttons tapped before the app started, held by the first view's inline loader. */
+    heldTaps?: HTMLButtonElement[];
+  }
+}
+
+/**
+ * Clicks again, in order, each button the inline loader held a tap on while the app was not
+ * yet the page's (server/http/first-view.ts, APP_LOADER): the tap then does what it would have
+ * done had the app been there. A button gone or disabled meanwhile is left alone.
+ */
+function replayHeldTaps() {
+  for (const button of window.heldTaps?.splice(0) ?? []) {
+    if (button.isConnected && !button.disabled) button.click();
+  }
+}
+
 /**
  * Marks the page as the app's once React has taken it over and drawn what only the browser
  * knows (`<html data-hydrated>`): the server's HTML looks the same before, but does nothing
- * until then (the browser tests wait for it after loading a page the server drew).
+ * until then (the browser tests wait for it after loading a page the server drew); then acts
+ * on the taps made before it.
  */
 function Hydrated({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
@@ -33,6 +52,7 @@ function Hydrated({ children }: { children: ReactNode }) {
     // commit (shared/modal-dialog.ts), and the mark says the page is the app's in full.
     const timer = setTimeout(() => {
       document.documentElement.dataset.hydrated = '';
+      replayHeldTaps();
     }, 0);
     return () => clearTimeout(timer);
   }, [hydrated]);

@@ -214,6 +214,75 @@ describe('the first view', () => {
     }
   });
 
+  it('acts on a tap made before the app’s code runs once the app has started, with no reload', async () => {
+    const chooser = (page: Page) =>
+      page.getByRole('dialog', { name: 'How would you like your order?' });
+    for (const stored of [null, 'pickup'] as const) {
+      const context = await h.browser.newContext({
+        baseURL: h.baseUrl,
+        viewport: { width: 390, height: 844 },
+      });
+      if (stored) {
+        await context.addInitScript(
+          (type) => window.localStorage.setItem('orderType', type),
+          stored,
+        );
+      }
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const cart = () =>
+        page.evaluate(() =>
+          (
+            JSON.parse(localStorage.getItem('cart') ?? '[]') as { name: string; quantity: number }[]
+          ).map((line) => [line.name, line.quantity]),
+        );
+      try {
+        await page.goto('/category/beverages', { waitUntil: 'domcontentloaded' });
+        await page.getByRole('heading', { level: 1, name: 'Beverages' }).waitFor();
+        // Set on this document: a reload would lose it.
+        await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 1));
+        if (stored) {
+          await page
+            .getByRole('form', { name: 'Coke', exact: true })
+            .getByRole('button', { name: 'Add to Cart' })
+            .click();
+        } else {
+          await chooser(page)
+            .getByRole('button', { name: /^Pickup/ })
+            .click();
+        }
+        // Held: the app is not there yet, and nothing happened.
+        expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe(
+          undefined,
+        );
+        await expect(cart()).resolves.toEqual([]);
+        release();
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+        if (stored) {
+          await expect.poll(cart).toEqual([['Coke', 1]]);
+          await page.getByRole('link', { name: 'Cart 1 item', exact: true }).waitFor();
+        } else {
+          await page.getByRole('button', { name: 'Order type: Pickup' }).waitFor();
+          await expect(chooser(page).count()).resolves.toBe(0);
+          await expect(cart()).resolves.toEqual([]);
+        }
+        await expect(
+          page.evaluate(() => (window as unknown as { marker?: number }).marker),
+        ).resolves.toBe(1);
+        expect(problems).toEqual([]);
+      } finally {
+        release();
+        await context.close();
+      }
+    }
+  });
+
   it('asks for a guest cart’s product before the cart screen’s code is in, and only once', async () => {
     const coke = products.find((product) => product.name === 'Coke')!;
     // Its own context: the harness's pages wait for hydration, which this test holds back.

@@ -80,6 +80,13 @@ function closure(manifest: Manifest, keys: string[]): ManifestChunk[] {
  * runs when the parser reaches the end of the body: the chooser the server drew then shows in
  * that paint (`order-type-dialog.css`).
  *
+ * Then it holds every tap on a button until the app has started (`<html data-hydrated>`):
+ * the server's buttons look ready but do nothing without the app, and a list's Add would
+ * submit its form the browser's way, reloading the page. A held tap is kept on
+ * `window.heldTaps`, and the app clicks each of those buttons again once it is the page's
+ * (`replayHeldTaps` in web/main.tsx): a customer on a slow phone who taps Add, or Pickup in the
+ * chooser, while the code is still arriving gets what they tapped for, a moment later.
+ *
  * Constant text (what varies sits in attributes), so one hash in the page's
  * Content-Security-Policy allows it.
  */
@@ -87,6 +94,10 @@ export const APP_LOADER =
   "(function(){var t=null;try{t=localStorage.getItem('orderType');}catch(x){}" +
   "if(t!=='pickup'&&t!=='delivery')" +
   "document.documentElement.setAttribute('data-choose-order-type','');})();" +
+  "(function(d){var h=window.heldTaps=[];d.addEventListener('click',function(e){" +
+  "if(d.documentElement.hasAttribute('data-hydrated'))return;" +
+  "var b=e.target instanceof Element?e.target.closest('button'):null;" +
+  'if(!b||b.disabled)return;e.preventDefault();h.push(b);},true);})(document);' +
   '(function(s){var done=false,o=null;function go(){if(done)return;done=true;' +
   'if(o)o.disconnect();' +
   'var m=document.querySelector(\'meta[name="app-modules"]\');' +
