@@ -40,22 +40,21 @@ export interface StepRow {
 }
 
 /**
- * The insert of one step, for a CTE of the statement that changes the order. `orderId`,
- * `status` and `at` are SQL (a parameter or a column of the CTE the order comes from); the step's
- * own values are appended to `params` as parameters.
+ * The insert of one step, for a CTE of the statement that writes the order. `orderId`,
+ * `status` and `at` are SQL: parameters of that statement, or columns of `from` (the CTE the
+ * order comes from). The step's own values are appended to `params` as parameters.
  */
 export function stepInsert(
   params: unknown[],
-  orderId: string,
-  status: string,
-  at: string,
+  sql: { orderId: string; status: string; at: string; from?: string },
   step: NewStep,
 ): string {
   const by = `$${params.push(step.byUserId)}::uuid`;
   const minutes = `$${params.push(step.minutes ?? null)}::integer`;
   const reason = `$${params.push(step.reason ?? null)}::text`;
   return `insert into order_steps (order_id, status, at, by_user_id, minutes, reason)
-          select ${orderId}, ${status}, ${at}, ${by}, ${minutes}, ${reason}`;
+          select ${sql.orderId}, ${sql.status}, ${sql.at}, ${by}, ${minutes}, ${reason}
+          ${sql.from ? `from ${sql.from}` : ''}`;
 }
 
 /**

@@ -322,7 +322,7 @@ export function ordersRepository(db: Queryable) {
     step: { status: string; at: string } & NewStep,
   ) => {
     const all = [locked.id, ...params];
-    const insertStep = stepInsert(all, '$1', step.status, step.at, step);
+    const insertStep = stepInsert(all, { orderId: '$1', status: step.status, at: step.at }, step);
     return written(
       `with changed as (update orders set ${set} where id = $1 ${RETURNING_ORDER}),
             step as (${insertStep})
@@ -357,6 +357,33 @@ export function ordersRepository(db: Queryable) {
         unit_price_cents: item.unitCents,
         total_cents: item.totalCents,
       }));
+      const params: unknown[] = [
+        order.userId,
+        order.cartId,
+        order.idempotencyKey,
+        order.deliveryType,
+        order.paymentOption,
+        order.customerName,
+        order.phone,
+        order.address,
+        order.scheduledTime,
+        order.instructions,
+        order.subtotalCents,
+        order.hstCents,
+        order.tipPercent,
+        order.tipCents,
+        order.deliveryFeeCents,
+        order.totalCents,
+        order.createdAt,
+        order.acceptBy,
+        JSON.stringify(lines),
+      ];
+      // Placed by the customer, when the order was.
+      const insertStep = stepInsert(
+        params,
+        { orderId: 'placed.id', status: `'pending'`, at: '$17', from: 'placed' },
+        { byUserId: order.userId },
+      );
       const rows = await db.query<Omit<OrderRow, 'customer_email'> & { line_ids: LineId[] }>(
         `with placed as (
            insert into orders (user_id, cart_id, idempotency_key, delivery_type, payment_option,
@@ -375,36 +402,14 @@ export function ordersRepository(db: Queryable) {
                   name text, image text, category text, selection jsonb, description text,
                   quantity integer, unit_price_cents integer, total_cents integer)
            returning id, position
-         ), step as (
-           insert into order_steps (order_id, status, at, by_user_id)
-           select placed.id, 'pending', $17, $1 from placed
+         ), step as (${insertStep}
          ), cart as (
            update carts set status = 'completed', updated_at = $17 where id = $2
          )
          select placed.*,
                 (select coalesce(json_agg(lines), '[]'::json) from lines) as line_ids
            from placed`,
-        [
-          order.userId,
-          order.cartId,
-          order.idempotencyKey,
-          order.deliveryType,
-          order.paymentOption,
-          order.customerName,
-          order.phone,
-          order.address,
-          order.scheduledTime,
-          order.instructions,
-          order.subtotalCents,
-          order.hstCents,
-          order.tipPercent,
-          order.tipCents,
-          order.deliveryFeeCents,
-          order.totalCents,
-          order.createdAt,
-          order.acceptBy,
-          JSON.stringify(lines),
-        ],
+        params,
       );
       const row = rows[0];
       if (!row) throw new Error('Placing an order answered no row');
