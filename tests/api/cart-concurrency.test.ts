@@ -129,3 +129,39 @@ it(`100 concurrent pairs of add / change / delete / merge on one line (${testDbK
     expect(allowed, `round ${round}: ${first.name} + ${second.name}`).toContainEqual(seen);
   }
 });
+
+it(`two first adds at once make one cart holding both lines (${testDbKind()})`, async () => {
+  const sprite = (await t.app.inject({ method: 'GET', url: '/api/products?category=Beverages' }))
+    .json<{ _id: string; name: string }[]>()
+    .find((p) => p.name === 'Sprite')?._id;
+  expect(sprite).toBeDefined();
+  for (let round = 0; round < 20; round += 1) {
+    // No active cart: each add's upsert may be the one that makes it.
+    await t.db.query(`delete from carts where user_id = $1`, [who.id]);
+    const statuses = await Promise.all([
+      inject('POST', '/api/cart', { userId: who.id, productId: coke, quantity: 1 }),
+      inject('POST', '/api/cart', { userId: who.id, productId: sprite, quantity: 2 }),
+    ]);
+    expect(statuses, `round ${round}`).toEqual([200, 200]);
+    const carts = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from carts where user_id = $1 and status = 'active'`,
+      [who.id],
+    );
+    expect(carts[0]?.n).toBe(1);
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: `/api/cart/${who.id}`,
+      headers: { cookie: who.cookie },
+    });
+    const lines = cart
+      .json<ApiCart>()
+      .items.map((item: ApiCartItem) => [item.productId._id, item.quantity])
+      .sort();
+    expect(lines, `round ${round}`).toEqual(
+      [
+        [coke, 1],
+        [sprite, 2],
+      ].sort(),
+    );
+  }
+});

@@ -125,31 +125,24 @@ export function cartsRepository(db: Queryable) {
   }
 
   /**
-   * The active cart, locked by an update that marks it changed (an update takes the row's lock
-   * as `for update` does, so the lock order holds), in one round trip; created when there is
-   * none. Two requests racing to create the cart both end with the same row: the loser's insert
-   * does nothing against the unique index, waits for the winner's commit, and its second update
-   * then finds and locks the winner's row.
+   * The active cart, created when there is none, locked and marked changed, in one statement:
+   * an insert that, finding the user's active cart in the unique index, updates it instead
+   * (`on conflict ... do update` takes the row's lock as `for update` does, so the lock order
+   * holds). Two requests racing to create the cart both end with the same row: the loser waits
+   * for the winner's commit, then updates the winner's row. `xmax` is 0 on a row this
+   * statement inserted and names this transaction on one it updated (Postgres's own way of
+   * telling the two outcomes of an upsert apart).
    */
   async function ensure(userId: string): Promise<LockedCart> {
-    const touched = () =>
-      db.query<CartRow>(
-        `update carts set updated_at = now() where user_id = $1 and status = 'active'
-         returning ${CART_COLUMNS}`,
-        [userId],
-      );
-    const found = (await touched())[0];
-    if (found) return { ...toCart(found), isNew: false };
-    const made = await db.query<CartRow>(
+    const rows = await db.query<CartRow & { created: boolean }>(
       `insert into carts (user_id) values ($1)
-         on conflict (user_id) where status = 'active' do nothing
-       returning ${CART_COLUMNS}`,
+         on conflict (user_id) where status = 'active' do update set updated_at = now()
+       returning ${CART_COLUMNS}, (xmax = 0) as created`,
       [userId],
     );
-    if (made[0]) return { ...toCart(made[0]), isNew: true };
-    const theirs = (await touched())[0];
-    if (!theirs) throw new Error('The active cart vanished right after it was ensured');
-    return { ...toCart(theirs), isNew: false };
+    const row = rows[0];
+    if (!row) throw new Error('Ensuring the active cart answered no row');
+    return { ...toCart(row), isNew: row.created };
   }
 
   async function touch(cartId: string): Promise<void> {
