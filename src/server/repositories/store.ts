@@ -63,7 +63,15 @@ const COLUMNS: Record<keyof StoreChanges, string> = {
 export function storeRepository(db: Queryable) {
   return {
     async settings(): Promise<StoreSettings> {
-      const rows = await db.query<SettingsRow>('select * from store_settings where id = 1');
+      // Named columns and a parameter make it a prepared statement on the Postgres server
+      // (data/db.ts), planned once per connection: placing an order reads it twice.
+      const rows = await db.query<SettingsRow>(
+        `select name, phone, pickup_address, open_mode, weekly_hours, delivery_fee_cents,
+                acceptance_window_minutes, lead_time_minutes, delivery_lead_time_minutes,
+                pause_until
+           from store_settings where id = $1`,
+        [1],
+      );
       const row = rows[0];
       if (!row) throw new Error('Store settings missing: the database was not seeded');
       return {
