@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
+import { storeRepository } from '../../src/server/repositories/store';
 import { COMPILE_HINT } from '../../scripts/compile-hint';
 import { WEB_DIR, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole } from '../support/console';
@@ -326,6 +327,72 @@ describe('the first view', () => {
     } finally {
       release();
       await context.close();
+    }
+  });
+
+  it('shows a stored cart the closed-store note in the first paint, and an empty cart never', async () => {
+    const coke = products.find((product) => product.name === 'Coke')!;
+    const note = (page: Page) =>
+      page.getByText('We are closed right now, so checkout is paused.', { exact: false });
+    await storeRepository(h.db).setOpenMode('closed');
+    try {
+      await expect
+        .poll(async () =>
+          (await h.app.inject({ method: 'GET', url: '/api/store/status' })).json<unknown>(),
+        )
+        .toEqual({ storeOpen: false });
+      for (const stored of [true, false]) {
+        const context = await h.browser.newContext({
+          baseURL: h.baseUrl,
+          viewport: { width: 390, height: 844 },
+        });
+        await context.addInitScript(
+          (line) => {
+            window.localStorage.setItem('orderType', 'pickup');
+            if (line) window.localStorage.setItem('cart', JSON.stringify([line]));
+          },
+          stored ? { _id: 'line-1', productId: coke._id, name: 'Coke', quantity: 2 } : null,
+        );
+        const page = await context.newPage();
+        const problems = watchConsole(page);
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        try {
+          await page.goto('/cart', { waitUntil: 'domcontentloaded' });
+          await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
+          expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe(
+            undefined,
+          );
+          await expect(note(page).isVisible()).resolves.toBe(stored);
+          release();
+          await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+          if (stored) {
+            const lines = page.getByRole('list', { name: 'Items in your cart' });
+            await lines.getByRole('listitem', { name: 'Coke' }).waitFor();
+            await expect(note(page).isVisible()).resolves.toBe(true);
+            // Above the lines: what the lines' arrival pushes down is below it.
+            const [noteBox, linesBox] = await Promise.all([
+              note(page).boundingBox(),
+              lines.boundingBox(),
+            ]);
+            expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(linesBox!.y);
+            await page.getByRole('button', { name: 'Store Closed' }).waitFor();
+          } else {
+            await page.getByText('Your cart is empty.', { exact: false }).waitFor();
+            await expect(note(page).count()).resolves.toBe(0);
+          }
+          expect(problems).toEqual([]);
+        } finally {
+          release();
+          await context.close();
+        }
+      }
+    } finally {
+      await storeRepository(h.db).setOpenMode('auto');
     }
   });
 

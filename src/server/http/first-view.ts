@@ -78,7 +78,10 @@ function closure(manifest: Manifest, keys: string[]): ManifestChunk[] {
  * It first marks `<html>` when no order type is stored (key `orderType`,
  * `web/shared/storage.ts`; storage that throws counts as none), before the first paint, as it
  * runs when the parser reaches the end of the body: the chooser the server drew then shows in
- * that paint (`order-type-dialog.css`).
+ * that paint (`order-type-dialog.css`). It marks it `data-cart-stored` when the browser holds a
+ * guest's cart (key `cart`, removed when the cart empties): the cart screen's closed-store note,
+ * which the server draws while the cart is still unknown to it, shows in that paint only then
+ * (`cart.css`).
  *
  * Then it holds every tap on a button until the app has started (`<html data-hydrated>`):
  * the server's buttons look ready but do nothing without the app, and a list's Add would
@@ -91,9 +94,10 @@ function closure(manifest: Manifest, keys: string[]): ManifestChunk[] {
  * Content-Security-Policy allows it.
  */
 export const APP_LOADER =
-  "(function(){var t=null;try{t=localStorage.getItem('orderType');}catch(x){}" +
-  "if(t!=='pickup'&&t!=='delivery')" +
-  "document.documentElement.setAttribute('data-choose-order-type','');})();" +
+  "(function(r){var t=null,c=null;try{t=localStorage.getItem('orderType');" +
+  "c=localStorage.getItem('cart');}catch(x){}" +
+  "if(t!=='pickup'&&t!=='delivery')r.setAttribute('data-choose-order-type','');" +
+  "if(c)r.setAttribute('data-cart-stored','');})(document.documentElement);" +
   "(function(d){var h=window.heldTaps=[];d.addEventListener('click',function(e){" +
   "if(d.documentElement.hasAttribute('data-hydrated'))return;" +
   "var b=e.target instanceof Element?e.target.closest('button'):null;" +

@@ -14,6 +14,12 @@ export default function CartScreen() {
   const { figures, feeUnknown } = useOrderFigures(lines, cartFigures);
   const { storeOpen, loaded } = useStoreInfo();
   const navigate = useNavigate();
+  // Above the lines, and drawn by the server too while the cart is unknown to it (a guest's
+  // lives in the browser): a phone on a closed evening sees why checkout is paused in the
+  // first paint instead of after the app starts. Until the lines are in, it shows only where
+  // the page's loader found a stored cart (`data-cart-stored`, cart.css), so an empty cart
+  // never flashes it.
+  const closedNote = loaded && !storeOpen && (lines.length > 0 || status === 'loading');
 
   const proceed = () => {
     if (signedIn) void navigate(urls.checkout());
@@ -23,6 +29,11 @@ export default function CartScreen() {
   return (
     <section className="cart-screen" aria-labelledby="cart-title">
       <h1 id="cart-title">Your Cart</h1>
+      {closedNote ? (
+        <p className="cart-closed-note" data-awaits-cart={lines.length === 0 || undefined}>
+          We are closed right now, so checkout is paused. Your cart is kept until we open.
+        </p>
+      ) : null}
       {status === 'error' ? (
         <ErrorMessage>We could not load your cart. Please refresh the page.</ErrorMessage>
       ) : null}
@@ -43,11 +54,6 @@ export default function CartScreen() {
             ))}
           </ul>
           {figures ? <CartSummary figures={figures} feeUnknown={feeUnknown} /> : <Loading />}
-          {loaded && !storeOpen ? (
-            <p className="cart-closed-note">
-              We are closed right now, so checkout is paused. Your cart is kept until we open.
-            </p>
-          ) : null}
           <div className="cart-actions">
             <Link className="continue-link" to={urls.home()}>
               Continue shopping
