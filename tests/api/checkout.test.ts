@@ -7,7 +7,6 @@ import {
   type ApiErrorBody,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { storeRepository } from '../../src/server/repositories/store';
 import {
   DELIVERY_CONTACT,
   OPEN_TUESDAY,
@@ -16,6 +15,7 @@ import {
   confirm,
   fillCart,
   registerCustomer,
+  registerStaff,
   type Account,
 } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -101,7 +101,14 @@ describe('a confirmed checkout', () => {
   });
 
   it('for delivery shows the store’s delivery fee setting, in the answer and in the cart', async () => {
-    await storeRepository(t.db).update({ deliveryFeeCents: 650 }, clock.now());
+    // Changed as the staff change it: the app takes the fee from its snapshot (decision 11),
+    // which a change through the staff's route forgets before it answers.
+    const staff = await registerStaff(t.app, t.db);
+    const setFee = async (deliveryFee: number) =>
+      expect(
+        (await call(t.app, staff, 'PUT', '/api/staff/store', { deliveryFee })).statusCode,
+      ).toBe(200);
+    await setFee(6.5);
     try {
       const response = await confirm(t.app, alice, {
         deliveryType: 'delivery',
@@ -117,7 +124,7 @@ describe('a confirmed checkout', () => {
       expect(cart).toMatchObject({ deliveryType: 'delivery', deliveryFee: 6.5, totalPrice: 16.51 });
       expect(cart.checkout).toEqual(answer.cart.checkout);
     } finally {
-      await storeRepository(t.db).update({ deliveryFeeCents: 800 }, clock.now());
+      await setFee(8);
     }
   });
 

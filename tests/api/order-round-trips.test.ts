@@ -204,8 +204,9 @@ describe('round trips per order', () => {
     // and marked changed by one upsert; a new one has no lines to read.
     expect(firstLine.statements, firstLine.statements.join('\n')).toHaveLength(5);
     expect(secondLine.statements, secondLine.statements.join('\n')).toHaveLength(6);
-    // The settings, the cart locked by the write itself, its lines.
-    expect(confirm.statements, confirm.statements.join('\n')).toHaveLength(6);
+    // The session's lookup; then one statement, no transaction: the cart written (and so
+    // locked) only when it has lines, answering them. The hours and fee come from the snapshot.
+    expect(confirm.statements, confirm.statements.join('\n')).toHaveLength(2);
     // The cart and its checkout in one read, its lines, the settings, the products, no
     // sold-out options to read when no line chose a topping or drink; then the order, its
     // lines, its first step and the cart completed in one statement that answers them; the

@@ -5,7 +5,6 @@ import type { Database } from '../data/db';
 import { conflict } from '../http/errors';
 import { presentCartLines, presentCheckout } from '../cart/present-cart';
 import { cartsRepository } from '../repositories/carts';
-import { storeRepository } from '../repositories/store';
 import type { CheckoutPayload } from './checkout-payload';
 import { readScheduledTime } from './scheduled-time';
 
@@ -26,43 +25,38 @@ export async function confirmCheckout(
   payload: CheckoutPayload,
 ): Promise<ApiConfirmAnswer> {
   const now = clock.now();
-  const menu = await catalogue.menu();
+  // The hours and the fee as this process knows them (decision 11): placing the order checks
+  // the time and charges the fee again from the database.
+  const [menu, settings] = await Promise.all([catalogue.menu(), catalogue.settings()]);
   const { deliveryType, contactInfo, instructions } = payload;
-  return db.transaction(async (tx) => {
-    const settings = await storeRepository(tx).settings();
-    const scheduledTime = readScheduledTime(payload.scheduledTime, deliveryType, settings, now);
-    const carts = cartsRepository(tx);
-    const checkout = {
-      deliveryType,
-      phone: contactInfo.phone,
-      address: contactInfo.address,
-      scheduledTime,
-      instructions,
-    };
-    // Written first, as the cart's lock; an empty cart's refusal below rolls it back.
-    const cart = await carts.confirmActive(
-      userId,
-      {
-        ...checkout,
-        deliveryFeeCents: deliveryType === 'delivery' ? settings.deliveryFeeCents : 0,
-      },
-      now,
-    );
-    const lines = cart ? await carts.items(cart.id) : [];
-    if (!cart || lines.length === 0) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
-    // The fee it stored (the settings read in this transaction), so the answer shows what the
-    // order will charge.
-    const priced = presentCartLines(
-      { menu, deliveryFeeCents: settings.deliveryFeeCents },
-      cart,
-      lines,
-    );
-    return {
-      message: CHECKOUT_MESSAGES.confirmed,
-      cart: {
-        ...priced,
-        checkout: presentCheckout(checkout),
-      },
-    };
-  });
+  const scheduledTime = readScheduledTime(payload.scheduledTime, deliveryType, settings, now);
+  const checkout = {
+    deliveryType,
+    phone: contactInfo.phone,
+    address: contactInfo.address,
+    scheduledTime,
+    instructions,
+  };
+  const confirmed = await cartsRepository(db).confirmActive(
+    userId,
+    {
+      ...checkout,
+      deliveryFeeCents: deliveryType === 'delivery' ? settings.deliveryFeeCents : 0,
+    },
+    now,
+  );
+  if (!confirmed) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
+  // The fee it stored, so the answer shows what the order will charge.
+  const priced = presentCartLines(
+    { menu, deliveryFeeCents: settings.deliveryFeeCents },
+    confirmed.cart,
+    confirmed.lines,
+  );
+  return {
+    message: CHECKOUT_MESSAGES.confirmed,
+    cart: {
+      ...priced,
+      checkout: presentCheckout(checkout),
+    },
+  };
 }

@@ -245,20 +245,30 @@ export function cartsRepository(db: Queryable) {
 
     /**
      * Stores Confirm Order's details (and the delivery fee then in force) on the user's active
-     * cart, whose row the update locks (step 1 of the lock order); answers the cart as it now
-     * stands, or null when the user has none.
+     * cart when it has lines, and answers the cart with its lines, in one statement: the update
+     * locks the row (step 1 of the lock order) and needs no transaction around it. Null, with
+     * nothing written, when the user has no active cart or an empty one.
+     *
+     * The lines are read as the statement began: a line another request adds while this waits
+     * for the cart's lock is in the cart (and in the order placed from it, which reads the
+     * lines again under its own lock) but not in this answer.
      */
     async confirmActive(
       userId: string,
       checkout: Omit<CartCheckout, 'confirmedAt'> & { deliveryFeeCents: number },
       at: Date,
-    ): Promise<CartRecord | null> {
-      const rows = await db.query<CartRow>(
-        `update carts
+    ): Promise<{ cart: CartRecord; lines: CartItemRecord[] } | null> {
+      const rows = await db.query<CartRow & { lines: ItemRow[] | null }>(
+        `update carts c
             set delivery_type = $2, contact_phone = $3, contact_address = $4, scheduled_time = $5,
                 instructions = $6, delivery_fee_cents = $7, confirmed_at = $8, updated_at = $8
-          where user_id = $1 and status = 'active'
-          returning ${CART_COLUMNS}`,
+          where c.user_id = $1 and c.status = 'active'
+            and exists (select 1 from cart_items i where i.cart_id = c.id)
+          returning c.id, c.user_id, c.tip_percent, c.delivery_type,
+            (select json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
+                                               'selection', i.selection, 'quantity', i.quantity)
+                             order by i.position)
+               from cart_items i where i.cart_id = c.id) as lines`,
         [
           userId,
           checkout.deliveryType,
@@ -270,7 +280,8 @@ export function cartsRepository(db: Queryable) {
           at,
         ],
       );
-      return rows[0] ? toCart(rows[0]) : null;
+      const row = rows[0];
+      return row ? { cart: toCart(row), lines: (row.lines ?? []).map(toItem) } : null;
     },
 
     async setTipPercent(cartId: string, tipPercent: number): Promise<void> {
