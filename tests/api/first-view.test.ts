@@ -101,6 +101,9 @@ describe('Home as the server sends it', () => {
     // The very key the app keeps the order type under.
     expect(APP_LOADER).toContain(`localStorage.getItem('${STORAGE_KEYS.orderType}')`);
     expect(APP_LOADER).toContain('data-choose-order-type');
+    // And marks a stored guest cart (the cart screen's closed note), under the app's own key.
+    expect(APP_LOADER).toContain(`localStorage.getItem('${STORAGE_KEYS.cart}')`);
+    expect(APP_LOADER).toContain('data-cart-stored');
   });
 
   it('hands the router the data it drew, and the minute it drew it at', () => {

@@ -27,6 +27,41 @@ afterAll(() => h.close());
 
 const HOME_CARDS = 10;
 
+/** The app's entry chunk: hydration waits for it. */
+const ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+/**
+ * A phone-sized page in a browser context of its own (the harness's pages wait for hydration,
+ * which these tests hold back), with `storage` in local storage before every load, and the
+ * responses whose URL matches `held` kept back until `release()`. `close` releases them too.
+ */
+async function pageHolding(held: RegExp, storage: Record<string, string> = {}) {
+  const context = await h.browser.newContext({
+    baseURL: h.baseUrl,
+    viewport: { width: 390, height: 844 },
+  });
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storage);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(held, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return {
+    page,
+    problems,
+    release: () => release(),
+    close: async () => {
+      release();
+      await context.close();
+    },
+  };
+}
+
 describe('the first view', () => {
   it('shows Home’s grid, the hours and the offers with JavaScript disabled', async () => {
     const context = await h.browser.newContext({
@@ -145,25 +180,11 @@ describe('the first view', () => {
     const chooser = (page: Page) =>
       page.getByRole('dialog', { name: 'How would you like your order?' });
     for (const stored of [null, 'pickup'] as const) {
-      const context = await h.browser.newContext({
-        baseURL: h.baseUrl,
-        viewport: { width: 390, height: 844 },
-      });
-      if (stored) {
-        await context.addInitScript(
-          (type) => window.localStorage.setItem('orderType', type),
-          stored,
-        );
-      }
-      const page = await context.newPage();
-      const problems = watchConsole(page);
       // The app's code is held back until the server's page has been looked at.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { page, problems, release, close } = await pageHolding(
+        ENTRY,
+        stored ? { orderType: stored } : {},
+      );
       try {
         // Not until `load`: the held script holds it back.
         await page.goto('/category/beverages', { waitUntil: 'domcontentloaded' });
@@ -209,8 +230,7 @@ describe('the first view', () => {
         }
         expect(problems).toEqual([]);
       } finally {
-        release();
-        await context.close();
+        await close();
       }
     }
   });
@@ -219,24 +239,10 @@ describe('the first view', () => {
     const chooser = (page: Page) =>
       page.getByRole('dialog', { name: 'How would you like your order?' });
     for (const stored of [null, 'pickup'] as const) {
-      const context = await h.browser.newContext({
-        baseURL: h.baseUrl,
-        viewport: { width: 390, height: 844 },
-      });
-      if (stored) {
-        await context.addInitScript(
-          (type) => window.localStorage.setItem('orderType', type),
-          stored,
-        );
-      }
-      const page = await context.newPage();
-      const problems = watchConsole(page);
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { page, problems, release, close } = await pageHolding(
+        ENTRY,
+        stored ? { orderType: stored } : {},
+      );
       const cart = () =>
         page.evaluate(() =>
           (
@@ -278,40 +284,26 @@ describe('the first view', () => {
         ).resolves.toBe(1);
         expect(problems).toEqual([]);
       } finally {
-        release();
-        await context.close();
+        await close();
       }
     }
   });
 
   it('asks for a guest cart’s product before the cart screen’s code is in, and only once', async () => {
     const coke = products.find((product) => product.name === 'Coke')!;
-    // Its own context: the harness's pages wait for hydration, which this test holds back.
-    const context = await h.browser.newContext({
-      baseURL: h.baseUrl,
-      viewport: { width: 390, height: 844 },
-    });
-    await context.addInitScript(
-      (line) => {
-        window.localStorage.setItem('orderType', 'pickup');
-        window.localStorage.setItem('cart', JSON.stringify([line]));
+    // The cart screen's chunk (preloaded with the entry) is held back: hydration waits for it.
+    const { page, problems, release, close } = await pageHolding(
+      /\/assets\/cart-screen-[^/]+\.js$/,
+      {
+        orderType: 'pickup',
+        cart: JSON.stringify([{ _id: 'line-1', productId: coke._id, name: 'Coke', quantity: 2 }]),
       },
-      { _id: 'line-1', productId: coke._id, name: 'Coke', quantity: 2 },
     );
-    const page = await context.newPage();
-    const problems = watchConsole(page);
     const productPath = `/api/products/${coke._id}`;
     const asked: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (pathname === productPath) asked.push(pathname);
-    });
-    // The cart screen's chunk (preloaded with the entry) is held back: hydration waits for it.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/cart-screen-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
     });
     try {
       await page.goto('/cart', { waitUntil: 'domcontentloaded' });
@@ -325,13 +317,13 @@ describe('the first view', () => {
       expect(asked).toEqual([productPath]);
       expect(problems).toEqual([]);
     } finally {
-      release();
-      await context.close();
+      await close();
     }
   });
 
   it('shows a stored cart the closed-store note in the first paint, and an empty cart never', async () => {
     const coke = products.find((product) => product.name === 'Coke')!;
+    const line = { _id: 'line-1', productId: coke._id, name: 'Coke', quantity: 2 };
     const note = (page: Page) =>
       page.getByText('We are closed right now, so checkout is paused.', { exact: false });
     await storeRepository(h.db).setOpenMode('closed');
@@ -342,24 +334,9 @@ describe('the first view', () => {
         )
         .toEqual({ storeOpen: false });
       for (const stored of [true, false]) {
-        const context = await h.browser.newContext({
-          baseURL: h.baseUrl,
-          viewport: { width: 390, height: 844 },
-        });
-        await context.addInitScript(
-          (line) => {
-            window.localStorage.setItem('orderType', 'pickup');
-            if (line) window.localStorage.setItem('cart', JSON.stringify([line]));
-          },
-          stored ? { _id: 'line-1', productId: coke._id, name: 'Coke', quantity: 2 } : null,
-        );
-        const page = await context.newPage();
-        const problems = watchConsole(page);
-        let release: () => void = () => undefined;
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-          await held;
-          await route.continue();
+        const { page, problems, release, close } = await pageHolding(ENTRY, {
+          orderType: 'pickup',
+          ...(stored ? { cart: JSON.stringify([line]) } : {}),
         });
         try {
           await page.goto('/cart', { waitUntil: 'domcontentloaded' });
@@ -387,8 +364,7 @@ describe('the first view', () => {
           }
           expect(problems).toEqual([]);
         } finally {
-          release();
-          await context.close();
+          await close();
         }
       }
     } finally {

@@ -264,11 +264,10 @@ export function cartsRepository(db: Queryable) {
                 instructions = $6, delivery_fee_cents = $7, confirmed_at = $8, updated_at = $8
           where c.user_id = $1 and c.status = 'active'
             and exists (select 1 from cart_items i where i.cart_id = c.id)
-          returning c.id, c.user_id, c.tip_percent, c.delivery_type,
-            (select json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
-                                               'selection', i.selection, 'quantity', i.quantity)
-                             order by i.position)
-               from cart_items i where i.cart_id = c.id) as lines`,
+          returning ${CART_COLUMNS},
+            (select json_agg(i order by i.position)
+               from (select ${ITEM_COLUMNS}, position from cart_items where cart_id = c.id) i)
+              as lines`,
         [
           userId,
           checkout.deliveryType,
