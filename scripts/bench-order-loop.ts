@@ -1,5 +1,5 @@
 /**
- * `npm run bench:orders`: how long the store and the customer wait for each other, measured
+ * `npm run bench:order-loop`: how long the store and the customer wait for each other, measured
  * over real HTTP and the real streams, on PGlite and (when reachable) on the Postgres server.
  *
  *  - placed → board: from complete-order's answer reaching the customer to the order's
