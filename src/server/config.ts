@@ -95,6 +95,28 @@ export const DEFAULT_RATE_RULES = {
   socialIp: { limit: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
+export interface PasswordCheckLimits {
+  /** Password hashes (scrypt) computed at once. */
+  concurrency: number;
+  /** Checks waiting for a turn, per lane; one more is answered 503 with Retry-After. */
+  queue: number;
+  /** The Retry-After of that 503, in seconds. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * scrypt runs on Node's thread pool (4 threads), which also compresses large answers and reads
+ * files. Logins from many addresses, each under its own limits, could fill every thread with
+ * hashes and leave everything else waiting behind them. Two hashes at once leave the pool room
+ * and a small machine's event loop a core; a short queue bounds a waiting login's delay, and past
+ * it a 503 with Retry-After costs nothing (docs/security.md's row has the figures).
+ */
+export const DEFAULT_PASSWORD_CHECKS: PasswordCheckLimits = {
+  concurrency: 2,
+  queue: 16,
+  retryAfterSeconds: 2,
+};
+
 export type RateRules = Record<
   keyof typeof DEFAULT_RATE_RULES,
   { limit: number; windowMs: number }
@@ -220,6 +242,8 @@ export interface AppConfig {
   http: HttpLimits;
   /** Sign-in and registration attempts per window (routes/auth.ts). */
   rateRules: RateRules;
+  /** Password hashes at once and waiting (auth/password-gate.ts). */
+  passwordChecks: PasswordCheckLimits;
   /** Session cookies without Secure even off this machine (auth/sessions.ts: cookieIsSecure). */
   insecureCookies: boolean;
   /** Directory of the built web app; null serves the API only. */
@@ -265,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateRules: DEFAULT_RATE_RULES,
+    passwordChecks: DEFAULT_PASSWORD_CHECKS,
     http: {
       ...DEFAULT_HTTP_LIMITS,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -308,3 +308,37 @@ describe('session expiry', () => {
     }
   });
 });
+
+describe('password checks under load', () => {
+  it('answers 503 busy with Retry-After once the queue of password checks is full, checking nothing more', async () => {
+    const limits = { concurrency: 1, queue: 2, retryAfterSeconds: 2 };
+    const narrow = await createTestApp({ clock, config: { passwordChecks: limits } });
+    try {
+      await registerUser(narrow.app, { email: 'queued@example.com' });
+      const attempt = (password: string) =>
+        narrow.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: freshIp(),
+          payload: { email: 'queued@example.com', password },
+        });
+      // One hash running, two waiting, the rest refused at once.
+      const answers = await Promise.all(Array.from({ length: 6 }, () => attempt('wrong password')));
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([401, 401, 401, 503, 503, 503]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 503)) {
+        expect(refused.json()).toEqual({
+          statusCode: 503,
+          code: 'busy',
+          message: ACCOUNT_MESSAGES.passwordChecksBusy,
+        });
+        expect(refused.headers['retry-after']).toBe('2');
+        expect(refused.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      }
+      // Once the queue has drained, the owner signs in as usual.
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await narrow.close();
+    }
+  }, 90_000);
+});

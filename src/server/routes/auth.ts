@@ -14,6 +14,7 @@ import {
   type GoogleIdentity,
   type GoogleVerifier,
 } from '../auth/google';
+import { createPasswordGate } from '../auth/password-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { createRateLimiter } from '../auth/rate-limit';
 import {
@@ -65,6 +66,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
   const users = usersRepository(ctx.db);
   // One limiter per app: tests build many apps, and each must start with clean counters.
   const limiter = createRateLimiter(ctx.clock);
+  const passwordGate = createPasswordGate(ctx.config.passwordChecks);
   const { clientId } = ctx.config.google;
   const verifyGoogle = clientId ? createGoogleVerifier({ ...ctx.config.google, clientId }) : null;
 
@@ -79,7 +81,9 @@ export const authRoutes: RouteModule = (app, ctx) => {
       ]);
       // Checked before the (deliberately slow) hash; the unique index still decides under a race.
       if (await users.findByEmail(input.email)) throw duplicateEmail();
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwordGate.run(reply, 'other', () =>
+        hashPassword(input.password),
+      );
       const user = await ctx.db
         .transaction(async (tx) => {
           const created = await usersRepository(tx).create({
@@ -125,9 +129,11 @@ export const authRoutes: RouteModule = (app, ctx) => {
       ]);
       const user = await users.findByEmail(input.email);
       // Unknown email, or an account with Google only: same work, same answer as a wrong password.
-      const valid = user?.passwordHash
-        ? await verifyPassword(input.password, user.passwordHash)
-        : await verifyAgainstDummy(input.password);
+      const valid = await passwordGate.run(reply, 'other', () =>
+        user?.passwordHash
+          ? verifyPassword(input.password, user.passwordHash)
+          : verifyAgainstDummy(input.password),
+      );
       if (!user || !valid) throw invalidCredentials();
       await startSession(ctx.db, ctx, request, reply, user.id);
       return { user: await loadApiUser(ctx.db, user) };
