@@ -83,8 +83,10 @@ const MINUTE = 60_000;
  * Attempts allowed per window. Per IP stops one machine guessing across many accounts. Sign-in
  * is limited per account and address pair, so someone sending wrong passwords for the admin's
  * email locks out only themselves, not the admin at the counter; a much higher per-account
- * ceiling still caps many machines guessing one password together. Social sign-in names no
- * account until its token is verified, so it is limited per IP only.
+ * ceiling still caps many machines guessing one password together. A browser that has signed in
+ * to the account before (its device cookie, auth/device-cookie.ts) is limited per device instead
+ * of by those two, so a crowd reaching the ceiling cannot keep the owner out. Social sign-in
+ * names no account until its token is verified, so it is limited per IP only.
  */
 export const DEFAULT_RATE_RULES = {
   loginIp: { limit: 20, windowMs: 15 * MINUTE },
@@ -93,6 +95,7 @@ export const DEFAULT_RATE_RULES = {
   registerIp: { limit: 20, windowMs: 60 * MINUTE },
   registerAccount: { limit: 5, windowMs: 60 * MINUTE },
   socialIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginDevice: { limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export interface PasswordCheckLimits {
@@ -151,6 +154,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  // Signs device cookies (auth/device-cookie.ts); unset, a random one is kept in DATA_DIR.
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z
@@ -246,6 +251,10 @@ export interface AppConfig {
   passwordChecks: PasswordCheckLimits;
   /** Session cookies without Secure even off this machine (auth/sessions.ts: cookieIsSecure). */
   insecureCookies: boolean;
+  /** SESSION_SECRET: signs device cookies (auth/device-cookie.ts); null: `secretFile`'s. */
+  sessionSecret: string | null;
+  /** Where a generated secret is kept when SESSION_SECRET is unset; null: one per process. */
+  secretFile: string | null;
   /** Directory of the built web app; null serves the API only. */
   webDir: string | null;
   imagesDir: string;
@@ -298,6 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxConnections: e.MAX_CONNECTIONS,
     },
     insecureCookies: e.INSECURE_COOKIES,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    secretFile: `${e.DATA_DIR}/session-secret`,
     webDir: 'dist/web',
     imagesDir: 'assets/images',
     admin:

@@ -14,6 +14,7 @@ import {
   type GoogleIdentity,
   type GoogleVerifier,
 } from '../auth/google';
+import { createDeviceCookies, loadDeviceKey } from '../auth/device-cookie';
 import { createPasswordGate } from '../auth/password-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { createRateLimiter } from '../auth/rate-limit';
@@ -62,11 +63,12 @@ async function loadApiUser(
 }
 
 /** Register, login, social login, logout, me (issue 3). */
-export const authRoutes: RouteModule = (app, ctx) => {
+export const authRoutes: RouteModule = async (app, ctx) => {
   const users = usersRepository(ctx.db);
   // One limiter per app: tests build many apps, and each must start with clean counters.
   const limiter = createRateLimiter(ctx.clock);
   const passwordGate = createPasswordGate(ctx.config.passwordChecks);
+  const devices = createDeviceCookies(await loadDeviceKey(ctx.config), ctx.clock);
   const { clientId } = ctx.config.google;
   const verifyGoogle = clientId ? createGoogleVerifier({ ...ctx.config.google, clientId }) : null;
 
@@ -119,23 +121,31 @@ export const authRoutes: RouteModule = (app, ctx) => {
     { schema: { body: loginBody, response: { 200: apiLoginAnswerSchema } } },
     async (request, reply) => {
       const input = request.body;
+      const account = input.email.toLowerCase();
+      const device = devices.trustedDevice(request, account);
       limiter.hit(reply, [
         { key: `login:ip:${request.ip}`, rule: rules(ctx).loginIp },
-        {
-          key: `login:account-ip:${input.email.toLowerCase()}:${request.ip}`,
-          rule: rules(ctx).loginAccountIp,
-        },
-        { key: `login:account:${input.email.toLowerCase()}`, rule: rules(ctx).loginAccount },
+        ...(device
+          ? // A device that signed in to this account before: its own limit, not the account's.
+            [{ key: `login:device:${device}`, rule: rules(ctx).loginDevice }]
+          : [
+              {
+                key: `login:account-ip:${account}:${request.ip}`,
+                rule: rules(ctx).loginAccountIp,
+              },
+              { key: `login:account:${account}`, rule: rules(ctx).loginAccount },
+            ]),
       ]);
       const user = await users.findByEmail(input.email);
       // Unknown email, or an account with Google only: same work, same answer as a wrong password.
-      const valid = await passwordGate.run(reply, 'other', () =>
+      const valid = await passwordGate.run(reply, device ? 'trusted' : 'other', () =>
         user?.passwordHash
           ? verifyPassword(input.password, user.passwordHash)
           : verifyAgainstDummy(input.password),
       );
       if (!user || !valid) throw invalidCredentials();
       await startSession(ctx.db, ctx, request, reply, user.id);
+      devices.issue(reply, ctx, account);
       return { user: await loadApiUser(ctx.db, user) };
     },
   );
