@@ -36,6 +36,7 @@ import {
 } from '../http/api-schemas';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { presentUser } from '../http/present';
+import { cartsRepository } from '../repositories/carts';
 import { contactsRepository } from '../repositories/contacts';
 import { sessionsRepository } from '../repositories/sessions';
 import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
@@ -245,9 +246,9 @@ async function verifyCredential(
  * Linking is where an account could be taken over: registration proves no email, so anyone can
  * register the victim's address with a password of their own and wait for the victim to sign
  * in with Google. Google has now proven who owns the address, and nobody proved the password, so
- * a customer account loses its password and every session on linking (the answer's
- * `passwordRemoved` lets the screen say so). Staff accounts are made by the admin, not
- * self-registered, so theirs is kept.
+ * a customer account loses its password, every session, its saved contacts and its active cart
+ * on linking (the answer's `passwordRemoved` lets the screen say so); orders already placed stay.
+ * Staff accounts are made by the admin, not self-registered, so theirs is kept.
  */
 function findOrCreateGoogleUser(
   ctx: AppContext,
@@ -264,7 +265,13 @@ function findOrCreateGoogleUser(
       if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject, { dropPassword }))) {
         throw googleLoginFailed();
       }
-      if (dropPassword) await sessionsRepository(tx).removeAllOf(sameEmail.id);
+      if (dropPassword) {
+        await sessionsRepository(tx).removeAllOf(sameEmail.id);
+        // What the unproven registration saved would prefill the owner's checkout: it goes too.
+        // Its orders stay, as the store's books.
+        await contactsRepository(tx).removeAllOf(sameEmail.id);
+        await cartsRepository(tx).removeActive(sameEmail.id);
+      }
       return {
         user: { ...sameEmail, passwordHash: dropPassword ? null : sameEmail.passwordHash },
         isNewUser: false,
