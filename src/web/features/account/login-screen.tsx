@@ -17,7 +17,7 @@ const LOGIN_FAILED = ACCOUNT_MESSAGES.invalidCredentials;
 const GOOGLE_FAILED = ACCOUNT_MESSAGES.googleLoginFailed;
 /** Google linked an account someone had registered with a password (routes/auth.ts says why). */
 const PASSWORD_REMOVED =
-  'Signed in with Google. This account’s earlier password was removed, since anyone could have set it: sign in with Google from now on.';
+  'Signed in with Google. This account’s earlier password, saved contacts and cart were removed, since anyone could have set them: sign in with Google from now on.';
 
 /** Codes whose message says what to do (wait, retry, reconnect); others get the spec's text. */
 const SAID_AS_SENT: readonly ErrorCode[] = ['rate_limited', 'busy', 'network'];
