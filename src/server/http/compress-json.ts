@@ -14,7 +14,7 @@ const GZIP_OPTIONS = { level: 6 };
  * Below this, an answer is compressed on the event loop: small bodies cost less there than a
  * turn on the thread pool, which password hashing (scrypt) shares and can keep busy, so a login
  * flood must not make every compressed answer wait. Larger answers, which would hold the event
- * loop longer, still go to the pool (docs/performance.md has the costs measured).
+ * loop longer, still go to the pool (docs/security.md's row has the costs measured).
  */
 export const COMPRESS_ON_LOOP_BELOW = 64 * 1024;
 
