@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** How long the Postgres pool waits for the server, and how many connections it opens. */
@@ -109,14 +110,15 @@ export interface PasswordCheckLimits {
 
 /**
  * scrypt runs on Node's thread pool (4 threads), which also compresses large answers and reads
- * files. Logins from many addresses, each under its own limits, could fill every thread with
- * hashes and leave everything else waiting behind them. Two hashes at once leave the pool room
- * and a small machine's event loop a core; a short queue bounds a waiting login's delay, and past
- * it a 503 with Retry-After costs nothing (docs/security.md's row has the figures).
+ * files, and each hash keeps a core busy. Logins from many addresses, each under its own limits,
+ * could fill every thread with hashes and leave everything else waiting behind them. So hashes
+ * run one fewer at once than the machine has cores (at least one, at most three): the event
+ * loop keeps a core and the pool a free thread. A short queue bounds a waiting login's delay, and
+ * past it a 503 with Retry-After costs nothing (docs/security.md's row has the figures).
  */
 export const DEFAULT_PASSWORD_CHECKS: PasswordCheckLimits = {
-  concurrency: 2,
-  queue: 16,
+  concurrency: Math.max(1, Math.min(3, availableParallelism() - 1)),
+  queue: 8,
   retryAfterSeconds: 2,
 };
 

@@ -175,7 +175,7 @@ describe('a wrong-password login flood from many addresses', () => {
       expect(answer.status).toBe(200);
       during.push(answer.ms);
       // Midway, the customer signs in again from their own browser: its lane goes first.
-      if (during.length === 20) customerLogin = await signInFromDevice();
+      if (during.length === 10) customerLogin = await signInFromDevice();
       await sleep(50);
     }
     await sender;
@@ -194,7 +194,7 @@ describe('a wrong-password login flood from many addresses', () => {
     // Wrong passwords are 401; a full queue of password checks is 503 (never anything else).
     for (const answer of answers) expect([401, 503]).toContain(answer.status);
     expect(median(during)).toBeLessThan(100);
-    expect(during.length).toBeGreaterThanOrEqual(21);
+    expect(during.length).toBeGreaterThanOrEqual(11);
     // A browser that signed in before is never turned away by strangers' queue.
     expect(customerLogin?.status).toBe(200);
   }, 60_000);
