@@ -9,6 +9,7 @@ export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   duplicateEmail: 'An account with this email already exists.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  passwordChecksBusy: 'We are very busy signing people in. Please try again in a few seconds.',
   nameRequired: 'Please enter your name.',
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Please enter your password.',

@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'internal',
   /** The database or another dependency is not answering right now (503). */
   'unavailable',
+  /** Too many password checks waiting right now; Retry-After says when to try again (503). */
+  'busy',
   /**
    * Browser only, never sent by the server: the request did not reach it (offline, DNS, a
    * dropped connection). Status 0.

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** How long the Postgres pool waits for the server, and how many connections it opens. */
@@ -83,8 +84,10 @@ const MINUTE = 60_000;
  * Attempts allowed per window. Per IP stops one machine guessing across many accounts. Sign-in
  * is limited per account and address pair, so someone sending wrong passwords for the admin's
  * email locks out only themselves, not the admin at the counter; a much higher per-account
- * ceiling still caps many machines guessing one password together. Social sign-in names no
- * account until its token is verified, so it is limited per IP only.
+ * ceiling still caps many machines guessing one password together. A browser that has signed in
+ * to the account before (its device cookie, auth/device-cookie.ts) is limited per device instead
+ * of by those two, so a crowd reaching the ceiling cannot keep the owner out. Social sign-in
+ * names no account until its token is verified, so it is limited per IP only.
  */
 export const DEFAULT_RATE_RULES = {
   loginIp: { limit: 20, windowMs: 15 * MINUTE },
@@ -93,7 +96,31 @@ export const DEFAULT_RATE_RULES = {
   registerIp: { limit: 20, windowMs: 60 * MINUTE },
   registerAccount: { limit: 5, windowMs: 60 * MINUTE },
   socialIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginDevice: { limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
+
+export interface PasswordCheckLimits {
+  /** Password hashes (scrypt) computed at once. */
+  concurrency: number;
+  /** Checks waiting for a turn, per lane; one more is answered 503 with Retry-After. */
+  queue: number;
+  /** The Retry-After of that 503, in seconds. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * scrypt runs on Node's thread pool (4 threads), which also compresses large answers and reads
+ * files, and each hash keeps a core busy. Logins from many addresses, each under its own limits,
+ * could fill every thread with hashes and leave everything else waiting behind them. So hashes
+ * run one fewer at once than the machine has cores (at least one, at most three): the event
+ * loop keeps a core and the pool a free thread. A short queue bounds a waiting login's delay, and
+ * past it a 503 with Retry-After costs nothing (docs/security.md's row has the figures).
+ */
+export const DEFAULT_PASSWORD_CHECKS: PasswordCheckLimits = {
+  concurrency: Math.max(1, Math.min(3, availableParallelism() - 1)),
+  queue: 8,
+  retryAfterSeconds: 2,
+};
 
 export type RateRules = Record<
   keyof typeof DEFAULT_RATE_RULES,
@@ -129,6 +156,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  // Signs device cookies (auth/device-cookie.ts); unset, a random one is kept in DATA_DIR.
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z
@@ -220,8 +249,14 @@ export interface AppConfig {
   http: HttpLimits;
   /** Sign-in and registration attempts per window (routes/auth.ts). */
   rateRules: RateRules;
+  /** Password hashes at once and waiting (auth/password-gate.ts). */
+  passwordChecks: PasswordCheckLimits;
   /** Session cookies without Secure even off this machine (auth/sessions.ts: cookieIsSecure). */
   insecureCookies: boolean;
+  /** SESSION_SECRET: signs device cookies (auth/device-cookie.ts); null: `secretFile`'s. */
+  sessionSecret: string | null;
+  /** Where a generated secret is kept when SESSION_SECRET is unset; null: one per process. */
+  secretFile: string | null;
   /** Directory of the built web app; null serves the API only. */
   webDir: string | null;
   imagesDir: string;
@@ -265,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateRules: DEFAULT_RATE_RULES,
+    passwordChecks: DEFAULT_PASSWORD_CHECKS,
     http: {
       ...DEFAULT_HTTP_LIMITS,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
@@ -273,6 +309,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxConnections: e.MAX_CONNECTIONS,
     },
     insecureCookies: e.INSECURE_COOKIES,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    secretFile: `${e.DATA_DIR}/session-secret`,
     webDir: 'dist/web',
     imagesDir: 'assets/images',
     admin:

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
@@ -5,9 +8,10 @@ import {
   type ApiMeAnswer,
   type ApiRegisterAnswer,
 } from '../../src/domain';
+import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import { DEFAULT_RATE_RULES } from '../../src/server/config';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
 const clock = fixedClock('2026-11-23T23:00:00Z');
@@ -307,4 +311,185 @@ describe('session expiry', () => {
       clock.set(start);
     }
   });
+});
+
+describe('password checks under load', () => {
+  it('answers 503 busy with Retry-After once the queue of password checks is full, checking nothing more', async () => {
+    const limits = { concurrency: 1, queue: 2, retryAfterSeconds: 2 };
+    const narrow = await createTestApp({ clock, config: { passwordChecks: limits } });
+    try {
+      await registerUser(narrow.app, { email: 'queued@example.com' });
+      const attempt = (password: string) =>
+        narrow.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: freshIp(),
+          payload: { email: 'queued@example.com', password },
+        });
+      // One hash running, two waiting, the rest refused at once.
+      const answers = await Promise.all(Array.from({ length: 6 }, () => attempt('wrong password')));
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([401, 401, 401, 503, 503, 503]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 503)) {
+        expect(refused.json()).toEqual({
+          statusCode: 503,
+          code: 'busy',
+          message: ACCOUNT_MESSAGES.passwordChecksBusy,
+        });
+        expect(refused.headers['retry-after']).toBe('2');
+        expect(refused.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      }
+      // Once the queue has drained, the owner signs in as usual.
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await narrow.close();
+    }
+  }, 90_000);
+});
+
+describe('device cookies: a crowd at the account ceiling does not lock out a browser that signed in before', () => {
+  /** The `Cookie` header value of the device cookie an answer set (one `dev_` cookie). */
+  function deviceCookieOf(response: {
+    cookies: {
+      name: string;
+      value: string;
+      path?: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+    }[];
+  }): { header: string; name: string; value: string } {
+    const found = response.cookies.filter((cookie) => cookie.name.startsWith('dev_'));
+    expect(found).toHaveLength(1);
+    const [cookie] = found;
+    if (!cookie) throw new Error('no device cookie');
+    expect(cookie).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Strict' });
+    return { header: `${cookie.name}=${cookie.value}`, name: cookie.name, value: cookie.value };
+  }
+
+  // Small ceilings: the rule is the same at any size, and each attempt costs a password hash.
+  const windowMs = DEFAULT_RATE_RULES.loginAccount.windowMs;
+  const smallRules = {
+    ...DEFAULT_RATE_RULES,
+    loginAccount: { limit: 4, windowMs },
+    loginDevice: { limit: 3, windowMs },
+  };
+
+  it('lets the device in past the ceiling, limits it on its own, and trusts no other cookie', async () => {
+    const crowd = await createTestApp({ clock, config: { rateRules: smallRules } });
+    const start = clock.now();
+    try {
+      const owner = 'owner@example.com';
+      await registerUser(crowd.app, { email: owner });
+      await registerUser(crowd.app, { email: 'other@example.com' });
+      const attempt = (email: string, password: string, cookie?: string) =>
+        crowd.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: freshIp(),
+          headers: cookie ? { cookie } : {},
+          payload: { email, password },
+        });
+      // Every attempt counts, successful or not: strangers guess until the ceiling answers.
+      const fillCeiling = async () => {
+        for (let n = 0; n <= smallRules.loginAccount.limit; n++) {
+          const status = (await attempt(owner, 'wrong password')).statusCode;
+          if (status === 429) break;
+          expect(status).toBe(401);
+        }
+        expect((await attempt(owner, TEST_PASSWORD)).statusCode).toBe(429);
+      };
+
+      const signedIn = await attempt(owner, TEST_PASSWORD);
+      expect(signedIn.statusCode).toBe(200);
+      const device = deviceCookieOf(signedIn);
+      // The name does not say whose account it is.
+      expect(device.name).not.toMatch(/owner/i);
+      const otherDevice = deviceCookieOf(await attempt('other@example.com', TEST_PASSWORD));
+      expect(otherDevice.name).not.toBe(device.name);
+
+      // The crowd reaches the ceiling: a stranger with the right password is refused...
+      await fillCeiling();
+      // ...the owner's browser, from any address, is not, and gets a fresh device cookie.
+      const trusted = await attempt(owner, TEST_PASSWORD, device.header);
+      expect(trusted.statusCode).toBe(200);
+      deviceCookieOf(trusted);
+      // A tampered cookie, or another account's signature under this account's name, is nothing.
+      const tampered = `${device.name}=${device.value.slice(0, -2)}${device.value.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect((await attempt(owner, TEST_PASSWORD, tampered)).statusCode).toBe(429);
+      const borrowed = `${device.name}=${otherDevice.value}`;
+      expect((await attempt(owner, TEST_PASSWORD, borrowed)).statusCode).toBe(429);
+      expect((await attempt(owner, TEST_PASSWORD, otherDevice.header)).statusCode).toBe(429);
+
+      // The device has a limit of its own: guessing with it stops it too.
+      for (let n = 0; n < smallRules.loginDevice.limit - 1; n++) {
+        expect((await attempt(owner, 'wrong password', device.header)).statusCode).toBe(401);
+      }
+      expect((await attempt(owner, TEST_PASSWORD, device.header)).statusCode).toBe(429);
+
+      // An expired device cookie is an unknown device again.
+      clock.advance(181 * 24 * 60 * 60 * 1000);
+      await fillCeiling();
+      expect((await attempt(owner, TEST_PASSWORD, device.header)).statusCode).toBe(429);
+    } finally {
+      clock.set(start);
+      await crowd.close();
+    }
+  }, 90_000);
+
+  it("gives the owner a way back from the machine itself: a restart with ADMIN_PASSWORD, the devices' key kept", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'device-key-'));
+    const database = await createTestDatabase();
+    const admin = { email: 'boss@example.com', password: 'the owner password' };
+    const config = testConfig({
+      rateRules: smallRules,
+      admin,
+      secretFile: join(folder, 'session-secret'),
+    });
+    const start = clock.now();
+    const started: { close: () => Promise<unknown> }[] = [];
+    try {
+      const boot = async () => {
+        const app = await buildApp(config, { db: database.db, clock });
+        started.push(app);
+        await app.ready();
+        return app;
+      };
+      let app = await boot();
+      const attempt = (password: string, cookie?: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: freshIp(),
+          headers: cookie ? { cookie } : {},
+          payload: { email: admin.email, password },
+        });
+      // Every attempt counts, successful or not: strangers guess until the ceiling answers.
+      const fillCeiling = async () => {
+        for (let n = 0; n <= smallRules.loginAccount.limit; n++) {
+          const status = (await attempt('wrong password')).statusCode;
+          if (status === 429) break;
+          expect(status).toBe(401);
+        }
+        expect((await attempt(admin.password)).statusCode).toBe(429);
+      };
+      const laptop = deviceCookieOf(await attempt(admin.password)).header;
+      await fillCeiling();
+
+      // Restarting the server (with ADMIN_EMAIL/ADMIN_PASSWORD, which also resets the password)
+      // starts every count afresh: the owner signs in from anywhere.
+      await app.close();
+      started.length = 0;
+      app = await boot();
+      expect((await attempt(admin.password)).statusCode).toBe(200);
+      // The key stayed in the data folder: the laptop is still a known device after the restart.
+      await fillCeiling();
+      expect((await attempt(admin.password, laptop)).statusCode).toBe(200);
+      expect((await readFile(join(folder, 'session-secret'), 'utf8')).trim().length).toBe(43);
+    } finally {
+      clock.set(start);
+      for (const app of started) await app.close();
+      await database.drop();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -8,20 +8,27 @@ import {
   startJwksServer,
   type JwksServer,
 } from '../support/jwks-server';
-import type { ApiMeAnswer, ApiSocialLoginAnswer } from '../../src/domain';
+import type { ApiMeAnswer, ApiOrder, ApiSocialLoginAnswer } from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import type { AppConfig } from '../../src/server/config';
+import { OPEN_TUESDAY, call, confirm, fillCart, placeOrder } from '../support/orders';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
 let keys: JwksServer;
-let t: TestApp;
+let t: TestApp & { googleConfig: AppConfig['google'] };
 beforeAll(async () => {
   keys = await startJwksServer();
   const base = testConfig();
-  t = await createTestApp({
-    config: {
-      google: { clientId: TEST_GOOGLE_CLIENT_ID, jwksUrl: keys.url, issuers: base.google.issuers },
-    },
-  });
+  const googleConfig = {
+    clientId: TEST_GOOGLE_CLIENT_ID,
+    jwksUrl: keys.url,
+    issuers: base.google.issuers,
+  };
+  t = { ...(await createTestApp({ config: { google: googleConfig } })), googleConfig };
 });
+
+const sidCookie = (response: { cookies: { name: string; value: string }[] }) =>
+  `sid=${response.cookies.find((c) => c.name === 'sid')?.value ?? ''}`;
 afterAll(async () => {
   await t.close();
   await keys.close();
@@ -105,6 +112,61 @@ describe('social login with a Google ID token', () => {
     expect(again.json<ApiSocialLoginAnswer>().passwordRemoved).toBe(false);
     expect(await me(owner)).toBe(attacker.user._id);
   });
+
+  it('removes the contacts and the cart the unproven registration saved, keeping its orders', async () => {
+    // The store open, so the earlier registration can have placed an order.
+    const shop = await createTestApp({
+      clock: fixedClock(OPEN_TUESDAY),
+      config: { google: t.googleConfig },
+    });
+    try {
+      const planted = { phone: '519-555-0199', address: '1 Planted St, Guelph ON' };
+      const registered = await registerUser(shop.app, {
+        email: 'planted@example.com',
+        contacts: [{ ...planted, isDefault: true }],
+      });
+      const account = { id: registered.user._id, cookie: registered.cookie };
+      const order = await placeOrder(shop.app, account);
+      // A cart left waiting, through Confirm Order, with the planted contact on it.
+      await fillCart(shop.app, account, [{ name: 'Coke' }]);
+      expect(
+        (await confirm(shop.app, account, { deliveryType: 'delivery', contactInfo: planted }))
+          .statusCode,
+      ).toBe(200);
+      const count = async (sql: string) =>
+        (await shop.db.query<{ n: number }>(sql, [account.id]))[0]?.n;
+      const activeCarts = `select count(*)::int as n from carts where user_id = $1 and status = 'active'`;
+      const contacts = 'select count(*)::int as n from contacts where user_id = $1';
+      expect([await count(activeCarts), await count(contacts)]).toEqual([1, 1]);
+
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/social-login',
+        payload: {
+          credential: await keys.signIdToken({ sub: 'sub-planted', email: 'planted@example.com' }),
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<ApiSocialLoginAnswer>()).toMatchObject({
+        passwordRemoved: true,
+        user: { _id: account.id, contacts: [] },
+      });
+      expect([await count(activeCarts), await count(contacts)]).toEqual([0, 0]);
+      expect(
+        await count(
+          `select count(*)::int as n from cart_items i join carts c on c.id = i.cart_id
+            where c.user_id = $1 and c.status = 'active'`,
+        ),
+      ).toBe(0);
+      // The order placed before stays, as the store's books, and the owner sees it.
+      const owner = { id: account.id, cookie: sidCookie(response) };
+      const orders = await call(shop.app, owner, 'GET', `/api/orders/${account.id}`);
+      expect(orders.statusCode).toBe(200);
+      expect(orders.json<ApiOrder[]>().map((listed) => listed._id)).toEqual([order._id]);
+    } finally {
+      await shop.close();
+    }
+  }, 60_000);
 
   it('ignores email and name in the body: the account comes from the token', async () => {
     const credential = await keys.signIdToken({ sub: 'sub-body', email: 'token@example.com' });

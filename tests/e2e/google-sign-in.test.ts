@@ -115,12 +115,18 @@ it('signs a new Google user in and asks for a contact first', async () => {
 });
 
 it('tells a customer whose Google sign-in removed a password someone had set on their email', async () => {
-  // Someone registered this address with a password of their own before its owner came.
+  // Someone registered this address with a password and a contact of their own before its
+  // owner came.
   const registered = await h.app.inject({
     method: 'POST',
     url: '/api/auth/register',
     remoteAddress: '10.9.8.8',
-    payload: { name: 'Not Pat', email: 'pat.prior@example.com', password: 'someone elses pw' },
+    payload: {
+      name: 'Not Pat',
+      email: 'pat.prior@example.com',
+      password: 'someone elses pw',
+      contacts: [{ phone: '519-555-0177', address: '9 Planted St, Guelph ON', isDefault: true }],
+    },
   });
   expect(registered.statusCode).toBe(201);
 
@@ -135,9 +141,12 @@ it('tells a customer whose Google sign-in removed a password someone had set on 
   await page
     .getByRole('status')
     .getByText(
-      'Signed in with Google. This account’s earlier password was removed, since anyone could have set it: sign in with Google from now on.',
+      'Signed in with Google. This account’s earlier password, saved contacts and cart were removed, since anyone could have set them: sign in with Google from now on.',
     )
     .waitFor();
+  // The planted contact is gone: nothing of it is offered to the owner.
+  expect(await signedInUser(page)).toMatchObject({ contacts: [] });
+  expect(await page.getByText('9 Planted St').count()).toBe(0);
   await page.screenshot({ path: `${SHOTS}/password-removed-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/password-removed-1280.png`, fullPage: true });

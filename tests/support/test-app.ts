@@ -68,6 +68,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     webDir: null,
+    // No data folder: the device cookies' key is made per app.
+    secretFile: null,
     ...overrides,
   };
 }

@@ -1,11 +1,22 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, varyOnEncoding, type ContentEncoding } from './encoding';
 import { COMPRESS_FROM_BYTES } from './representation';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP_OPTIONS = { level: 6 };
+
+/**
+ * Below this, an answer is compressed on the event loop: small bodies cost less there than a
+ * turn on the thread pool, which password hashing (scrypt) shares and can keep busy, so a login
+ * flood must not make every compressed answer wait. Larger answers, which would hold the event
+ * loop longer, still go to the pool (docs/security.md's row has the costs measured).
+ */
+export const COMPRESS_ON_LOOP_BELOW = 64 * 1024;
 
 /**
  * Compresses JSON answers of at least 1 KB (a cart, My Orders, the staff board) for the clients
@@ -22,21 +33,31 @@ export function compressJsonAnswers(app: FastifyInstance): void {
       done(null, payload);
       return;
     }
-    const compressed =
-      encoding === 'br'
-        ? brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : gzipAsync(payload, { level: 6 });
-    compressed.then(
-      (body) => {
-        // Fastify measures the body it is finally given; a length set earlier would be the plain one.
-        reply.removeHeader('content-length');
-        reply.header('content-encoding', encoding);
-        done(null, body);
-      },
-      (error: unknown) => {
+    const send = (body: Buffer) => {
+      // Fastify measures the body it is finally given; a length set earlier would be the plain one.
+      reply.removeHeader('content-length');
+      reply.header('content-encoding', encoding);
+      done(null, body);
+    };
+    if (Buffer.byteLength(payload) < COMPRESS_ON_LOOP_BELOW) {
+      let body: Buffer;
+      try {
+        body =
+          encoding === 'br'
+            ? brotliCompressSync(payload, BROTLI_OPTIONS)
+            : gzipSync(payload, GZIP_OPTIONS);
+      } catch (error) {
         done(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
+        return;
+      }
+      send(body);
+      return;
+    }
+    const compressed =
+      encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzipAsync(payload, GZIP_OPTIONS);
+    compressed.then(send, (error: unknown) => {
+      done(error instanceof Error ? error : new Error(String(error)));
+    });
   });
 }
 

@@ -283,6 +283,14 @@ export function cartsRepository(db: Queryable) {
       return row ? { cart: toCart(row), lines: (row.lines ?? []).map(toItem) } : null;
     },
 
+    /**
+     * Deletes the user's active cart, its checkout details and lines (the lines go with the row,
+     * whose delete locks it first: the lock order holds). Completed carts stay with their orders.
+     */
+    async removeActive(userId: string): Promise<void> {
+      await db.query(`delete from carts where user_id = $1 and status = 'active'`, [userId]);
+    },
+
     async setTipPercent(cartId: string, tipPercent: number): Promise<void> {
       await db.query('update carts set tip_percent = $2, updated_at = now() where id = $1', [
         cartId,

@@ -125,6 +125,11 @@ export function contactsRepository(db: Queryable) {
       return rows.length === 1;
     },
 
+    /** Deletes every contact of the user. */
+    async removeAllOf(userId: string): Promise<void> {
+      await db.query('delete from contacts where user_id = $1', [userId]);
+    },
+
     /** Sets the phone of the default contact; null when the user has no default. */
     async setDefaultPhone(userId: string, phone: string): Promise<Contact | null> {
       const rows = await db.query<ContactRow>(

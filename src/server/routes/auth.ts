@@ -14,6 +14,8 @@ import {
   type GoogleIdentity,
   type GoogleVerifier,
 } from '../auth/google';
+import { createDeviceCookies, loadDeviceKey } from '../auth/device-cookie';
+import { createPasswordGate } from '../auth/password-gate';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { createRateLimiter } from '../auth/rate-limit';
 import {
@@ -34,6 +36,7 @@ import {
 } from '../http/api-schemas';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { presentUser } from '../http/present';
+import { cartsRepository } from '../repositories/carts';
 import { contactsRepository } from '../repositories/contacts';
 import { sessionsRepository } from '../repositories/sessions';
 import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
@@ -61,10 +64,12 @@ async function loadApiUser(
 }
 
 /** Register, login, social login, logout, me (issue 3). */
-export const authRoutes: RouteModule = (app, ctx) => {
+export const authRoutes: RouteModule = async (app, ctx) => {
   const users = usersRepository(ctx.db);
   // One limiter per app: tests build many apps, and each must start with clean counters.
   const limiter = createRateLimiter(ctx.clock);
+  const passwordGate = createPasswordGate(ctx.config.passwordChecks);
+  const devices = createDeviceCookies(await loadDeviceKey(ctx.config), ctx.clock);
   const { clientId } = ctx.config.google;
   const verifyGoogle = clientId ? createGoogleVerifier({ ...ctx.config.google, clientId }) : null;
 
@@ -79,7 +84,9 @@ export const authRoutes: RouteModule = (app, ctx) => {
       ]);
       // Checked before the (deliberately slow) hash; the unique index still decides under a race.
       if (await users.findByEmail(input.email)) throw duplicateEmail();
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwordGate.run(reply, 'other', () =>
+        hashPassword(input.password),
+      );
       const user = await ctx.db
         .transaction(async (tx) => {
           const created = await usersRepository(tx).create({
@@ -115,21 +122,31 @@ export const authRoutes: RouteModule = (app, ctx) => {
     { schema: { body: loginBody, response: { 200: apiLoginAnswerSchema } } },
     async (request, reply) => {
       const input = request.body;
+      const account = input.email.toLowerCase();
+      const device = devices.trustedDevice(request, account);
       limiter.hit(reply, [
         { key: `login:ip:${request.ip}`, rule: rules(ctx).loginIp },
-        {
-          key: `login:account-ip:${input.email.toLowerCase()}:${request.ip}`,
-          rule: rules(ctx).loginAccountIp,
-        },
-        { key: `login:account:${input.email.toLowerCase()}`, rule: rules(ctx).loginAccount },
+        ...(device
+          ? // A device that signed in to this account before: its own limit, not the account's.
+            [{ key: `login:device:${device}`, rule: rules(ctx).loginDevice }]
+          : [
+              {
+                key: `login:account-ip:${account}:${request.ip}`,
+                rule: rules(ctx).loginAccountIp,
+              },
+              { key: `login:account:${account}`, rule: rules(ctx).loginAccount },
+            ]),
       ]);
       const user = await users.findByEmail(input.email);
       // Unknown email, or an account with Google only: same work, same answer as a wrong password.
-      const valid = user?.passwordHash
-        ? await verifyPassword(input.password, user.passwordHash)
-        : await verifyAgainstDummy(input.password);
+      const valid = await passwordGate.run(reply, device ? 'trusted' : 'other', () =>
+        user?.passwordHash
+          ? verifyPassword(input.password, user.passwordHash)
+          : verifyAgainstDummy(input.password),
+      );
       if (!user || !valid) throw invalidCredentials();
       await startSession(ctx.db, ctx, request, reply, user.id);
+      devices.issue(reply, ctx, account);
       return { user: await loadApiUser(ctx.db, user) };
     },
   );
@@ -229,9 +246,9 @@ async function verifyCredential(
  * Linking is where an account could be taken over: registration proves no email, so anyone can
  * register the victim's address with a password of their own and wait for the victim to sign
  * in with Google. Google has now proven who owns the address, and nobody proved the password, so
- * a customer account loses its password and every session on linking (the answer's
- * `passwordRemoved` lets the screen say so). Staff accounts are made by the admin, not
- * self-registered, so theirs is kept.
+ * a customer account loses its password, every session, its saved contacts and its active cart
+ * on linking (the answer's `passwordRemoved` lets the screen say so); orders already placed stay.
+ * Staff accounts are made by the admin, not self-registered, so theirs is kept.
  */
 function findOrCreateGoogleUser(
   ctx: AppContext,
@@ -248,7 +265,13 @@ function findOrCreateGoogleUser(
       if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject, { dropPassword }))) {
         throw googleLoginFailed();
       }
-      if (dropPassword) await sessionsRepository(tx).removeAllOf(sameEmail.id);
+      if (dropPassword) {
+        await sessionsRepository(tx).removeAllOf(sameEmail.id);
+        // What the unproven registration saved would prefill the owner's checkout: it goes too.
+        // Its orders stay, as the store's books.
+        await contactsRepository(tx).removeAllOf(sameEmail.id);
+        await cartsRepository(tx).removeActive(sameEmail.id);
+      }
       return {
         user: { ...sameEmail, passwordHash: dropPassword ? null : sameEmail.passwordHash },
         isNewUser: false,

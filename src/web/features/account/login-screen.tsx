@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
+import type { ErrorCode } from '../../../domain/error-codes';
 import { ApiError } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
@@ -16,13 +17,13 @@ const LOGIN_FAILED = ACCOUNT_MESSAGES.invalidCredentials;
 const GOOGLE_FAILED = ACCOUNT_MESSAGES.googleLoginFailed;
 /** Google linked an account someone had registered with a password (routes/auth.ts says why). */
 const PASSWORD_REMOVED =
-  'Signed in with Google. This account’s earlier password was removed, since anyone could have set it: sign in with Google from now on.';
+  'Signed in with Google. This account’s earlier password, saved contacts and cart were removed, since anyone could have set them: sign in with Google from now on.';
 
-/** A rate limit or an unreachable server says so; anything else gets the spec's message. */
+/** Codes whose message says what to do (wait, retry, reconnect); others get the spec's text. */
+const SAID_AS_SENT: readonly ErrorCode[] = ['rate_limited', 'busy', 'network'];
+
 function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && (error.code === 'rate_limited' || error.code === 'network')
-    ? error.message
-    : fallback;
+  return error instanceof ApiError && SAID_AS_SENT.includes(error.code) ? error.message : fallback;
 }
 
 export default function LoginScreen() {

@@ -12,14 +12,16 @@ import './account.css';
 const REGISTER_FAILED = ACCOUNT_MESSAGES.registerFailed;
 
 /**
- * What the form says when registering failed. A taken email, a rate limit or no connection says
- * why; other failures get the spec's text, with the server's reason when it gave one.
+ * What the form says when registering failed. A taken email, a rate limit, a busy server or no
+ * connection says why; other failures get the spec's text, with the server's reason when it gave
+ * one.
  */
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return REGISTER_FAILED;
   switch (error.code) {
     case 'email_taken':
     case 'rate_limited':
+    case 'busy':
     case 'network':
       return error.message;
     case 'invalid_input':
