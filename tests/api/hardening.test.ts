@@ -94,6 +94,24 @@ describe('caching of API answers', () => {
   });
 });
 
+describe('ids in any case', () => {
+  it('serves the owner naming their own id in upper case, and still refuses anyone else', async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const upper = owner.user._id.toUpperCase();
+    for (const url of [
+      `/api/cart/${upper}`,
+      `/api/cart?userId=${upper}`,
+      `/api/user/${upper}/contacts`,
+    ]) {
+      const own = await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } });
+      expect({ url, status: own.statusCode }).toEqual({ url, status: 200 });
+      const theirs = await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } });
+      expect({ url, status: theirs.statusCode }).toEqual({ url, status: 403 });
+    }
+  });
+});
+
 describe('the session cookie', () => {
   const login = async (app: TestApp['app'], email: string, headers: Record<string, string>) => {
     const response = await app.inject({

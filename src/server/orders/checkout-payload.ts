@@ -10,6 +10,7 @@ import {
   MAX_CHECKOUT_ADDRESS_LENGTH,
   MAX_CHECKOUT_PHONE_LENGTH,
   MAX_INSTRUCTIONS_LENGTH,
+  idSchema,
 } from '../../domain';
 
 /** Text that may arrive as a number (a phone typed into a number field); absent reads ''. */
@@ -30,7 +31,7 @@ const looseText = (max: number, what: string) =>
 export const checkoutPayloadSchema = z
   .object(
     {
-      userId: z.string(),
+      userId: idSchema,
       deliveryType: z
         .string({ error: 'Please choose pickup or delivery.' })
         .trim()

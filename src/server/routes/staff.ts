@@ -8,6 +8,7 @@ import {
   isPlainText,
   toCents,
   type OrderStatus,
+  idSchema,
 } from '../../domain';
 import { requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -51,7 +52,7 @@ const ordersQuery = z.object({
     ),
 });
 
-const orderParams = z.object({ orderId: z.string() });
+const orderParams = z.object({ orderId: idSchema });
 
 /** A whole number, sent as a number or as the text of one ("25" from a form field). */
 const wholeNumber = (min: number, max: number, message: string) =>
