@@ -407,16 +407,34 @@ describe('exactly one order', () => {
     expect(await count('from order_events where user_id = $1', [who.id])).toBe(1);
   });
 
-  it('answers a key again even after the customer started a new cart', async () => {
+  it('refuses a key sent again for a new cart (409), and a new key places that cart', async () => {
     const who = await registerCustomer(t.app);
     await fillCart(t.app, who, [{ name: 'Coke' }]);
     expect((await confirm(t.app, who)).statusCode).toBe(200);
     const first = await completeOrder(t.app, who, { key: 'order-key-2' });
-    await fillCart(t.app, who, [{ name: 'Sprite' }]);
-    expect((await confirm(t.app, who)).statusCode).toBe(200);
+    expect(first.statusCode).toBe(201);
+    // A late retry while the new cart holds nothing is the same attempt: the order again.
+    await fillCart(t.app, who, [{ name: 'Garlic Bread' }]);
+    const emptied = await call(t.app, who, 'GET', `/api/cart/${who.id}`);
+    for (const item of emptied.json<ApiCart>().items) {
+      const removed = await call(t.app, who, 'DELETE', `/api/cart/${who.id}/${item._id}`);
+      expect(removed.statusCode).toBe(200);
+    }
     const retry = await completeOrder(t.app, who, { key: 'order-key-2' });
     expect(retry.statusCode).toBe(200);
     expect(placed(retry)._id).toBe(placed(first)._id);
+    await fillCart(t.app, who, [{ name: 'Sprite' }]);
+    expect((await confirm(t.app, who)).statusCode).toBe(200);
+    const events = await count('from order_events where user_id = $1', [who.id]);
+    const reused = await completeOrder(t.app, who, { key: 'order-key-2' });
+    expect(reused.statusCode).toBe(409);
+    expect(error(reused)).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(error(reused).message).toMatch(/already used for an earlier order/);
+    // Nothing written, the new cart still waiting to be ordered.
+    expect(await ordersOf(who.id)).toBe(1);
+    expect(await count('from order_events where user_id = $1', [who.id])).toBe(events);
+    const cart = await call(t.app, who, 'GET', `/api/cart/${who.id}`);
+    expect(cart.json<ApiCart>().items.map((item) => item.productId.name)).toEqual(['Sprite']);
     // A new key places the new cart.
     const next = await completeOrder(t.app, who, { key: 'order-key-3' });
     expect(next.statusCode).toBe(201);
