@@ -29,6 +29,7 @@ import {
   type Account,
 } from '../support/orders';
 import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
+import { registerUser } from '../support/users';
 
 /**
  * POST /api/orders/complete-order and GET /api/orders/{userId}: the order made from the
@@ -615,5 +616,51 @@ describe('the list cap', () => {
     const list = (await call(t.app, who, 'GET', `/api/orders/${who.id}`)).json<ApiOrder[]>();
     expect(list).toHaveLength(MY_ORDERS_LIMIT);
     expect(list[0]?._id).toBe(latest._id);
+  });
+});
+
+describe('text that lies about itself (bidi controls)', () => {
+  const RLO = '\u202E';
+  const ALL = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+
+  it('takes them out of names, addresses, instructions and reasons before anyone reads them', async () => {
+    const registered = await registerUser(t.app, {
+      name: `Pat ${RLO}gpj.exe`,
+      contacts: [
+        { phone: '519-555-0100', address: `12 Main St${ALL}, Guelph ON`, isDefault: true },
+      ],
+    });
+    expect(registered.user.name).toBe('Pat gpj.exe');
+    const who = { id: registered.user._id, cookie: registered.cookie };
+    const contacts = await call(t.app, who, 'GET', `/api/user/${who.id}/contacts`);
+    expect(contacts.json<{ address: string }[]>().map((c) => c.address)).toEqual([
+      '12 Main St, Guelph ON',
+    ]);
+    // Only bidi controls: nothing left of the text.
+    const blank = await registerUser(t.app, { name: `${RLO}Pat` });
+    expect(blank.user.name).toBe('Pat');
+
+    const order = await placeOrder(t.app, who, [{ name: 'Coke' }], {
+      instructions: `Ring ${ALL}twice`,
+    });
+    expect(order.instructions).toBe('Ring twice');
+    const declined = await call(t.app, staff, 'POST', `/api/staff/orders/${order._id}/decline`, {
+      reason: `${RLO}busy`,
+    });
+    expect(declined.statusCode).toBe(200);
+    const rows = await t.db.query<{
+      customer_name: string;
+      instructions: string;
+      decline_reason: string;
+    }>('select customer_name, instructions, decline_reason from orders where id = $1', [order._id]);
+    expect(rows).toEqual([
+      { customer_name: 'Pat gpj.exe', instructions: 'Ring twice', decline_reason: 'busy' },
+    ]);
+    // A reason of nothing but controls is no reason.
+    const other = await placeOrder(t.app, who);
+    const empty = await call(t.app, staff, 'POST', `/api/staff/orders/${other._id}/decline`, {
+      reason: ALL,
+    });
+    expect(empty.statusCode).toBe(400);
   });
 });

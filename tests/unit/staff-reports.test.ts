@@ -23,6 +23,16 @@ describe('csvCell', () => {
     expect(csvCell('=A1,"x"')).toBe('"\'=A1,""x"""');
     expect(csvCell('a=1')).toBe('a=1');
   });
+
+  it('reads the cell as a spreadsheet may: full-width signs (NFKC) and bidi controls first', () => {
+    expect(csvCell('\uFF1D1+1')).toBe("'\uFF1D1+1");
+    expect(csvCell('\uFF0B15195550100')).toBe("'\uFF0B15195550100");
+    expect(csvCell('\uFF0D2')).toBe("'\uFF0D2");
+    expect(csvCell('\uFF20SUM(A1)')).toBe("'\uFF20SUM(A1)");
+    expect(csvCell('\u202E=1+1')).toBe("'\u202E=1+1");
+    expect(csvCell('\u2066\u200F+1')).toBe("'\u2066\u200F+1");
+    expect(csvCell('Pat \uFF1D')).toBe('Pat \uFF1D');
+  });
 });
 
 describe('store days', () => {

@@ -11,6 +11,7 @@ import {
   MAX_CHECKOUT_PHONE_LENGTH,
   MAX_INSTRUCTIONS_LENGTH,
   idSchema,
+  stripBidiControls,
 } from '../../domain';
 
 /** Text that may arrive as a number (a phone typed into a number field); absent reads ''. */
@@ -20,7 +21,7 @@ const looseText = (max: number, what: string) =>
       error: `Please enter the ${what} as text.`,
     })
     .optional()
-    .transform((value) => (value ?? '').trim())
+    .transform((value) => stripBidiControls(value ?? '').trim())
     .pipe(
       z
         .string()

@@ -6,6 +6,7 @@ import {
   ORDER_STATUSES,
   isPhoneNumber,
   isPlainText,
+  stripBidiControls,
   toCents,
   type OrderStatus,
   idSchema,
@@ -94,6 +95,7 @@ const acceptBody = z
 const reasonText = (missing: string) =>
   z
     .string({ error: missing })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, { error: missing })
     .max(MAX_DECLINE_REASON_LENGTH, {
