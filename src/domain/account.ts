@@ -11,6 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './account-messages';
 import { isPhoneNumber } from './contact-rules';
+import { stripBidiControls } from './plain-text';
 
 /**
  * Text as a person types it: no control characters other than tab and line breaks, and no
@@ -33,6 +34,7 @@ const contactDraftSchema = z.object(
     }),
     address: z
       .string({ error: ACCOUNT_MESSAGES.contactRequired })
+      .overwrite(stripBidiControls)
       .trim()
       .max(300, { error: 'Please keep the address under 300 characters.' })
       .refine(isPlainText, { error: 'Please remove special characters from the address.' }),
@@ -60,6 +62,7 @@ export const registerSchema = z.object(
   {
     name: z
       .string({ error: ACCOUNT_MESSAGES.nameRequired })
+      .overwrite(stripBidiControls)
       .trim()
       .min(1, { error: ACCOUNT_MESSAGES.nameRequired })
       .max(100, { error: 'Please keep the name under 100 characters.' })

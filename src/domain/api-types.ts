@@ -311,15 +311,25 @@ export interface ApiStaffUser {
 export interface ApiTodayReport {
   /** YYYY-MM-DD in America/Toronto. */
   date: string;
-  /** Orders placed today (every status). */
-  orders: number;
-  /** Dollars: the totals of today's accepted (and later) orders, not declined or cancelled. */
-  sales: number;
-  /** Seconds from placed to accepted, mean over today's accepted orders; null with none. */
-  averageAcceptSeconds: number | null;
-  /** Orders declined automatically today (the acceptance window ran out). */
-  missed: number;
-  /** Orders the staff declined today (the missed ones are not counted again). */
+  /** Orders placed today, every status (waiting ones included). */
+  received: number;
+  /** Orders the staff accepted today, whatever came after (ready, completed, cancelled). */
+  accepted: number;
+  /** Orders the staff declined today. */
   declined: number;
+  /** Orders declined by the acceptance window today: nobody answered in time. */
+  missed: number;
+  /** Accepted orders the store cancelled afterwards. */
   cancelled: number;
+  /**
+   * Dollars over today's sold orders (accepted, not cancelled), kept apart: the food (the
+   * subtotals), the HST collected, the tips and the delivery fees.
+   */
+  foodSales: number;
+  hst: number;
+  tips: number;
+  deliveryFees: number;
+  /** Seconds from placed to accepted over today's accepted orders; null with none. */
+  medianAcceptSeconds: number | null;
+  slowestAcceptSeconds: number | null;
 }

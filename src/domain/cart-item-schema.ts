@@ -4,6 +4,7 @@
  * server parses every request with it.
  */
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { MAX_QUANTITY, MIN_QUANTITY } from './pricing';
 
 const optionText = z.string().max(100).nullish();
@@ -34,8 +35,8 @@ const cartDrinkSchema = z.object({
  */
 export const cartItemPayloadSchema = z
   .object({
-    userId: z.string().nullish(),
-    productId: z.string().min(1).max(100).optional(),
+    userId: idSchema.nullish(),
+    productId: idSchema.min(1).max(100).optional(),
     name: z.union([z.string().min(1).max(200), z.number().transform(String)]).optional(),
     size: optionText,
     flavor: optionText,

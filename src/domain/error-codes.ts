@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'invalid_schedule',
   /** Accepting, declining or moving an order its state does not allow (409). */
   'invalid_transition',
+  /** An Idempotency-Key that placed an order, sent again to order another cart (409). */
+  'idempotency_key_reused',
   /** The admin asked to remove their own account (409). */
   'own_account',
   /** The body is larger than any request of ours (413). */

@@ -1,4 +1,6 @@
 /** The pure domain: no I/O, imported by both the browser and the server. */
+export * from './ids';
+export * from './plain-text';
 export * from './money';
 export * from './hours';
 export * from './store-contact';

@@ -183,9 +183,16 @@ export async function buildApp(
   // Answers of the API are about someone (carts, orders, contacts, the session) unless a route
   // says otherwise (the catalogue's no-cache with an ETag, a photo's immutable): no cache, shared
   // or the browser's own, may keep them.
+  // Judged by the route that answered, not the raw URL: '/%61pi/auth/me' is routed to
+  // '/api/auth/me' too. An answer no route made (a 404) is the API's by any spelling.
   // A callback hook: no promise per answer (the catalogue bench counts every microsecond).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (reply.hasHeader('cache-control')) {
+      done(null, payload);
+      return;
+    }
+    const route = request.routeOptions.url;
+    if (route === undefined ? isApiPath(request.url) : route.startsWith('/api/')) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);

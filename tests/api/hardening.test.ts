@@ -68,6 +68,48 @@ describe('caching of API answers', () => {
     const products = await t.app.inject({ method: 'GET', url: '/api/products' });
     expect(products.headers['cache-control']).toBe('no-cache');
   });
+
+  it('marks them no-store however the path is spelled (decided by the route that answered)', async () => {
+    const { user, cookie } = await registerUser(t.app);
+    const staff = await registerUser(t.app);
+    await t.db.query(`update users set role = 'staff' where id = $1`, [staff.user._id]);
+    for (const [url, who] of [
+      ['/%61pi/auth/me', cookie],
+      [`/%61pi/user/${user._id}/contacts`, cookie],
+      [`/a%70i/cart/${user._id}`, cookie],
+      ['/%61pi/staff/orders', staff.cookie],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: who } });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+      expect({ url, cacheControl: response.headers['cache-control'] }).toEqual({
+        url,
+        cacheControl: 'no-store',
+      });
+    }
+    const refused = await t.app.inject({ method: 'GET', url: `/%61pi/cart/${user._id}` });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const products = await t.app.inject({ method: 'GET', url: '/%61pi/products' });
+    expect(products.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('ids in any case', () => {
+  it('serves the owner naming their own id in upper case, and still refuses anyone else', async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const upper = owner.user._id.toUpperCase();
+    for (const url of [
+      `/api/cart/${upper}`,
+      `/api/cart?userId=${upper}`,
+      `/api/user/${upper}/contacts`,
+    ]) {
+      const own = await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } });
+      expect({ url, status: own.statusCode }).toEqual({ url, status: 200 });
+      const theirs = await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } });
+      expect({ url, status: theirs.statusCode }).toEqual({ url, status: 403 });
+    }
+  });
 });
 
 describe('the session cookie', () => {

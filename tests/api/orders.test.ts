@@ -29,6 +29,7 @@ import {
   type Account,
 } from '../support/orders';
 import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
+import { registerUser } from '../support/users';
 
 /**
  * POST /api/orders/complete-order and GET /api/orders/{userId}: the order made from the
@@ -407,16 +408,34 @@ describe('exactly one order', () => {
     expect(await count('from order_events where user_id = $1', [who.id])).toBe(1);
   });
 
-  it('answers a key again even after the customer started a new cart', async () => {
+  it('refuses a key sent again for a new cart (409), and a new key places that cart', async () => {
     const who = await registerCustomer(t.app);
     await fillCart(t.app, who, [{ name: 'Coke' }]);
     expect((await confirm(t.app, who)).statusCode).toBe(200);
     const first = await completeOrder(t.app, who, { key: 'order-key-2' });
-    await fillCart(t.app, who, [{ name: 'Sprite' }]);
-    expect((await confirm(t.app, who)).statusCode).toBe(200);
+    expect(first.statusCode).toBe(201);
+    // A late retry while the new cart holds nothing is the same attempt: the order again.
+    await fillCart(t.app, who, [{ name: 'Garlic Bread' }]);
+    const emptied = await call(t.app, who, 'GET', `/api/cart/${who.id}`);
+    for (const item of emptied.json<ApiCart>().items) {
+      const removed = await call(t.app, who, 'DELETE', `/api/cart/${who.id}/${item._id}`);
+      expect(removed.statusCode).toBe(200);
+    }
     const retry = await completeOrder(t.app, who, { key: 'order-key-2' });
     expect(retry.statusCode).toBe(200);
     expect(placed(retry)._id).toBe(placed(first)._id);
+    await fillCart(t.app, who, [{ name: 'Sprite' }]);
+    expect((await confirm(t.app, who)).statusCode).toBe(200);
+    const events = await count('from order_events where user_id = $1', [who.id]);
+    const reused = await completeOrder(t.app, who, { key: 'order-key-2' });
+    expect(reused.statusCode).toBe(409);
+    expect(error(reused)).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(error(reused).message).toMatch(/already used for an earlier order/);
+    // Nothing written, the new cart still waiting to be ordered.
+    expect(await ordersOf(who.id)).toBe(1);
+    expect(await count('from order_events where user_id = $1', [who.id])).toBe(events);
+    const cart = await call(t.app, who, 'GET', `/api/cart/${who.id}`);
+    expect(cart.json<ApiCart>().items.map((item) => item.productId.name)).toEqual(['Sprite']);
     // A new key places the new cart.
     const next = await completeOrder(t.app, who, { key: 'order-key-3' });
     expect(next.statusCode).toBe(201);
@@ -597,5 +616,51 @@ describe('the list cap', () => {
     const list = (await call(t.app, who, 'GET', `/api/orders/${who.id}`)).json<ApiOrder[]>();
     expect(list).toHaveLength(MY_ORDERS_LIMIT);
     expect(list[0]?._id).toBe(latest._id);
+  });
+});
+
+describe('text that lies about itself (bidi controls)', () => {
+  const RLO = '\u202E';
+  const ALL = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+
+  it('takes them out of names, addresses, instructions and reasons before anyone reads them', async () => {
+    const registered = await registerUser(t.app, {
+      name: `Pat ${RLO}gpj.exe`,
+      contacts: [
+        { phone: '519-555-0100', address: `12 Main St${ALL}, Guelph ON`, isDefault: true },
+      ],
+    });
+    expect(registered.user.name).toBe('Pat gpj.exe');
+    const who = { id: registered.user._id, cookie: registered.cookie };
+    const contacts = await call(t.app, who, 'GET', `/api/user/${who.id}/contacts`);
+    expect(contacts.json<{ address: string }[]>().map((c) => c.address)).toEqual([
+      '12 Main St, Guelph ON',
+    ]);
+    // Only bidi controls: nothing left of the text.
+    const blank = await registerUser(t.app, { name: `${RLO}Pat` });
+    expect(blank.user.name).toBe('Pat');
+
+    const order = await placeOrder(t.app, who, [{ name: 'Coke' }], {
+      instructions: `Ring ${ALL}twice`,
+    });
+    expect(order.instructions).toBe('Ring twice');
+    const declined = await call(t.app, staff, 'POST', `/api/staff/orders/${order._id}/decline`, {
+      reason: `${RLO}busy`,
+    });
+    expect(declined.statusCode).toBe(200);
+    const rows = await t.db.query<{
+      customer_name: string;
+      instructions: string;
+      decline_reason: string;
+    }>('select customer_name, instructions, decline_reason from orders where id = $1', [order._id]);
+    expect(rows).toEqual([
+      { customer_name: 'Pat gpj.exe', instructions: 'Ring twice', decline_reason: 'busy' },
+    ]);
+    // A reason of nothing but controls is no reason.
+    const other = await placeOrder(t.app, who);
+    const empty = await call(t.app, staff, 'POST', `/api/staff/orders/${other._id}/decline`, {
+      reason: ALL,
+    });
+    expect(empty.statusCode).toBe(400);
   });
 });

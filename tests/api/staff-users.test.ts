@@ -230,6 +230,22 @@ describe('DELETE /api/staff/users/{id}', () => {
       expect((await call(t.app, admin, 'DELETE', `/api/staff/users/${id}`)).statusCode).toBe(404);
     }
   });
+
+  it('knows the admin’s own id in any case (the route reads ids canonically)', async () => {
+    for (const id of [
+      admin.id.toUpperCase(),
+      `${admin.id.slice(0, 9)}${admin.id.slice(9).toUpperCase()}`,
+    ]) {
+      const self = await call(t.app, admin, 'DELETE', `/api/staff/users/${id}`);
+      expect({ id, status: self.statusCode }).toEqual({ id, status: 409 });
+      expect(error(self)).toMatchObject({ code: 'own_account' });
+    }
+    expect((await call(t.app, admin, 'GET', '/api/staff/users')).statusCode).toBe(200);
+    const rows = await t.db.query<{ role: string }>('select role from users where id = $1', [
+      admin.id,
+    ]);
+    expect(rows).toEqual([{ role: 'admin' }]);
+  });
 });
 
 describe('POST /api/staff/users/{id}/password', () => {

@@ -526,14 +526,21 @@ it('shows today’s numbers from the orders placed, refreshes them, and exports 
   const report = (
     await call(h.app, admin, 'GET', '/api/staff/reports/today')
   ).json<ApiTodayReport>();
-  expect(report).toMatchObject({
+  const both = (dollars: (order: ApiOrder) => number) =>
+    toCents(dollars(first)) + toCents(dollars(second));
+  expect(report).toEqual({
     date: '2026-11-23',
-    orders: 4,
-    sales: (toCents(first.totalPrice) + toCents(second.totalPrice)) / 100,
-    averageAcceptSeconds: 120,
-    missed: 0,
+    received: 4,
+    accepted: 2,
     declined: 1,
+    missed: 0,
     cancelled: 0,
+    foodSales: both((order) => order.subtotal) / 100,
+    hst: both((order) => order.hst) / 100,
+    tips: both((order) => order.tip) / 100,
+    deliveryFees: both((order) => order.deliveryFee) / 100,
+    medianAcceptSeconds: 120,
+    slowestAcceptSeconds: 150,
   });
 
   const { context, page } = await h.newPage();
@@ -549,25 +556,35 @@ it('shows today’s numbers from the orders placed, refreshes them, and exports 
     await page.goto('/staff/today');
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     const tile = (key: string) => text(page.getByTestId(`today-${key}`));
-    await expect.poll(() => tile('orders')).toBe('4');
-    expect(await tile('sales')).toBe(
-      formatMoney(toCents(first.totalPrice) + toCents(second.totalPrice)),
-    );
-    expect(await tile('accept')).toBe('2 min 00 s');
-    expect(await tile('missed')).toBe('0');
+    await expect.poll(() => tile('received')).toBe('4');
+    expect(await tile('accepted')).toBe('2');
     expect(await tile('declined')).toBe('1');
+    expect(await tile('missed')).toBe('0');
     expect(await tile('cancelled')).toBe('0');
+    // The money apart: food, HST, tips and fees, adding up to the accepted orders' totals.
+    expect(await tile('food')).toBe(formatMoney(both((order) => order.subtotal)));
+    expect(await tile('hst')).toBe(formatMoney(both((order) => order.hst)));
+    expect(await tile('tips')).toBe(formatMoney(both((order) => order.tip)));
+    expect(await tile('fees')).toBe(formatMoney(both((order) => order.deliveryFee)));
+    expect(
+      both((order) => order.subtotal) +
+        both((order) => order.hst) +
+        both((order) => order.tip) +
+        both((order) => order.deliveryFee),
+    ).toBe(both((order) => order.totalPrice));
+    expect(await tile('median')).toBe('2 min 00 s');
+    expect(await tile('slowest')).toBe('2 min 30 s');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/today-1280.png`, fullPage: true });
 
     // A minute later the screen asks again by itself.
     await placeOrder(h.app, customer);
     await context.clock.fastForward(60_000);
-    await expect.poll(() => tile('orders'), LIVE).toBe('5');
+    await expect.poll(() => tile('received'), LIVE).toBe('5');
     // And at once on Refresh.
     await placeOrder(h.app, customer);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => tile('orders'), LIVE).toBe('6');
+    await expect.poll(() => tile('received'), LIVE).toBe('6');
     await status(page, "Today's numbers are up to date.").waitFor();
 
     // Export: this month so far in Toronto by default, the same file the server gives.
@@ -612,7 +629,7 @@ it('each screen is usable on a 390 px phone', async () => {
       path: '/staff/users',
       ready: (page: Page) => page.getByRole('list', { name: 'Staff accounts' }),
     },
-    { path: '/staff/today', ready: (page: Page) => page.getByTestId('today-orders') },
+    { path: '/staff/today', ready: (page: Page) => page.getByTestId('today-received') },
   ];
   for (const { path, ready } of screens) {
     const { context, page, problems } = await openAs(admin, path);

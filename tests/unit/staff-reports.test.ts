@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRange, csvCell } from '../../src/server/staff/reports';
+import { checkRange, csvCell, median, summariseDay } from '../../src/server/staff/reports';
+import type { DayOrder } from '../../src/server/repositories/reports';
 import { storeDate } from '../../src/domain';
 import { storeDateTime, storeDaysRange } from '../../src/server/staff/store-days';
 
@@ -22,6 +23,16 @@ describe('csvCell', () => {
     expect(csvCell('\r=1')).toBe('"\'\r=1"');
     expect(csvCell('=A1,"x"')).toBe('"\'=A1,""x"""');
     expect(csvCell('a=1')).toBe('a=1');
+  });
+
+  it('reads the cell as a spreadsheet may: full-width signs (NFKC) and bidi controls first', () => {
+    expect(csvCell('\uFF1D1+1')).toBe("'\uFF1D1+1");
+    expect(csvCell('\uFF0B15195550100')).toBe("'\uFF0B15195550100");
+    expect(csvCell('\uFF0D2')).toBe("'\uFF0D2");
+    expect(csvCell('\uFF20SUM(A1)')).toBe("'\uFF20SUM(A1)");
+    expect(csvCell('\u202E=1+1')).toBe("'\u202E=1+1");
+    expect(csvCell('\u2066\u200F+1')).toBe("'\u2066\u200F+1");
+    expect(csvCell('Pat \uFF1D')).toBe('Pat \uFF1D');
   });
 });
 
@@ -48,5 +59,79 @@ describe('store days', () => {
     expect(() => checkRange('2024-01-01', '2025-01-01')).toThrow(/366 days/);
     expect(() => checkRange('2026-02-29', '2026-03-01')).toThrow(/dates like/);
     expect(() => checkRange('2026-03-02', '2026-03-01')).toThrow(/start date/);
+  });
+});
+
+describe('today’s numbers (issue 31: counted apart, never mixed)', () => {
+  const order = (fields: Partial<DayOrder>): DayOrder => ({
+    status: 'pending',
+    accepted: false,
+    acceptSeconds: null,
+    missed: false,
+    sold: false,
+    subtotalCents: 1000,
+    hstCents: 130,
+    tipCents: 0,
+    deliveryFeeCents: 0,
+    ...fields,
+  });
+  const sold = (acceptSeconds: number, fields: Partial<DayOrder> = {}) =>
+    order({ status: 'completed', accepted: true, acceptSeconds, sold: true, ...fields });
+
+  it('takes the median (the mean of the middle two for an even count)', () => {
+    expect(median([])).toBeNull();
+    expect(median([42])).toBe(42);
+    expect(median([300, 60, 120])).toBe(120);
+    expect(median([60, 300, 120, 90])).toBe(105);
+    expect(median([5, 5, 5, 500])).toBe(5);
+  });
+
+  it('counts received, accepted, declined by staff and missed apart, and the money by kind', () => {
+    const report = summariseDay('2026-11-24', [
+      sold(60, { subtotalCents: 2599, hstCents: 338, tipCents: 390, deliveryFeeCents: 499 }),
+      sold(200, { status: 'accepted', subtotalCents: 1000, hstCents: 130, tipCents: 150 }),
+      sold(90, { status: 'ready', subtotalCents: 1, hstCents: 0 }),
+      // Accepted, then cancelled: accepted and cancelled, no money.
+      order({ status: 'cancelled', accepted: true, acceptSeconds: 30, subtotalCents: 9999 }),
+      order({ status: 'declined', subtotalCents: 5000 }),
+      order({ status: 'declined', missed: true, subtotalCents: 7000 }),
+      order({ status: 'declined', missed: true }),
+      order({ status: 'pending' }),
+    ]);
+    expect(report).toEqual({
+      date: '2026-11-24',
+      received: 8,
+      accepted: 4,
+      declined: 1,
+      missed: 2,
+      cancelled: 1,
+      foodSales: 36,
+      hst: 4.68,
+      tips: 5.4,
+      deliveryFees: 4.99,
+      // Of 30, 60, 90, 200 (the cancelled order was accepted too).
+      medianAcceptSeconds: 75,
+      slowestAcceptSeconds: 200,
+    });
+  });
+
+  it('says null for the times on a day nobody accepted, and rounds seconds', () => {
+    expect(summariseDay('2026-11-25', [])).toEqual({
+      date: '2026-11-25',
+      received: 0,
+      accepted: 0,
+      declined: 0,
+      missed: 0,
+      cancelled: 0,
+      foodSales: 0,
+      hst: 0,
+      tips: 0,
+      deliveryFees: 0,
+      medianAcceptSeconds: null,
+      slowestAcceptSeconds: null,
+    });
+    const report = summariseDay('2026-11-24', [sold(10.4), sold(11.2)]);
+    expect(report.medianAcceptSeconds).toBe(11);
+    expect(report.slowestAcceptSeconds).toBe(11);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalId } from '../../domain';
 import type { Queryable } from '../data/db';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../http/errors';
@@ -109,7 +110,8 @@ async function requireSelf(
   userId: unknown,
 ): Promise<SessionUser> {
   const user = await requireUser(request, ctx);
-  if (typeof userId !== 'string' || userId !== user.id) throw forbidden();
+  // Before the route's schema has made the id canonical (this guard runs first).
+  if (typeof userId !== 'string' || canonicalId(userId) !== user.id) throw forbidden();
   return user;
 }
 

@@ -270,10 +270,15 @@ export const apiStaffUserSchema = z.object({
 /** The day so far, in the store's time zone. */
 export const apiTodayReportSchema = z.object({
   date: z.string(),
-  orders: z.number().int(),
-  sales: dollars,
-  averageAcceptSeconds: z.number().nullable(),
-  missed: z.number().int(),
+  received: z.number().int(),
+  accepted: z.number().int(),
   declined: z.number().int(),
+  missed: z.number().int(),
   cancelled: z.number().int(),
+  foodSales: dollars,
+  hst: dollars,
+  tips: dollars,
+  deliveryFees: dollars,
+  medianAcceptSeconds: z.number().nullable(),
+  slowestAcceptSeconds: z.number().nullable(),
 }) satisfies z.ZodType<ApiTodayReport>;

@@ -10,6 +10,8 @@ import {
   MAX_CHECKOUT_ADDRESS_LENGTH,
   MAX_CHECKOUT_PHONE_LENGTH,
   MAX_INSTRUCTIONS_LENGTH,
+  idSchema,
+  stripBidiControls,
 } from '../../domain';
 
 /** Text that may arrive as a number (a phone typed into a number field); absent reads ''. */
@@ -19,7 +21,7 @@ const looseText = (max: number, what: string) =>
       error: `Please enter the ${what} as text.`,
     })
     .optional()
-    .transform((value) => (value ?? '').trim())
+    .transform((value) => stripBidiControls(value ?? '').trim())
     .pipe(
       z
         .string()
@@ -30,7 +32,7 @@ const looseText = (max: number, what: string) =>
 export const checkoutPayloadSchema = z
   .object(
     {
-      userId: z.string(),
+      userId: idSchema,
       deliveryType: z
         .string({ error: 'Please choose pickup or delivery.' })
         .trim()

@@ -29,7 +29,10 @@ export const STORE_CLOSED_MESSAGE =
 
 export interface CompleteOrderInput {
   paymentOption: PaymentOption;
-  /** The `Idempotency-Key` header: the same key from the same user answers the first order. */
+  /**
+   * The `Idempotency-Key` header: the same key from the same user answers the first order, and
+   * is refused for another cart.
+   */
   idempotencyKey: string | null;
 }
 
@@ -99,14 +102,31 @@ async function refuseUnavailable(
   }
 }
 
-/** The order placed with this key, as an answer to a repeated request. */
+export const KEY_REUSED_MESSAGE =
+  'This order attempt was already used for an earlier order. Start the order again to place your new cart.';
+
+/**
+ * The order placed with this key, as an answer to a repeated request, unless the request is
+ * about another cart that would be ordered: a key names one attempt, the cart it placed (as
+ * payment APIs refuse a key sent again with other parameters). A retry after the order was
+ * placed finds no other cart with lines, and gets the order.
+ */
 async function placedWithKey(
   db: Queryable,
   userId: string,
   key: string,
+  otherCartId: string | null,
 ): Promise<CompletedOrder | null> {
   const existing = await ordersRepository(db).findByIdempotencyKey(userId, key);
-  const order = existing ? await loadOrder(db, existing.id) : null;
+  if (!existing) return null;
+  if (
+    otherCartId !== null &&
+    otherCartId !== existing.cartId &&
+    (await cartsRepository(db).items(otherCartId)).length > 0
+  ) {
+    throw conflict(KEY_REUSED_MESSAGE, 'idempotency_key_reused');
+  }
+  const order = await loadOrder(db, existing.id);
   return order ? { created: false, order } : null;
 }
 
@@ -119,14 +139,16 @@ async function placeOrder(
   now: Date,
   user: SessionUser,
   input: CompleteOrderInput,
+  attempt: { cartId: string | null },
 ): Promise<CompletedOrder> {
   const carts = cartsRepository(tx);
   // Lock order: the cart row first. A concurrent complete-order of the same cart waits here and
   // then finds the cart completed (no longer active), so a cart makes one order at most.
   const cart = await carts.lockActiveWithCheckout(user.id);
+  attempt.cartId = cart?.id ?? null;
   // Read after the lock, so a first request that just committed under the same key is seen.
   if (input.idempotencyKey) {
-    const earlier = await placedWithKey(tx, user.id, input.idempotencyKey);
+    const earlier = await placedWithKey(tx, user.id, input.idempotencyKey, attempt.cartId);
     if (earlier) return earlier;
   }
   if (!cart) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
@@ -218,7 +240,8 @@ async function placeOrder(
  * `not_confirmed`), scheduled at a time no longer possible (400 `invalid_schedule`), the store
  * is closed and the order is not scheduled (409 `store_closed`), or an item is sold out or gone
  * (409 `sold_out`, naming it). Double clicks, retries and two tabs make one order: the same
- * `Idempotency-Key` answers the first order again, and a cart completes once.
+ * `Idempotency-Key` answers the first order again (409 `idempotency_key_reused` when sent for
+ * another cart with lines), and a cart completes once.
  */
 export async function completeOrder(
   db: Database,
@@ -227,14 +250,16 @@ export async function completeOrder(
   input: CompleteOrderInput,
 ): Promise<CompletedOrder> {
   const now = clock.now();
+  const attempt: { cartId: string | null } = { cartId: null };
   try {
-    return await db.transaction((tx) => placeOrder(tx, now, user, input));
+    return await db.transaction((tx) => placeOrder(tx, now, user, input, attempt));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     // Two requests with one key that did not meet on the cart's lock (a new cart between
-    // them): the loser's insert hits the unique key. Answer the winner's order.
+    // them): the loser's insert hits the unique key. Its cart is not the winner's, so it is
+    // refused like any reuse of the key for another cart.
     if (input.idempotencyKey && isUniqueViolation(error, 'orders_idempotency_key')) {
-      const earlier = await placedWithKey(db, user.id, input.idempotencyKey);
+      const earlier = await placedWithKey(db, user.id, input.idempotencyKey, attempt.cartId);
       if (earlier) return earlier;
     }
     if (isUniqueViolation(error, 'orders_cart_id_key')) {

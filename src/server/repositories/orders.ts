@@ -490,9 +490,18 @@ export function ordersRepository(db: Queryable) {
       return rows.map((row) => row.id);
     },
 
-    /** The user's order placed with this Idempotency-Key, if any. */
-    findByIdempotencyKey: (userId: string, key: string) =>
-      one('o.user_id = $1 and o.idempotency_key = $2', [userId, key]),
+    /** The user's order placed with this Idempotency-Key and the cart it was placed from. */
+    async findByIdempotencyKey(
+      userId: string,
+      key: string,
+    ): Promise<{ id: string; cartId: string } | null> {
+      const rows = await db.query<{ id: string; cart_id: string }>(
+        'select id, cart_id from orders where user_id = $1 and idempotency_key = $2',
+        [userId, key],
+      );
+      const row = rows[0];
+      return row ? { id: row.id, cartId: row.cart_id } : null;
+    },
 
     /** The user's latest orders, newest first. */
     async listByUser(userId: string, limit: number): Promise<OrderRecord[]> {

@@ -1,28 +1,46 @@
 import type { Queryable } from '../data/db';
 
 /**
- * Read-only queries over placed orders for the staff's reports. Orders are few (one store), so
- * a range is read whole; the indexes on `orders (status, created_at)` and `(user_id, ...)`
- * are not needed for a day's worth.
+ * Read-only queries over placed orders for the staff's reports. A day's orders are read whole
+ * (a few hundred at most); a range for the CSV is read a page at a time, by its order
+ * (`created_at`, `number`), so a year's export never holds the database or the process for long.
  */
 
 /** Statuses of an order the store accepted and did not cancel: the day's sales. */
 const SOLD = `('accepted', 'ready', 'out-for-delivery', 'completed')`;
 
-export interface DaySummary {
-  orders: number;
-  salesCents: number;
-  averageAcceptSeconds: number | null;
-  missed: number;
-  declined: number;
-  cancelled: number;
+/**
+ * The acceptance window's decline: its step has no one behind it (`by_user_id` null, the
+ * sweeper), where a staff member's decline names them.
+ */
+const MISSED = `exists (select 1 from order_steps s
+                 where s.order_id = o.id and s.status = 'declined' and s.by_user_id is null)`;
+
+/** What today's numbers are made of, one per order placed that day. */
+export interface DayOrder {
+  status: string;
+  /** True once the staff accepted it, whatever came after. */
+  accepted: boolean;
+  /** Seconds from placed to accepted; null when never accepted. */
+  acceptSeconds: number | null;
+  /** Declined by the acceptance window, not by a person. */
+  missed: boolean;
+  /** Accepted and not cancelled: its money counts. */
+  sold: boolean;
+  subtotalCents: number;
+  hstCents: number;
+  tipCents: number;
+  deliveryFeeCents: number;
 }
 
 export interface ReportOrder {
   id: string;
   number: number;
   createdAt: Date;
+  cursor: ReportCursor;
   status: string;
+  missed: boolean;
+  acceptSeconds: number | null;
   customerName: string;
   phone: string;
   deliveryType: string;
@@ -36,22 +54,37 @@ export interface ReportOrder {
   items: { name: string; description: string; quantity: number }[];
 }
 
+/**
+ * Where a page of the range ends: the next page starts after this order. The time is the
+ * database's own text of it (with its offset), exact to the microsecond, which a Date is not.
+ */
+export interface ReportCursor {
+  createdAt: string;
+  number: number;
+}
+
 type Timestamp = Date | string;
 
-interface SummaryRow {
-  orders: number | string;
-  sales_cents: number | string | null;
-  average_accept_seconds: number | string | null;
-  missed: number | string;
-  declined: number | string;
-  cancelled: number | string;
+interface DayOrderRow {
+  status: string;
+  accepted: boolean;
+  accept_seconds: number | string | null;
+  missed: boolean;
+  sold: boolean;
+  subtotal_cents: number;
+  hst_cents: number;
+  tip_cents: number;
+  delivery_fee_cents: number;
 }
 
 interface OrderRow {
   id: string;
   number: number | string;
   created_at: Timestamp;
+  created_at_text: string;
   status: string;
+  missed: boolean;
+  accept_seconds: number | string | null;
   customer_name: string;
   contact_phone: string;
   delivery_type: string;
@@ -64,49 +97,60 @@ interface OrderRow {
   total_cents: number;
 }
 
+/** An accepted order is one with `ready_minutes` (set only by accepting). */
+const ACCEPT_SECONDS = `case when o.ready_minutes is not null and o.answered_at is not null
+                             then extract(epoch from o.answered_at - o.created_at) end`;
+
 export function reportsRepository(db: Queryable) {
   return {
-    /**
-     * Orders placed in [from, to). An accepted order is one with `ready_minutes` (set only by
-     * accepting), whatever happened to it later; `autoDeclineReason` tells missed from declined.
-     */
-    async summary(from: Date, to: Date, autoDeclineReason: string): Promise<DaySummary> {
-      const rows = await db.query<SummaryRow>(
-        `select count(*) as orders,
-                coalesce(sum(total_cents) filter (where status in ${SOLD}), 0) as sales_cents,
-                avg(extract(epoch from answered_at - created_at))
-                  filter (where ready_minutes is not null and answered_at is not null)
-                  as average_accept_seconds,
-                count(*) filter (where status = 'declined' and decline_reason = $3) as missed,
-                count(*) filter (where status = 'declined' and decline_reason is distinct from $3)
-                  as declined,
-                count(*) filter (where status = 'cancelled') as cancelled
-           from orders
-          where created_at >= $1 and created_at < $2`,
-        [from, to, autoDeclineReason],
+    /** Orders placed in [from, to), as today's numbers count them. */
+    async dayOrders(from: Date, to: Date): Promise<DayOrder[]> {
+      const rows = await db.query<DayOrderRow>(
+        `select o.status, o.ready_minutes is not null as accepted,
+                ${ACCEPT_SECONDS} as accept_seconds,
+                o.status = 'declined' and ${MISSED} as missed,
+                o.status in ${SOLD} as sold,
+                o.subtotal_cents, o.hst_cents, o.tip_cents, o.delivery_fee_cents
+           from orders o
+          where o.created_at >= $1 and o.created_at < $2`,
+        [from, to],
       );
-      const row = rows[0];
-      const average = row?.average_accept_seconds ?? null;
-      return {
-        orders: Number(row?.orders ?? 0),
-        salesCents: Number(row?.sales_cents ?? 0),
-        averageAcceptSeconds: average === null ? null : Number(average),
-        missed: Number(row?.missed ?? 0),
-        declined: Number(row?.declined ?? 0),
-        cancelled: Number(row?.cancelled ?? 0),
-      };
+      return rows.map((row) => ({
+        status: row.status,
+        accepted: row.accepted,
+        acceptSeconds: row.accept_seconds === null ? null : Number(row.accept_seconds),
+        missed: row.missed,
+        sold: row.sold,
+        subtotalCents: row.subtotal_cents,
+        hstCents: row.hst_cents,
+        tipCents: row.tip_cents,
+        deliveryFeeCents: row.delivery_fee_cents,
+      }));
     },
 
-    /** Orders placed in [from, to), oldest first, with their lines. */
-    async ordersBetween(from: Date, to: Date): Promise<ReportOrder[]> {
+    /**
+     * Up to `limit` orders placed in [from, to) after `after` (from the start when null),
+     * oldest first, with their lines: one page of the CSV, found by the index's order.
+     */
+    async ordersPage(
+      from: Date,
+      to: Date,
+      after: ReportCursor | null,
+      limit: number,
+    ): Promise<ReportOrder[]> {
       const rows = await db.query<OrderRow>(
-        `select id, number, created_at, status, customer_name, contact_phone, delivery_type,
-                payment_option, scheduled_time, subtotal_cents, hst_cents, tip_cents,
-                delivery_fee_cents, total_cents
-           from orders
-          where created_at >= $1 and created_at < $2
-          order by created_at, number`,
-        [from, to],
+        `select o.id, o.number, o.created_at, o.created_at::text as created_at_text, o.status,
+                o.status = 'declined' and ${MISSED} as missed,
+                ${ACCEPT_SECONDS} as accept_seconds,
+                o.customer_name, o.contact_phone, o.delivery_type, o.payment_option,
+                o.scheduled_time, o.subtotal_cents, o.hst_cents, o.tip_cents,
+                o.delivery_fee_cents, o.total_cents
+           from orders o
+          where o.created_at >= $1 and o.created_at < $2
+            and ($3::timestamptz is null or (o.created_at, o.number) > ($3::timestamptz, $4::bigint))
+          order by o.created_at, o.number
+          limit $5`,
+        [from, to, after?.createdAt ?? null, after?.number ?? null, limit],
       );
       const ids = rows.map((row) => row.id);
       const items =
@@ -134,7 +178,10 @@ export function reportsRepository(db: Queryable) {
         id: row.id,
         number: Number(row.number),
         createdAt: new Date(row.created_at),
+        cursor: { createdAt: row.created_at_text, number: Number(row.number) },
         status: row.status,
+        missed: row.missed,
+        acceptSeconds: row.accept_seconds === null ? null : Number(row.accept_seconds),
         customerName: row.customer_name,
         phone: row.contact_phone,
         deliveryType: row.delivery_type,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_QUANTITY, MIN_QUANTITY, cartItemPayloadSchema, isTipPercent } from '../../domain';
+import {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  cartItemPayloadSchema,
+  isTipPercent,
+  idSchema,
+} from '../../domain';
 import type { RouteModule } from '../context';
 import { requireUser, selfGuard } from '../auth/sessions';
 import { addItem } from '../cart/add-item';
@@ -25,9 +31,9 @@ import { confirmCheckout } from '../orders/confirm-checkout';
  * use case from `server/cart/` and answers what it returns.
  */
 
-const userParams = z.object({ userId: z.string() });
-const itemParams = z.object({ userId: z.string(), itemId: z.string() });
-const userQuery = z.object({ userId: z.string() });
+const userParams = z.object({ userId: idSchema });
+const itemParams = z.object({ userId: idSchema, itemId: idSchema });
+const userQuery = z.object({ userId: idSchema });
 
 const quantityBody = z.object({
   quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
@@ -35,7 +41,7 @@ const quantityBody = z.object({
 
 // Lines are checked one by one by the use case, so one bad line never refuses the others.
 const mergeBody = z.object({
-  userId: z.string(),
+  userId: idSchema,
   localCart: z.array(z.unknown()).max(100),
 });
 

@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CATEGORIES, categoryFromSegment, type Category, type Product } from '../../domain';
+import {
+  CATEGORIES,
+  categoryFromSegment,
+  type Category,
+  type Product,
+  idSchema,
+} from '../../domain';
 import type { CatalogueSnapshot, Menu } from '../catalogue/snapshot';
 import type { RouteModule } from '../context';
 import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
@@ -119,7 +125,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
 
   app.get(
     '/products/:id',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: apiProductSchema } } },
+    { schema: { params: z.object({ id: idSchema }), response: { 200: apiProductSchema } } },
     (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');

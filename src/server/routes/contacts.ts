@@ -4,6 +4,7 @@ import {
   MAX_CONTACTS_PER_USER,
   contactSchema,
   defaultPhoneSchema,
+  idSchema,
 } from '../../domain';
 import { requireUser, selfGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -22,10 +23,10 @@ function contactId(id: string): string {
 
 const NO_CONTACT = 'No contact with this id.';
 
-const userParams = z.object({ userId: z.string() });
-const contactParams = z.object({ userId: z.string(), contactId: z.string() });
+const userParams = z.object({ userId: idSchema });
+const contactParams = z.object({ userId: idSchema, contactId: idSchema });
 const defaultPhoneParams = z
-  .object({ userId: z.string(), phone: defaultPhoneSchema })
+  .object({ userId: idSchema, phone: defaultPhoneSchema })
   .meta({ sentences: true });
 // The spec's texts ('Phone and address are required.') are shown as they are, without a path.
 const contactBody = contactSchema.meta({ sentences: true });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idSchema } from '../../domain';
 import { requireUser, selfGuard, sessionTokenHash, staffGuard } from '../auth/sessions';
 import { sessionsRepository, type SessionUser } from '../repositories/sessions';
 import type { RouteModule } from '../context';
@@ -13,7 +14,7 @@ import { HttpError } from '../http/errors';
 import { loadStaffOrders } from '../orders/present-order';
 import { orderEventsRepository, parseEventId } from '../repositories/order-events';
 
-const customerQuery = z.object({ userId: z.string(), lastEventId: z.string().optional() });
+const customerQuery = z.object({ userId: idSchema, lastEventId: z.string().optional() });
 const staffQuery = z.object({ lastEventId: z.string().optional() });
 
 /** Sessions asked about in one statement by the heartbeat's check. */

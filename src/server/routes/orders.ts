@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../../domain';
 import { requireUser, selfGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import { apiCompleteOrderAnswerSchema, apiOrderSchema } from '../http/api-schemas';
@@ -12,10 +13,10 @@ import { listMyOrders } from '../orders/list-orders';
  * (GET /orders/sse) lives with the events.
  */
 
-const userParams = z.object({ userId: z.string() });
+const userParams = z.object({ userId: idSchema });
 
 const completeBody = z.object({
-  userId: z.string(),
+  userId: idSchema,
   // The spec's client always sends null (no card payment is offered); never read.
   paymentIntentId: z.unknown().optional(),
   paymentOption: z.enum(['pickup', 'cash'], {

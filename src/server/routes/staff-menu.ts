@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { toCents } from '../../domain';
+import { toCents, idSchema } from '../../domain';
 import { staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import { apiStaffProductSchema } from '../http/api-schemas';
@@ -70,7 +70,7 @@ const productChange = z
   })
   .meta({ sentences: true });
 
-const productParams = z.object({ id: z.string() });
+const productParams = z.object({ id: idSchema });
 const staffProduct = { 200: apiStaffProductSchema };
 
 /**

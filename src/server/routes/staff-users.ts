@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerSchema } from '../../domain';
+import { registerSchema, idSchema } from '../../domain';
 import { adminGuard, requireUser } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import { apiStaffUserSchema } from '../http/api-schemas';
@@ -26,7 +26,7 @@ const passwordBody = z
   )
   .meta({ sentences: true });
 
-const userParams = z.object({ id: z.string() });
+const userParams = z.object({ id: idSchema });
 const noContent = { 204: z.undefined() };
 
 export const staffUserRoutes: RouteModule = (app, ctx) => {

@@ -6,8 +6,10 @@ import {
   ORDER_STATUSES,
   isPhoneNumber,
   isPlainText,
+  stripBidiControls,
   toCents,
   type OrderStatus,
+  idSchema,
 } from '../../domain';
 import { requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -51,7 +53,7 @@ const ordersQuery = z.object({
     ),
 });
 
-const orderParams = z.object({ orderId: z.string() });
+const orderParams = z.object({ orderId: idSchema });
 
 /** A whole number, sent as a number or as the text of one ("25" from a form field). */
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -93,6 +95,7 @@ const acceptBody = z
 const reasonText = (missing: string) =>
   z
     .string({ error: missing })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, { error: missing })
     .max(MAX_DECLINE_REASON_LENGTH, {

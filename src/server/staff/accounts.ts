@@ -66,13 +66,14 @@ export async function removeStaffAccount(
   callerId: string,
   id: string,
 ): Promise<void> {
-  if (id === callerId) {
+  const user = await findStaff(db, id);
+  // The id the database holds, not the one sent: the same account has more than one spelling.
+  if (user.id === callerId) {
     throw conflict(
       'You cannot remove your own account. Another admin would have to do it.',
       'own_account',
     );
   }
-  const user = await findStaff(db, id);
   await db.transaction(async (tx) => {
     await usersRepository(tx).removeFromStaff(user.id);
     await sessionsRepository(tx).removeAllOf(user.id);

@@ -1,26 +1,61 @@
-import { AUTO_DECLINE_REASON, storeDate, toDollars, type ApiTodayReport } from '../../domain';
+import { storeDate, stripBidiControls, toDollars, type ApiTodayReport } from '../../domain';
 import type { Clock } from '../clock';
 import type { Queryable } from '../data/db';
 import { badRequest } from '../http/errors';
-import { reportsRepository, type ReportOrder } from '../repositories/reports';
+import {
+  reportsRepository,
+  type DayOrder,
+  type ReportCursor,
+  type ReportOrder,
+} from '../repositories/reports';
 import { dayNumber, storeDateTime, storeDaysRange } from './store-days';
 
 /** The staff's reports (issue 9): today's numbers and the orders of a range as CSV. */
 
+/** The middle value (the mean of the two middle ones for an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+/**
+ * Today's numbers from the day's orders, each kept apart (issue 31): how many came in and what
+ * became of them (accepted by the staff, declined by the staff, missed by the acceptance window,
+ * cancelled after accepting), the money of the sold ones (accepted, not cancelled) split into
+ * food, HST, tips and delivery fees, and the median and slowest time to accept.
+ */
+export function summariseDay(date: string, orders: readonly DayOrder[]): ApiTodayReport {
+  const sold = orders.filter((order) => order.sold);
+  const sum = (cents: (order: DayOrder) => number) =>
+    toDollars(sold.reduce((total, order) => total + cents(order), 0));
+  const acceptSeconds = orders.flatMap((order) =>
+    order.accepted && order.acceptSeconds !== null ? [order.acceptSeconds] : [],
+  );
+  const middle = median(acceptSeconds);
+  return {
+    date,
+    received: orders.length,
+    accepted: orders.filter((order) => order.accepted).length,
+    declined: orders.filter((order) => order.status === 'declined' && !order.missed).length,
+    missed: orders.filter((order) => order.status === 'declined' && order.missed).length,
+    cancelled: orders.filter((order) => order.status === 'cancelled').length,
+    foodSales: sum((order) => order.subtotalCents),
+    hst: sum((order) => order.hstCents),
+    tips: sum((order) => order.tipCents),
+    deliveryFees: sum((order) => order.deliveryFeeCents),
+    medianAcceptSeconds: middle === null ? null : Math.round(middle),
+    slowestAcceptSeconds:
+      acceptSeconds.length === 0 ? null : Math.round(Math.max(...acceptSeconds)),
+  };
+}
+
 export async function todayReport(db: Queryable, clock: Clock): Promise<ApiTodayReport> {
   const date = storeDate(clock.now());
   const { from, to } = storeDaysRange(date, date);
-  const summary = await reportsRepository(db).summary(from, to, AUTO_DECLINE_REASON);
-  return {
-    date,
-    orders: summary.orders,
-    sales: toDollars(summary.salesCents),
-    averageAcceptSeconds:
-      summary.averageAcceptSeconds === null ? null : Math.round(summary.averageAcceptSeconds),
-    missed: summary.missed,
-    declined: summary.declined,
-    cancelled: summary.cancelled,
-  };
+  return summariseDay(date, await reportsRepository(db).dayOrders(from, to));
 }
 
 export const MAX_REPORT_DAYS = 366;
@@ -48,21 +83,24 @@ export const CSV_HEADER = [
   'delivery type',
   'payment option',
   'scheduled time (Toronto time)',
-  'subtotal',
+  'food',
   'HST',
   'tip',
   'delivery fee',
   'total',
+  'seconds to accept',
   'items',
 ] as const;
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes
  * doubled. A cell a spreadsheet would read as a formula (= + - @, tab or CR first) gets a
- * leading apostrophe, so a customer's name cannot run code on the store's computer.
+ * leading apostrophe, so a customer's name cannot run code on the store's computer. Judged in
+ * NFKC without bidi controls, as a spreadsheet may read it: a full-width '＝' is an '='.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const formula = /^[=+\-@\t\r]/.test(stripBidiControls(value.normalize('NFKC')));
+  const safe = formula ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -81,7 +119,8 @@ function csvRow(order: ReportOrder): string[] {
   return [
     String(order.number),
     storeDateTime(order.createdAt),
-    order.status,
+    // The same words as today's numbers: a decline by the acceptance window is "missed".
+    order.missed ? 'missed' : order.status,
     order.customerName,
     order.phone,
     order.deliveryType,
@@ -92,19 +131,40 @@ function csvRow(order: ReportOrder): string[] {
     money(order.tipCents),
     money(order.deliveryFeeCents),
     money(order.totalCents),
+    order.acceptSeconds === null ? '' : String(Math.round(order.acceptSeconds)),
     itemsInWords(order),
   ];
 }
 
+/** Orders read and written out at a time; the process serves others between pages. */
+export const CSV_PAGE_SIZE = 100;
+
+const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** Lets the requests that arrived meanwhile run (their I/O and timers) before going on. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The orders placed on the store's days `from` to `to` (both included) as CSV, lines ending in
- * CRLF as RFC 4180 has them. Built in memory: one store's orders for a year are a few MB.
+ * CRLF as RFC 4180 has them: the header, then a chunk per page of orders. A year of a busy
+ * store is thousands of orders; read and written whole it held the process (and PGlite's one
+ * connection) for hundreds of milliseconds, so the pages are read by their order, one short
+ * query each, with a turn for the other requests between them.
  */
-export async function ordersCsv(db: Queryable, from: string, to: string): Promise<string> {
+export async function* ordersCsv(db: Queryable, from: string, to: string): AsyncGenerator<string> {
   const range = storeDaysRange(from, to);
-  const orders = await reportsRepository(db).ordersBetween(range.from, range.to);
-  const lines = [[...CSV_HEADER], ...orders.map(csvRow)].map((cells) =>
-    cells.map(csvCell).join(','),
-  );
-  return `${lines.join('\r\n')}\r\n`;
+  const reports = reportsRepository(db);
+  // The header comes with the first page, so a caller that waits for the first chunk knows
+  // the database answered before it starts the file.
+  let before = csvLine(CSV_HEADER);
+  let after: ReportCursor | null = null;
+  for (;;) {
+    const page = await reports.ordersPage(range.from, range.to, after, CSV_PAGE_SIZE);
+    yield before + page.map((order) => csvLine(csvRow(order))).join('');
+    before = '';
+    const last = page.at(-1);
+    if (page.length < CSV_PAGE_SIZE || !last) return;
+    after = last.cursor;
+    await yieldToOthers();
+  }
 }

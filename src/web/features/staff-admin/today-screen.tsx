@@ -120,24 +120,49 @@ export default function TodayScreen() {
 }
 
 function Tiles({ report }: { report: ApiTodayReport }) {
+  const dollars = (amount: number) => formatMoney(toCents(amount));
+  const acceptTime = (seconds: number | null) =>
+    seconds === null ? '—' : formatAcceptTime(seconds);
+  const noneAccepted = report.accepted === 0 ? 'No order accepted yet today.' : undefined;
+  // Counted apart, never mixed (issue 31): what came in and what became of it, then the money
+  // of the sold orders (accepted, not cancelled) by kind, then how fast the store answered.
   const tiles: { key: string; label: string; value: string; note?: string }[] = [
-    { key: 'orders', label: 'Orders', value: String(report.orders) },
-    { key: 'sales', label: 'Sales', value: formatMoney(toCents(report.sales)) },
-    {
-      key: 'accept',
-      label: 'Average time to accept',
-      value:
-        report.averageAcceptSeconds === null ? '—' : formatAcceptTime(report.averageAcceptSeconds),
-      note: report.averageAcceptSeconds === null ? 'No order accepted yet today.' : undefined,
-    },
+    { key: 'received', label: 'Orders received', value: String(report.received) },
+    { key: 'accepted', label: 'Accepted', value: String(report.accepted) },
+    { key: 'declined', label: 'Declined by staff', value: String(report.declined) },
     {
       key: 'missed',
       label: 'Missed',
       value: String(report.missed),
       note: 'Declined automatically: nobody answered in time.',
     },
-    { key: 'declined', label: 'Declined', value: String(report.declined) },
-    { key: 'cancelled', label: 'Cancelled', value: String(report.cancelled) },
+    {
+      key: 'cancelled',
+      label: 'Cancelled',
+      value: String(report.cancelled),
+      note: 'Accepted, then cancelled.',
+    },
+    {
+      key: 'food',
+      label: 'Food sales',
+      value: dollars(report.foodSales),
+      note: 'Accepted orders, before HST, tips and delivery fees.',
+    },
+    { key: 'hst', label: 'HST collected', value: dollars(report.hst) },
+    { key: 'tips', label: 'Tips', value: dollars(report.tips) },
+    { key: 'fees', label: 'Delivery fees', value: dollars(report.deliveryFees) },
+    {
+      key: 'median',
+      label: 'Median time to accept',
+      value: acceptTime(report.medianAcceptSeconds),
+      note: noneAccepted,
+    },
+    {
+      key: 'slowest',
+      label: 'Slowest time to accept',
+      value: acceptTime(report.slowestAcceptSeconds),
+      note: noneAccepted,
+    },
   ];
   return (
     <dl className="today-tiles">
