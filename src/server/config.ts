@@ -118,7 +118,7 @@ export interface PasswordCheckLimits {
  */
 export const DEFAULT_PASSWORD_CHECKS: PasswordCheckLimits = {
   concurrency: Math.max(1, Math.min(3, availableParallelism() - 1)),
-  queue: 8,
+  queue: 16,
   retryAfterSeconds: 2,
 };
 
