@@ -176,6 +176,12 @@ it('follows the order from the waiting overlay to Checkout, another tab’s Paym
   expect(barBox?.y).toBe(headerBottom);
   expect(barBox?.height).toBeLessThanOrEqual(BAR_MAX_PX);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The order's line is whole at 390 px, and the smallest phone scrolls no sideways either.
+  expect(await barText(page).evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  expect((await bar.boundingBox())?.height).toBeLessThanOrEqual(BAR_MAX_PX);
+  await page.setViewportSize({ width: 390, height: 844 });
   expect(await axeViolations(page)).toEqual([]);
   await shoot(page, 'home-bar');
 
