@@ -206,6 +206,13 @@ it('follows the order from the waiting overlay to Checkout, another tab’s Paym
     .poll(() => text(barText(tab)), LIVE)
     .toBe(`Order #${order.number} — Ready at 6:25 PM`);
 
+  // Logging out forgets the order: the next customer of this browser loads no bar.
+  await tab.getByRole('button', { name: /Account menu for/ }).click();
+  await tab.getByRole('button', { name: 'Logout' }).click();
+  await tab.waitForURL('**/login');
+  expect(await tab.evaluate(() => localStorage.getItem('orders.inFlight'))).toBeNull();
+  await expect.poll(() => page.getByRole('complementary', { name: 'Your order' }).count()).toBe(0);
+
   await context.close();
   expect(problems).toEqual([]);
   expect(tabProblems).toEqual([]);
