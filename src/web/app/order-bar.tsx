@@ -147,7 +147,8 @@ export default function OrderBar({ known }: { known: KnownOrder }) {
               <span className="order-bar-more">+{inFlight.length - 1} more</span>
             ) : null}
           </Link>
-          {permission === 'default' ? (
+          {/* Worth asking while the answer is still to come; asked on this tap only. */}
+          {permission === 'default' && !answerSeen && answer === null ? (
             <button
               type="button"
               className="order-bar-notify"
