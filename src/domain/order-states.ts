@@ -70,6 +70,23 @@ export function isOpenOrder(status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[status].length > 0;
 }
 
+/**
+ * The statuses of an order the customer is still waiting on (placed, accepted, ready or on its
+ * way): while one is in flight every customer screen shows it (the order bar), and Checkout and
+ * Payment show it rather than an empty cart.
+ */
+export const IN_FLIGHT_STATUSES = [
+  'pending',
+  'accepted',
+  'ready',
+  'out-for-delivery',
+] as const satisfies readonly OrderStatus[];
+
+/** Whether the customer is still waiting on an order in `status`. */
+export function isInFlight(status: OrderStatus): boolean {
+  return (IN_FLIGHT_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
 /** The board's quick answers (issue 9): minutes until ready, and decline reasons. */
 export const ACCEPT_MINUTE_CHOICES = [10, 20, 30, 40, 60, 120] as const;
 /** Each reads in the customer's message: "the store is currently {reason}". */

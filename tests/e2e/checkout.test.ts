@@ -381,9 +381,13 @@ it('still shows the answer after a reload during the wait, and after leaving the
   await answered.getByRole('button', { name: 'OK' }).click();
   await page.waitForURL('**/my-orders');
 
-  // Done: Payment is a plain (empty) page again.
+  // Done: no overlay again; the order, accepted and still in flight, is what Payment shows.
   await page.goto('/payment');
-  await page.getByText('Your cart is empty.', { exact: true }).waitFor();
+  await page
+    .getByTestId('in-flight-order')
+    .getByText(/^Order #\d+ — Ready at 6:40 PM$/)
+    .waitFor();
+  expect(await page.getByText('Your cart is empty.', { exact: true }).count()).toBe(0);
   expect(await waitingDialog(page).count()).toBe(0);
 
   await context.close();

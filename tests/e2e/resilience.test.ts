@@ -1,8 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STORE_CONTACT } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { axeViolations } from '../support/axe';
 import { watchConsole } from '../support/console';
 import { registerUser, TEST_PASSWORD } from '../support/users';
 
@@ -27,6 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-resilience';
 const DETAIL_CHUNK = /\/assets\/item-detail-screen-[\w-]+\.js$/;
 /** Home's card of the wings, by its link (other cards' names contain "Wings" too). */
 const wingsCard = (page: Page) => page.getByRole('main').locator(`a[href="/wings/${wings._id}"]`);
@@ -168,6 +171,61 @@ describe('a missing code chunk (after a deploy)', () => {
     expect(documents).toEqual([`/wings/${wings._id}`, `/wings/${wings._id}`]);
     await main.getByRole('link', { name: DEFAULT_STORE_CONTACT.phone }).waitFor();
     await context.close();
+  });
+});
+
+describe('a screen whose code is not loaded yet, while offline', () => {
+  it('shows the app’s offline message with Retry, and reloads only once the server answers', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const { page, context } = await h.newPage();
+    const problems = watchConsole(page, [
+      // The chunk's and the loader's requests while offline: Chromium reports each.
+      (message) => message.text().includes('net::ERR_INTERNET_DISCONNECTED'),
+      // The error screen notes the failure for whoever debugs it.
+      (message) => message.text().startsWith('A screen failed'),
+      // The probe of the server this test refuses.
+      (message) => message.text().includes('net::ERR_FAILED'),
+    ]);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (isDocument(request)) documents.push(new URL(request.url()).pathname);
+    });
+
+    await context.setOffline(true);
+    await wingsCard(page).click();
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+    const retry = main.getByRole('button', { name: 'Retry' });
+    // Still offline: Retry asks, and stays on the app's page with a word about it.
+    await retry.click();
+    await main.getByText('Still offline.', { exact: false }).waitFor();
+    expect(documents).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/offline-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/offline-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // Back online but the server does not answer yet: still the app's page, no reload.
+    await page.route('**/healthz', (route) => route.abort('failed'));
+    const probed = page.waitForRequest('**/healthz');
+    await context.setOffline(false);
+    await probed;
+    const probedAgain = page.waitForRequest('**/healthz');
+    await retry.click();
+    await probedAgain;
+    await main.getByText('Still offline.', { exact: false }).waitFor();
+    expect(documents).toEqual([]);
+
+    // The server answers: Retry loads the screen the customer asked for.
+    await page.unroute('**/healthz');
+    await retry.click();
+    await main.getByRole('heading', { level: 1, name: wings.name }).waitFor();
+    expect(documents).toEqual([`/wings/${wings._id}`]);
+    await context.close();
+    expect(problems).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canTransition,
+  isInFlight,
   isOpenOrder,
   nextSteps,
   ORDER_STATUSES,
@@ -81,5 +82,16 @@ describe('the staff board’s buttons (nextSteps)', () => {
         for (const to of nextSteps(from, type)) expect(canTransition(from, to)).toBe(true);
       }
     }
+  });
+});
+
+describe('orders in flight', () => {
+  it('are those placed, accepted, ready or out for delivery, and no others', () => {
+    expect(ORDER_STATUSES.filter(isInFlight)).toEqual([
+      'pending',
+      'accepted',
+      'ready',
+      'out-for-delivery',
+    ]);
   });
 });

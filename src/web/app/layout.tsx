@@ -19,6 +19,7 @@ import { menuApi } from '../shared/menu-api';
 import { useOrderType } from '../shared/order-type';
 import { onStoreChange } from '../shared/store-events';
 import { useHydrated } from '../shared/first-render';
+import { useKnownOrder } from '../shared/orders/known-order';
 import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import { Loading } from '../shared/ui';
@@ -33,6 +34,9 @@ const UserMenu = lazy(() =>
   importChunk(() => import('./user-menu')).then((module) => ({ default: module.UserMenu })),
 );
 
+/** Its stream, its dialog and its code come only while this browser knows of an order in flight. */
+const OrderBar = lazy(() => importChunk(() => import('./order-bar')));
+
 /** How often a page left open asks again whether the store is open (the cache's age for it). */
 const STORE_REFRESH_MS = 60_000;
 
@@ -43,6 +47,7 @@ const STORE_REFRESH_MS = 60_000;
  */
 export function Layout() {
   const { user } = useSession();
+  const known = useKnownOrder(user?._id);
   const { info } = useStoreInfo();
   const name = info?.name ?? DEFAULT_STORE_CONTACT.name;
   const outlet = useOutlet();
@@ -93,6 +98,11 @@ export function Layout() {
           </nav>
         </div>
       </header>
+      {known ? (
+        <Suspense fallback={null}>
+          <OrderBar key={known.orderId} known={known} />
+        </Suspense>
+      ) : null}
       <main
         id="main"
         className="page"

@@ -2,7 +2,12 @@
  * After a deploy, a page left open asks for code chunks whose hashed names no longer exist. A
  * reload fetches the new index and its chunks, so the first such failure reloads the page once;
  * the time of that reload is kept in sessionStorage, and a failure again within the window shows
- * the error screen instead of reloading in a loop (the chunk is truly missing, or we are offline).
+ * the error screen instead of reloading in a loop (the chunk is truly missing).
+ *
+ * Offline, a reload would land on the browser's own error page: when the chunk could not be
+ * fetched and the server does not answer either (or the browser says it is offline), the screen
+ * fails with `OfflineError` instead, and the error screen offers Retry, which reloads only once
+ * the server answers (`serverAnswers`).
  */
 const RELOADED_AT_KEY = 'chunkReloadedAt';
 const RELOAD_WINDOW_MS = 60_000;
@@ -19,6 +24,38 @@ export function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error && CHUNK_FAILURES.some((failure) => error.message.includes(failure))
   );
+}
+
+/** How long the probe of the server waits for an answer. */
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** A screen's code could not be fetched, and the server could not be reached either. */
+export class OfflineError extends Error {
+  constructor() {
+    super('Offline: a code chunk could not be fetched');
+    this.name = 'OfflineError';
+  }
+}
+
+let missedOffline = false;
+/** A chunk failed offline: the router keeps that failure, so only a reload brings the screen. */
+export function missedChunkOffline(): boolean {
+  return missedOffline;
+}
+
+/** The browser says it has no connection (never on the server's render). */
+export const browserOffline = (): boolean =>
+  typeof window !== 'undefined' && !window.navigator.onLine;
+
+/** Whether the browser is online and the server answers GET /healthz (any status will do). */
+export async function serverAnswers(): Promise<boolean> {
+  if (browserOffline()) return false;
+  try {
+    await fetch('/healthz', { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -50,10 +87,13 @@ export async function importChunk<T>(
   try {
     return await load();
   } catch (error) {
-    // The page is going away: render nothing new meanwhile.
-    if (isChunkLoadError(error) && reloadOnce(target?.())) {
-      return new Promise<never>(() => undefined);
+    if (!isChunkLoadError(error)) throw error;
+    if (!(await serverAnswers())) {
+      missedOffline = true;
+      throw new OfflineError();
     }
+    // The page is going away: render nothing new meanwhile.
+    if (reloadOnce(target?.())) return new Promise<never>(() => undefined);
     throw error;
   }
 }

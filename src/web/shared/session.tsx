@@ -4,6 +4,7 @@ import { useHydrated } from './first-render';
 import { useOrderType } from './order-type';
 import { readJson, STORAGE_KEYS, writeStorage } from './storage';
 import type { ApiMeAnswer, ApiUser } from './types';
+import { knownOrder } from './orders/known-order';
 
 /**
  * Who is signed in. The spec keeps the user object in local storage under `user`; the server
@@ -71,6 +72,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     store(null);
     clearOrderType();
+    // A shared browser: the next customer does not load the last one's order bar.
+    knownOrder.forget();
   }, [store, clearOrderType]);
 
   // The server renders for a guest: the stored user shows from the render after hydration.

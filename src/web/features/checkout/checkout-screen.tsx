@@ -18,6 +18,7 @@ import { Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import { checkoutApi } from './checkout-api';
 import { ContactSection } from './contact-section';
+import { InFlightOrder, useInFlightOrder } from './in-flight-order';
 import { SchedulePicker, type ScheduleChoice } from './schedule-picker';
 import { useDefaultContact } from './use-default-contact';
 import { useNow } from '../../shared/use-now';
@@ -52,6 +53,7 @@ function Checkout({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ lines: string[]; attempt: number } | null>(null);
   const now = useNow(60_000);
+  const inFlight = useInFlightOrder(userId);
 
   const deliveryType = orderType ?? 'pickup';
   const slots = useMemo(
@@ -117,12 +119,16 @@ function Checkout({ userId }: { userId: string }) {
     return (
       <section className="checkout-screen" aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Checkout</h1>
-        <div className="empty-state">
-          <p>Your cart is empty. Add something before checking out.</p>
-          <Link className="button" to={urls.home()}>
-            Browse the menu
-          </Link>
-        </div>
+        {inFlight ? (
+          <InFlightOrder text={inFlight} />
+        ) : (
+          <div className="empty-state">
+            <p>Your cart is empty. Add something before checking out.</p>
+            <Link className="button" to={urls.home()}>
+              Browse the menu
+            </Link>
+          </div>
+        )}
       </section>
     );
   }

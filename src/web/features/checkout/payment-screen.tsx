@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { CHECKOUT_MESSAGES, DEFAULT_STORE_CONTACT, formatMoney, toCents } from '../../../domain';
+import { Link, Navigate } from 'react-router';
+import { CHECKOUT_MESSAGES, formatMoney, toCents } from '../../../domain';
 import { isAbort, refusalReason } from '../../shared/api';
 import { useCart } from '../../shared/cart/cart-context';
+import { knownOrder } from '../../shared/orders/known-order';
 import { useSession } from '../../shared/session';
 import { useStoreInfo } from '../../shared/store-info';
 import type { ApiCartView, PaymentOption } from '../../shared/types';
@@ -11,7 +12,7 @@ import { urls } from '../../shared/urls';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './order-summary';
 import { formatSlot } from './schedule-picker';
-import { WaitingDialog } from './waiting-dialog';
+import { InFlightOrder, useInFlightOrder } from './in-flight-order';
 import {
   attemptKeyFor,
   forgetAttempt,
@@ -42,19 +43,21 @@ const PAYMENT_OPTIONS: { value: PaymentOption; label: string }[] = [
 /**
  * The spec's Payment: the order summary and total from the server, the payment option, Place
  * My Order (POST /api/orders/complete-order with an Idempotency-Key), then the waiting overlay
- * until the store answers. The waiting state is kept for this tab, so a reload comes back to it.
+ * until the store answers (the order bar's, app/order-bar.tsx). The waiting state is kept for
+ * this tab, so a reload comes back to it; with an order in flight and nothing in the cart
+ * (Back from the overlay, another tab) the screen shows that order.
  */
 function Payment({ userId }: { userId: string }) {
   const id = useId();
-  const navigate = useNavigate();
   const { refresh: refreshCart } = useCart();
-  const { info, loaded, storeOpen } = useStoreInfo();
+  const { loaded, storeOpen } = useStoreInfo();
   const [cartState, setCartState] = useState<CartState>({ status: 'loading' });
   const [option, setOption] = useState<PaymentOption>('pickup');
   const [processing, setProcessing] = useState(false);
   const placing = useRef(false);
   const [error, setError] = useState<{ text: string; attempt: number } | null>(null);
   const [waiting, setWaiting] = useState<WaitingOrder | null>(() => readWaiting(userId));
+  const inFlight = useInFlightOrder(userId);
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -92,6 +95,8 @@ function Payment({ userId }: { userId: string }) {
       const { order } = await checkoutApi.completeOrder(userId, option, attemptKeyFor(cart._id));
       const next = { userId, orderId: order._id, number: order.number };
       writeWaiting(next);
+      // The order bar takes it from here: the overlay, the stream, the answer.
+      knownOrder.remember(next);
       forgetAttempt(cart._id);
       setWaiting(next);
       // The cart is now completed: the nav's count and the Cart screen start over.
@@ -111,21 +116,17 @@ function Payment({ userId }: { userId: string }) {
     }
   };
 
-  const done = () => {
-    writeWaiting(null);
-    void navigate(urls.myOrders());
-  };
-
-  const storePhone = info?.phone ?? DEFAULT_STORE_CONTACT.phone;
-
   return (
     <section className="checkout-screen" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Payment</h1>
-      {waiting ? <WaitingDialog waiting={waiting} storePhone={storePhone} onDone={done} /> : null}
-      {waiting ? null : cartState.status === 'loading' ? (
+      {waiting ? (
+        <InFlightOrder text={inFlight ?? `Order #${waiting.number}`} />
+      ) : cartState.status === 'loading' ? (
         <Loading />
       ) : cartState.status === 'failed' || !cart ? (
         <ErrorMessage onRetry={() => void load()}>{CHECKOUT_MESSAGES.cartLoadFailed}</ErrorMessage>
+      ) : cart.items.length === 0 && inFlight ? (
+        <InFlightOrder text={inFlight} />
       ) : cart.items.length === 0 ? (
         <div className="empty-state">
           <p>Your cart is empty.</p>

@@ -1,16 +1,13 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { CHECKOUT_MESSAGES, orderAcceptedMessage, orderDeclinedMessage } from '../../../domain';
-import { isAbort } from '../../shared/api';
-import { openOrderEvents } from '../../shared/orders/order-events';
-import type { ApiOrder, ApiOrderEvent } from '../../shared/types';
-import { checkoutApi } from './checkout-api';
-import type { WaitingOrder } from './waiting-state';
+import type { ApiOrder } from '../../shared/types';
 import { useModalDialog } from '../../shared/modal-dialog';
+import './waiting-dialog.css';
 
-type Answer = { kind: 'accepted'; minutes: number } | { kind: 'declined'; reason: string };
+export type Answer = { kind: 'accepted'; minutes: number } | { kind: 'declined'; reason: string };
 
 /** The store's answer as an order already shows it (the answer came while we were away). */
-function answerOf(order: ApiOrder): Answer | null {
+export function answerOf(order: ApiOrder): Answer | null {
   if (order.status === 'pending') return null;
   if (order.status === 'declined') {
     return { kind: 'declined', reason: order.declineReason ?? 'unable to take this order' };
@@ -21,67 +18,34 @@ function answerOf(order: ApiOrder): Answer | null {
 
 /**
  * The spec's blocking overlay after Place My Order: 'Waiting for Order Confirmation...', do not
- * refresh or close, call the store if it takes too long. The answer arrives on the customer's
- * live stream, which replays what a reload or a dropped connection missed; each (re)connection
- * also asks for the order itself, so an answer given while the page was away is never lost.
- * The answer replaces the waiting text (the spec's alert, announced), and OK leads to My Orders.
+ * refresh or close, call the store if it takes too long; then the store's answer in its place
+ * (the spec's alert, announced), dismissed by OK. The order bar (app/order-bar.tsx) shows it:
+ * waiting on Payment, and the answer on whatever screen the customer is on when it comes.
  *
  * A native modal <dialog>: the page behind is inert and focus stays inside. It cannot be
  * dismissed while waiting, only by OK once the store has answered.
  */
 export function WaitingDialog({
-  waiting,
+  number,
+  answer,
+  connected,
   storePhone,
   onDone,
 }: {
-  waiting: WaitingOrder;
+  number: number;
+  answer: Answer | null;
+  /** The live stream: connected, lost (reconnecting) or not yet known. */
+  connected: boolean | null;
   storePhone: string;
   onDone: () => void;
 }) {
   const id = useId();
   const { ref: dialog, leaving } = useModalDialog();
   const okButton = useRef<HTMLButtonElement>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [connected, setConnected] = useState<boolean | null>(null);
 
   useEffect(() => {
     if (answer) okButton.current?.focus();
   }, [answer]);
-
-  const onEvent = useEffectEvent((event: ApiOrderEvent) => {
-    if (event.orderId !== waiting.orderId || answer) return;
-    if (event.type === 'order-accepted') setAnswer({ kind: 'accepted', minutes: event.time });
-    else if (event.type === 'order-declined') setAnswer({ kind: 'declined', reason: event.reason });
-  });
-
-  const check = useRef<AbortController | null>(null);
-  const checkOrder = useEffectEvent(() => {
-    check.current?.abort();
-    const controller = new AbortController();
-    check.current = controller;
-    checkoutApi.orders(waiting.userId, controller.signal).then(
-      (orders) => {
-        const order = orders.find((each) => each._id === waiting.orderId);
-        const found = order ? answerOf(order) : null;
-        if (found) setAnswer((before) => before ?? found);
-      },
-      (error: unknown) => {
-        if (!isAbort(error)) console.warn('Could not check the order', error);
-      },
-    );
-  });
-
-  useEffect(() => {
-    const close = openOrderEvents(waiting.userId, {
-      onEvent: (event) => onEvent(event),
-      onReady: () => checkOrder(),
-      onConnection: setConnected,
-    });
-    return () => {
-      close();
-      check.current?.abort();
-    };
-  }, [waiting.userId]);
 
   const tel = `tel:${storePhone.replace(/[^\d+]/g, '')}`;
   return (
@@ -120,8 +84,8 @@ export function WaitingDialog({
           <h2 id={`${id}-title`}>{CHECKOUT_MESSAGES.waiting}</h2>
           <div id={`${id}-body`}>
             <p>
-              The store is confirming your order #{waiting.number}. Please do not refresh or close
-              this page.
+              The store is confirming your order #{number}. Please do not refresh or close this
+              page.
             </p>
             <p>
               If it takes too long, please call the store at{' '}
