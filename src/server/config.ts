@@ -36,6 +36,12 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Sockets open at once; more are dropped on connect. Below the process's file limit. */
   maxConnections: number;
+  /**
+   * Sockets one client address may hold (http/connection-limits.ts says which address). A
+   * browser opens at most 6 to a host, streams included, so this is an office or a phone
+   * carrier's NAT full of customers, far above what one person or the staff tablet uses.
+   */
+  maxConnectionsPerClient: number;
   /** How often Node looks for requests past their timeouts (its default is 30 s). */
   checkIntervalMs: number;
 }
@@ -45,6 +51,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 72_000,
   maxConnections: 15_000,
+  maxConnectionsPerClient: 200,
   checkIntervalMs: 1_000,
 };
 
@@ -166,7 +173,16 @@ const envSchema = z.object({
     .min(10)
     .max(1_000_000)
     .default(DEFAULT_HTTP_LIMITS.maxConnections),
+  // Sockets per client address (see HttpLimits); at most MAX_CONNECTIONS, checked below. Unset,
+  // the default, or MAX_CONNECTIONS when that is lower, so lowering the cap alone still starts.
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(10).max(1_000_000).optional(),
 });
+
+// One setting against another, once each has been checked alone.
+const checkedEnvSchema = envSchema.refine(
+  (env) => (env.MAX_CONNECTIONS_PER_CLIENT ?? 0) <= env.MAX_CONNECTIONS,
+  { path: ['MAX_CONNECTIONS_PER_CLIENT'], message: 'must not be above MAX_CONNECTIONS' },
+);
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string | null }
@@ -235,7 +251,7 @@ export interface AppConfig {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
@@ -271,6 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       headersTimeoutMs: Math.min(DEFAULT_HTTP_LIMITS.headersTimeoutMs, e.REQUEST_TIMEOUT_MS),
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerClient:
+        e.MAX_CONNECTIONS_PER_CLIENT ??
+        Math.min(DEFAULT_HTTP_LIMITS.maxConnectionsPerClient, e.MAX_CONNECTIONS),
     },
     insecureCookies: e.INSECURE_COOKIES,
     webDir: 'dist/web',
