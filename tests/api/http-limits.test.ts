@@ -310,6 +310,43 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY: expected false/);
   });
 
+  it('refuses at start what would trust everyone: public ranges unless named so, too many hops', () => {
+    // The red team's settings: half the internet each, and a count above the real one.
+    expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' })).toThrow(
+      /TRUST_PROXY: 0\.0\.0\.0\/1 includes public addresses/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '::/0' })).toThrow(/::\/0 includes public addresses/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8, 203.0.113.0/24' })).toThrow(
+      /203\.0\.113\.0\/24 includes public addresses.*write public:203\.0\.113\.0\/24/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '198.51.100.7' })).toThrow(/includes public addresses/);
+    // Just past a private range is public too.
+    expect(() => loadConfig({ TRUST_PROXY: '172.16.0.0/11' })).toThrow(/includes public/);
+    expect(() => loadConfig({ TRUST_PROXY: '4' })).toThrow(
+      /TRUST_PROXY: 4 proxies in front is more than 3/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow(/more than 3/);
+    // Named public on purpose: a CDN's published range, never half the internet.
+    expect(loadConfig({ TRUST_PROXY: 'public:203.0.113.0/24, 10.0.0.0/8' }).trustProxy).toEqual([
+      '203.0.113.0/24',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'public:0.0.0.0/1' })).toThrow(/wider than \/8/);
+    expect(() => loadConfig({ TRUST_PROXY: 'public:2000::/3' })).toThrow(/wider than \/16/);
+    expect(() => loadConfig({ TRUST_PROXY: 'public:::ffff:0.0.0.0/96' })).toThrow(/wider than \/8/);
+    expect(() => loadConfig({ TRUST_PROXY: '::ffff:0.0.0.0/97' })).toThrow(/includes public/);
+    // Private networks, loopback and IPv4-mapped forms start as before.
+    expect(
+      loadConfig({
+        TRUST_PROXY: '127.0.0.1, 192.168.1.0/24, 100.64.0.0/10, fd00::/8, ::ffff:10.0.0.0/104',
+      }).trustProxy,
+    ).toEqual(['127.0.0.1', '192.168.1.0/24', '100.64.0.0/10', 'fd00::/8', '::ffff:10.0.0.0/104']);
+    expect(loadConfig({ TRUST_PROXY: '3' }).trustProxy).toBe(3);
+    // Not addresses at all.
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1/33' })).toThrow(/10\.0\.0\.1\/33 is none/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0' })).toThrow(/TRUST_PROXY: expected false/);
+  });
+
   it('behind one proxy, counts the address the proxy saw, whatever the client wrote', async () => {
     const rule = { limit: 3, windowMs: DEFAULT_RATE_RULES.loginIp.windowMs };
     const t = await createTestApp({
