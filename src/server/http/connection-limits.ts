@@ -19,8 +19,9 @@ import { BlockList, isIPv4, type Socket } from 'node:net';
  *   idle keep-alive socket instead of waiting for the hard cap to drop newcomers: one that has
  *   been answered and has no request in flight. A live stream is an answer in flight, so a
  *   customer's open tabs and the staff tablet's board are never closed for this. A socket still
- *   on its first request is not idle either: it may be a customer about to send, and each
- *   address holds only its maximum of them. Past the cap newcomers are dropped on connect.
+ *   on its first request is not idle either: it may be a customer about to send, each address
+ *   holds only its maximum of them, and the headers timeout (counted from the connection) ends
+ *   a silent one. Past the cap newcomers are dropped on connect.
  *   Evicting one socket per newcomer keeps the count near this mark while idle sockets last.
  */
 export interface ConnectionLimitOptions {
