@@ -47,6 +47,13 @@ type FromClient =
 // ---------------------------------------------------------------------------------------------
 // The client process.
 
+/**
+ * Customer n's address, sent as X-Forwarded-For: the client plays the balancer, as in the order
+ * pipeline, so the streams count against each customer's sockets (MAX_CONNECTIONS_PER_CLIENT),
+ * not all against the bench's one address.
+ */
+const customerAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 function runClient(): void {
   const sockets: net.Socket[] = [];
   let received = 0;
@@ -56,7 +63,7 @@ function runClient(): void {
   let report: (() => void) | null = null;
   const tell = (message: FromClient) => process.send?.(message);
 
-  const open = (port: number, customer: MadeCustomer): Promise<void> =>
+  const open = (port: number, customer: MadeCustomer, address: string): Promise<void> =>
     new Promise((resolve, reject) => {
       const socket = net.connect(port, '127.0.0.1');
       let head = '';
@@ -66,7 +73,8 @@ function runClient(): void {
       socket.on('connect', () =>
         socket.write(
           `GET /api/orders/sse?userId=${customer.id} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
-            `Accept: text/event-stream\r\nCookie: ${customer.cookie}\r\n\r\n`,
+            `Accept: text/event-stream\r\nCookie: ${customer.cookie}\r\n` +
+            `X-Forwarded-For: ${address}\r\n\r\n`,
         ),
       );
       socket.on('data', (chunk: string) => {
@@ -108,10 +116,11 @@ function runClient(): void {
         let next = 0;
         const worker = async () => {
           while (next < message.customers.length) {
-            const customer = message.customers[next++];
+            const index = next++;
+            const customer = message.customers[index];
             if (!customer) break;
             try {
-              await open(message.port, customer);
+              await open(message.port, customer, customerAddress(index));
               ok++;
             } catch (error) {
               failed++;
@@ -209,7 +218,7 @@ export async function benchStreams(): Promise<StreamsResult> {
   if (streams < WANTED) {
     console.log(`(file descriptors limited to ${limit}: ${streams} streams instead of ${WANTED})`);
   }
-  const server = await BenchServer.start({ database: { kind: 'pglite' } });
+  const server = await BenchServer.start({ database: { kind: 'pglite' }, trustProxy: true });
   const client = new ClientProcess();
   try {
     const customers = await server.customers(streams);

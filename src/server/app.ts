@@ -21,6 +21,7 @@ import { createAcceptanceSweeper } from './orders/acceptance-sweeper';
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { checkApiRequest } from './http/api-guard';
 import { compressJsonAnswers } from './http/compress-json';
+import { limitConnections, trustedPeer } from './http/connection-limits';
 import { HttpError } from './http/errors';
 import {
   contentSecurityPolicyValue,
@@ -99,6 +100,12 @@ export async function buildApp(
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
+  // Per client address and idle sockets first near the cap (http/connection-limits.ts).
+  const connections = limitConnections(app.server, {
+    maxConnections: config.http.maxConnections,
+    maxPerClient: config.http.maxConnectionsPerClient,
+    isTrustedProxy: trustedPeer(config.trustProxy),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -146,7 +153,29 @@ export async function buildApp(
   });
   const ctx: AppContext = { config, db, clock, events, store, catalogue };
 
-  // First, so the hottest reads skip the rest of a request's life (catalogue/early-answers.ts).
+  // Behind a proxy, a socket is charged to the client its first request names: before the early
+  // answers, so a socket whose first request is the catalogue is charged too. Only then: a
+  // direct socket was charged on connect, and the hottest reads pay nothing for this.
+  if (config.trustProxy !== 0) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (connections.charge(request.raw.socket, () => request.ip)) {
+        done();
+        return;
+      }
+      // Closed after the answer: kept open, the socket would stay the proxy's, uncapped.
+      reply.header('connection', 'close').header('retry-after', '5');
+      done(
+        new HttpError(
+          429,
+          'Too many connections are open from your address. Close a tab and try again.',
+          'rate_limited',
+        ),
+      );
+    });
+  }
+
+  // First (after the charge above), so the hottest reads skip the rest of a request's life
+  // (catalogue/early-answers.ts).
   const security = securityHeaderValues(config);
   answerReadyReadsEarly(app, catalogue, clock, security);
   // Next, so every other answer carries the headers, refusals and 404s included.

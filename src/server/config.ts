@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
@@ -37,6 +38,12 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Sockets open at once; more are dropped on connect. Below the process's file limit. */
   maxConnections: number;
+  /**
+   * Sockets one client address may hold (http/connection-limits.ts says which address). A
+   * browser opens at most 6 to a host, streams included, so this is an office or a phone
+   * carrier's NAT full of customers, far above what one person or the staff tablet uses.
+   */
+  maxConnectionsPerClient: number;
   /** How often Node looks for requests past their timeouts (its default is 30 s). */
   checkIntervalMs: number;
 }
@@ -46,19 +53,84 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 72_000,
   maxConnections: 15_000,
+  maxConnectionsPerClient: 200,
   checkIntervalMs: 1_000,
 };
 
+/** More proxies than this in front of one store is a miscount, not a network. */
+export const MAX_PROXY_HOPS = 3;
+
 /**
- * TRUST_PROXY: which X-Forwarded-For hops to believe. `true` (believe every hop) let any client
- * pick its own address by sending the header itself, and escape the per-IP limits, so it is
- * refused: give the number of proxies in front of the server (`1` behind one balancer) or
- * their addresses/CIDRs, comma-separated. `false`/`0`: none (the socket's address).
+ * Address ranges no client on the internet connects from: a proxy there is one of the store's
+ * own (or its host's). A range reaching outside them needs `public:` (trustProxySetting).
+ */
+const PRIVATE_RANGES: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6']> = [
+  ['10.0.0.0', 8, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['192.168.0.0', 16, 'ipv4'],
+  ['127.0.0.0', 8, 'ipv4'],
+  ['169.254.0.0', 16, 'ipv4'],
+  // Shared address space (RFC 6598): carriers' NAT inside, cloud and overlay networks.
+  ['100.64.0.0', 10, 'ipv4'],
+  ['::1', 128, 'ipv6'],
+  ['fc00::', 7, 'ipv6'],
+  ['fe80::', 10, 'ipv6'],
+];
+
+/** Even named as public, a range wider than this is not a proxy fleet (a CDN's are /12 or less). */
+const WIDEST_PUBLIC_PREFIX = { ipv4: 8, ipv6: 16 } as const;
+
+/**
+ * A range as the addresses it holds: an IPv4-mapped IPv6 range (`::ffff:10.0.0.0/104`) is the
+ * IPv4 range inside it (`10.0.0.0/8`), so neither check below can be stepped around.
+ */
+function asRange(
+  address: string,
+  prefix: number,
+  type: 'ipv4' | 'ipv6',
+): { base: string; bits: number; kind: 'ipv4' | 'ipv6' } {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (type === 'ipv6' && mapped?.[1] !== undefined && prefix >= 96) {
+    return { base: mapped[1], bits: prefix - 96, kind: 'ipv4' };
+  }
+  return { base: address, bits: prefix, kind: type };
+}
+
+/** True when every address of the range is in one of PRIVATE_RANGES. */
+function isPrivateRange({ base, bits, kind }: ReturnType<typeof asRange>): boolean {
+  // A range lies inside a private one when it is at least as narrow and starts inside it.
+  return PRIVATE_RANGES.some(([net, netBits, netType]) => {
+    if (netType !== kind || bits < netBits) return false;
+    const range = new BlockList();
+    range.addSubnet(net, netBits, netType);
+    return range.check(base, kind);
+  });
+}
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For hops to believe. Every believed hop is one a client could
+ * write itself, so whatever trusts too much is refused at start:
+ * - `true` (every hop);
+ * - a count above MAX_PROXY_HOPS (a count only ever trusts too much when it is too high: one more
+ *   than the real proxies and each client picks its own address);
+ * - a range that includes public addresses (`0.0.0.0/1`, `203.0.113.0/24`), unless written as
+ *   `public:203.0.113.0/24`: the store's proxies are on a private network, except a CDN or host
+ *   whose published ranges are named one by one on purpose; even then never wider than /8
+ *   (IPv4) or /16 (IPv6).
+ * `false`/`0`: none (the socket's address). The README says how to count hops.
  */
 export function trustProxySetting(value: string, context: z.RefinementCtx): number | string[] {
   const text = value.trim().toLowerCase();
   if (text === 'false' || text === '' || text === '0') return 0;
-  if (/^\d{1,2}$/.test(text)) return Number(text);
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+    context.addIssue({
+      code: 'custom',
+      message: `${hops} proxies in front is more than ${MAX_PROXY_HOPS}: count only the proxies that add to X-Forwarded-For (1 behind one load balancer); one too many lets every client forge its address`,
+    });
+    return z.NEVER;
+  }
   if (text === 'true') {
     context.addIssue({
       code: 'custom',
@@ -67,13 +139,40 @@ export function trustProxySetting(value: string, context: z.RefinementCtx): numb
     });
     return z.NEVER;
   }
-  const list = text.split(',').map((part) => part.trim());
-  if (list.some((part) => !/^[0-9a-f.:]+(\/\d{1,3})?$/.test(part))) {
-    context.addIssue({
-      code: 'custom',
-      message: 'expected false, a number of proxies, or comma-separated proxy addresses/CIDRs',
-    });
-    return z.NEVER;
+  const list: string[] = [];
+  for (const part of text.split(',').map((entry) => entry.trim())) {
+    const match = /^(public:)?([0-9a-f.:]+)(?:\/(\d{1,3}))?$/.exec(part);
+    const address = match?.[2] ?? '';
+    const version = isIP(address);
+    const type = version === 4 ? 'ipv4' : 'ipv6';
+    const width = version === 4 ? 32 : 128;
+    const prefix = match?.[3] === undefined ? width : Number(match[3]);
+    if (!match || version === 0 || prefix > width) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected false, a number of proxies, or comma-separated proxy addresses/CIDRs; ${part || 'an empty entry'} is none of these`,
+      });
+      return z.NEVER;
+    }
+    const range = match[3] === undefined ? address : `${address}/${prefix}`;
+    const holds = asRange(address, prefix, type);
+    if (!isPrivateRange(holds)) {
+      if (match[1] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: `${range} includes public addresses, so anyone there could forge their address; if the store's proxies really are there (a CDN's published ranges), write public:${range}`,
+        });
+        return z.NEVER;
+      }
+      if (holds.bits < WIDEST_PUBLIC_PREFIX[holds.kind]) {
+        context.addIssue({
+          code: 'custom',
+          message: `public:${range} is wider than /${WIDEST_PUBLIC_PREFIX[holds.kind]} of ${holds.kind === 'ipv4' ? 'IPv4' : 'IPv6'}: that is much of the internet, not a set of proxies`,
+        });
+        return z.NEVER;
+      }
+    }
+    list.push(range);
   }
   return list;
 }
@@ -195,7 +294,16 @@ const envSchema = z.object({
     .min(10)
     .max(1_000_000)
     .default(DEFAULT_HTTP_LIMITS.maxConnections),
+  // Sockets per client address (see HttpLimits); at most MAX_CONNECTIONS, checked below. Unset,
+  // the default, or MAX_CONNECTIONS when that is lower, so lowering the cap alone still starts.
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(10).max(1_000_000).optional(),
 });
+
+// One setting against another, once each has been checked alone.
+const checkedEnvSchema = envSchema.refine(
+  (env) => (env.MAX_CONNECTIONS_PER_CLIENT ?? 0) <= env.MAX_CONNECTIONS,
+  { path: ['MAX_CONNECTIONS_PER_CLIENT'], message: 'must not be above MAX_CONNECTIONS' },
+);
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string | null }
@@ -270,7 +378,7 @@ export interface AppConfig {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
@@ -307,6 +415,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       headersTimeoutMs: Math.min(DEFAULT_HTTP_LIMITS.headersTimeoutMs, e.REQUEST_TIMEOUT_MS),
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerClient:
+        e.MAX_CONNECTIONS_PER_CLIENT ??
+        Math.min(DEFAULT_HTTP_LIMITS.maxConnectionsPerClient, e.MAX_CONNECTIONS),
     },
     insecureCookies: e.INSECURE_COOKIES,
     sessionSecret: e.SESSION_SECRET ?? null,

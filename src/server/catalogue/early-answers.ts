@@ -38,7 +38,7 @@ interface Written {
 
 /**
  * Adds the hook; call it before any other onRequest hook, `securityHeaders` included, so it runs
- * first. `securityHeaders`: every answer's, as `http/security-headers.ts` sets them.
+ * first (behind a proxy only the connection limiter's charge comes before it, app.ts says why). `securityHeaders`: every answer's, as `http/security-headers.ts` sets them.
  */
 export function answerReadyReadsEarly(
   app: FastifyInstance,
