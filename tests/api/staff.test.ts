@@ -347,6 +347,38 @@ describe('the later steps: POST /api/staff/orders/{id}/status', () => {
     expect((await advance(order._id, 'completed')).statusCode).toBe(200);
   });
 
+  it('refuses the step an order’s type never takes with 409, changing nothing', async () => {
+    const pickup = await placeOrder(t.app, customer);
+    const delivery = await placeOrder(t.app, customer, [{ name: 'Coke' }], {
+      deliveryType: 'delivery',
+      contactInfo: DELIVERY_CONTACT,
+    });
+    expect((await accept(pickup._id, 15)).statusCode).toBe(200);
+    expect((await accept(delivery._id, 45)).statusCode).toBe(200);
+    const out = await advance(pickup._id, 'out-for-delivery');
+    expect(out.statusCode).toBe(409);
+    expect(error(out)).toMatchObject({
+      code: 'invalid_transition',
+      message: `Order #${pickup.number} is a pickup order, so it cannot be marked “Out for delivery”.`,
+    });
+    const ready = await advance(delivery._id, 'ready');
+    expect(ready.statusCode).toBe(409);
+    expect(error(ready)).toMatchObject({
+      code: 'invalid_transition',
+      message: `Order #${delivery.number} is a delivery order, so it cannot be marked “Ready for pickup”.`,
+    });
+    expect(await orderRow(pickup._id)).toMatchObject({ status: 'accepted' });
+    expect(await orderRow(delivery._id)).toMatchObject({ status: 'accepted' });
+    expect((await eventsOf(pickup._id)).map((e) => e.type)).toEqual([
+      'order-created',
+      'order-accepted',
+    ]);
+    expect((await eventsOf(delivery._id)).map((e) => e.type)).toEqual([
+      'order-created',
+      'order-accepted',
+    ]);
+  });
+
   it('refuses accepted, declined, pending or unknown steps with 400 (they have their own routes)', async () => {
     const order = await placeOrder(t.app, customer);
     for (const status of ['accepted', 'declined', 'pending', 'eaten', '', null]) {

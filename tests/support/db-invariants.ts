@@ -11,6 +11,7 @@ import {
   priceSelection,
   sameLine,
   validateSelection,
+  type DeliveryType,
   type NormalisedSelection,
   type OrderStatus,
   type Product,
@@ -143,6 +144,7 @@ interface NewItemRow {
 interface StepRow {
   order_id: string;
   status: OrderStatus;
+  delivery_type: DeliveryType;
 }
 
 const selectionOf = (stored: Partial<NormalisedSelection> | null): NormalisedSelection => ({
@@ -287,19 +289,24 @@ export async function invariantChecker(
   async function newSteps(problems: string[], upTo: number): Promise<void> {
     if (upTo <= lastStepId) return;
     const rows = await db.query<StepRow>(
-      `select order_id, status from order_steps
-        where order_id in (select order_id from order_steps where id > $1 and id <= $2)
-        order by order_id, id`,
+      `select s.order_id, s.status, o.delivery_type
+         from order_steps s join orders o on o.id = s.order_id
+        where s.order_id in (select order_id from order_steps where id > $1 and id <= $2)
+        order by s.order_id, s.id`,
       [lastStepId, upTo],
     );
     const histories = new Map<string, OrderStatus[]>();
-    for (const row of rows)
+    const types = new Map<string, DeliveryType>();
+    for (const row of rows) {
       histories.set(row.order_id, [...(histories.get(row.order_id) ?? []), row.status]);
+      types.set(row.order_id, row.delivery_type);
+    }
     for (const [orderId, steps] of histories) {
+      const type = types.get(orderId) ?? 'pickup';
       const broken =
         steps[0] !== 'pending' ||
         steps.some(
-          (step, index) => index > 0 && !canTransition(steps[index - 1] ?? 'pending', step),
+          (step, index) => index > 0 && !canTransition(steps[index - 1] ?? 'pending', step, type),
         );
       if (broken) problems.push(`order ${orderId} went ${steps.join(' → ')}`);
     }

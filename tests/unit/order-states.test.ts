@@ -8,6 +8,11 @@ import {
   type OrderStatus,
 } from '../../src/domain';
 
+/** Whether the table allows the step for some order type. */
+function allowed(from: OrderStatus, to: OrderStatus): boolean {
+  return canTransition(from, to, 'pickup') || canTransition(from, to, 'delivery');
+}
+
 /** The order's life, written out by hand so the table cannot drift without this test noticing. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
   ['pending', 'accepted'],
@@ -23,7 +28,7 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
 
 describe('order states', () => {
   it.each(ALLOWED)('allows %s -> %s', (from, to) => {
-    expect(canTransition(from, to)).toBe(true);
+    expect(allowed(from, to)).toBe(true);
   });
 
   it.each<[OrderStatus, OrderStatus]>([
@@ -39,14 +44,14 @@ describe('order states', () => {
     ['completed', 'cancelled'],
     ['cancelled', 'accepted'],
   ])('refuses %s -> %s', (from, to) => {
-    expect(canTransition(from, to)).toBe(false);
+    expect(allowed(from, to)).toBe(false);
   });
 
   it('allows nothing else: every other pair of statuses is refused', () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         const listed = ALLOWED.some(([a, b]) => a === from && b === to);
-        expect(canTransition(from, to), `${from} -> ${to}`).toBe(listed);
+        expect(allowed(from, to), `${from} -> ${to}`).toBe(listed);
       }
     }
   });
@@ -78,7 +83,28 @@ describe('the staff board’s buttons (nextSteps)', () => {
   it('never offer a step the table refuses', () => {
     for (const from of ORDER_STATUSES) {
       for (const type of ['pickup', 'delivery'] as const) {
-        for (const to of nextSteps(from, type)) expect(canTransition(from, to)).toBe(true);
+        for (const to of nextSteps(from, type)) expect(canTransition(from, to, type)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('steps by order type (canTransition with the type)', () => {
+  it('never sends a pickup out for delivery, nor makes a delivery ready', () => {
+    expect(canTransition('accepted', 'out-for-delivery', 'pickup')).toBe(false);
+    expect(canTransition('accepted', 'ready', 'delivery')).toBe(false);
+    expect(canTransition('accepted', 'ready', 'pickup')).toBe(true);
+    expect(canTransition('accepted', 'out-for-delivery', 'delivery')).toBe(true);
+  });
+
+  it('is exactly what the board offers: nextSteps and canTransition agree on every pair', () => {
+    for (const from of ORDER_STATUSES) {
+      for (const type of ['pickup', 'delivery'] as const) {
+        for (const to of ORDER_STATUSES) {
+          expect(canTransition(from, to, type), `${type}: ${from} -> ${to}`).toBe(
+            nextSteps(from, type).includes(to),
+          );
+        }
       }
     }
   });
