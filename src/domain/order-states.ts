@@ -83,8 +83,11 @@ export const ACCEPT_MINUTE_CHOICES = [10, 20, 30, 40, 60, 120] as const;
 /** Each reads in the customer's message: "the store is currently {reason}". */
 export const DECLINE_REASON_CHOICES = ['busy', 'closed', 'out of an ingredient'] as const;
 
-/** An order not answered within the store's acceptance window is declined with this reason. */
-export const AUTO_DECLINE_REASON = 'unable to confirm orders right now';
+/**
+ * An order not answered within the store's acceptance window is declined with this reason; it
+ * reads after "the store is currently", which already says when.
+ */
+export const AUTO_DECLINE_REASON = 'unable to confirm orders';
 export const DEFAULT_ACCEPTANCE_WINDOW_MINUTES = 5;
 
 /** Minutes a store may promise when accepting (staff API and board). */

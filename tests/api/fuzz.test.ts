@@ -518,6 +518,10 @@ const SEEDS: Record<string, Seed> = {
     params: { orderId: orderRef('pending', 'pending', 'pending', 'accepted', 'done') },
     body: fc.record({ reason: fc.constantFrom(...DECLINE_REASON_CHOICES, '  Out of dough  ') }),
   }),
+  'POST /api/staff/orders/:orderId/dismiss-missed': () => ({
+    params: { orderId: orderRef('done', 'pending', 'accepted') },
+    body: fc.constant({}),
+  }),
   'POST /api/staff/orders/:orderId/status': () => ({
     params: { orderId: orderRef('accepted', 'ready', 'out-for-delivery', 'pending', 'done') },
     body: fc.record(

@@ -330,6 +330,22 @@ async function newOrderId(accepted = false): Promise<string> {
   return orderId;
 }
 
+/** A pending order declined as the acceptance window declines it: by nobody (a missed order). */
+async function newMissedOrderId(): Promise<string> {
+  const orderId = await newOrderId();
+  await send({
+    method: 'POST',
+    url: `/api/staff/orders/${orderId}/decline`,
+    cookie: carol.cookie,
+    body: { json: { reason: 'unable to confirm orders' } },
+  });
+  await t.db.query(
+    `update order_steps set by_user_id = null where order_id = $1 and status = 'declined'`,
+    [orderId],
+  );
+  return orderId;
+}
+
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/store': { names: 'none', example: () => ({}) },
   'GET /api/store/status': { names: 'none', example: () => ({}) },
@@ -478,6 +494,11 @@ const ROUTES: Record<string, RouteSpec> = {
       params: { orderId: await newOrderId(true) },
       body: { status: 'ready' },
     }),
+  },
+  'POST /api/staff/orders/:orderId/dismiss-missed': {
+    names: 'none',
+    staff: true,
+    example: async () => ({ params: { orderId: await newMissedOrderId() }, body: {} }),
   },
   'GET /api/staff/store': { names: 'none', staff: true, example: () => ({}) },
   'PUT /api/staff/store': {

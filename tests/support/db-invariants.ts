@@ -53,6 +53,7 @@ const COUNTS: Record<string, string> = {
   order_items_without_order: `select count(*) from order_items i where not exists (select 1 from orders o where o.id = i.order_id)`,
   events_without_order: `select count(*) from order_events e where not exists (select 1 from orders o where o.id = e.order_id)`,
   steps_without_order: `select count(*) from order_steps s where not exists (select 1 from orders o where o.id = s.order_id)`,
+  dismissals_without_order: `select count(*) from missed_order_dismissals d where not exists (select 1 from orders o where o.id = d.order_id)`,
   // Accounts, contacts, the store.
   users_without_one_default_contact: `select count(*) from (select user_id from contacts group by user_id having count(*) filter (where is_default) <> 1 or count(*) > ${MAX_CONTACTS_PER_USER}) x`,
   no_admin: `select case when exists (select 1 from users where role = 'admin') then 0 else 1 end`,
@@ -84,7 +85,10 @@ const ORDER_RULES: Record<string, string> = {
   declined_without_reason: `o.status = 'declined' and (o.decline_reason is null or o.answered_at is null or o.ready_minutes is not null)`,
   accepted_without_minutes: `o.status in ('accepted', 'ready', 'out-for-delivery', 'completed', 'cancelled') and (o.ready_minutes is null or o.answered_at is null or o.decline_reason is not null)`,
   cancelled_without_reason: `(o.status = 'cancelled') <> (o.cancel_reason is not null)`,
-  steps_not_events: `(select count(*) from order_steps s where s.order_id = o.id) <> (select count(*) from order_events e where e.order_id = o.id)`,
+  steps_not_events: `(select count(*) from order_steps s where s.order_id = o.id) <> (select count(*) from order_events e where e.order_id = o.id and e.type <> 'order-missed-dismissed')`,
+  // A missed order's banner is dismissed once (one staff-only event at most), and only if missed.
+  dismissal_events_not_one: `(select count(*) from order_events e where e.order_id = o.id and e.type = 'order-missed-dismissed') > (select count(*) from missed_order_dismissals d where d.order_id = o.id)`,
+  dismissed_not_missed: `exists (select 1 from missed_order_dismissals d where d.order_id = o.id) and not (o.status = 'declined' and exists (select 1 from order_steps s where s.order_id = o.id and s.status = 'declined' and s.by_user_id is null))`,
   last_step_not_status: `o.status is distinct from (select s.status from order_steps s where s.order_id = o.id order by s.id desc limit 1)`,
   first_event_not_created: `'order-created' is distinct from (select e.type from order_events e where e.order_id = o.id order by e.id limit 1)`,
 };
@@ -95,6 +99,7 @@ const ORDER_TABLES = {
   order_items: 'order_id',
   order_steps: 'order_id',
   order_events: 'order_id',
+  missed_order_dismissals: 'order_id',
 };
 const version = (table: string) => `(select coalesce(max(xmin::text::bigint), 0) from ${table})`;
 

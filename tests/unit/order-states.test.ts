@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTO_DECLINE_REASON,
   canTransition,
+  orderDeclinedMessage,
   isOpenOrder,
   nextSteps,
   ORDER_STATUSES,
@@ -107,5 +109,13 @@ describe('steps by order type (canTransition with the type)', () => {
         }
       }
     }
+  });
+});
+
+describe('the acceptance window’s decline', () => {
+  it('reads naturally in the customer’s message', () => {
+    expect(orderDeclinedMessage(AUTO_DECLINE_REASON)).toBe(
+      'Sorry, the store is currently unable to confirm orders. Please try again later.',
+    );
   });
 });
