@@ -5,6 +5,8 @@ import {
   MAX_DECLINE_REASON_LENGTH,
   type ApiCart,
   type ApiErrorBody,
+  type ApiLoginAnswer,
+  type ApiMeAnswer,
   type ApiOrder,
   type ApiStaffOrder,
   type ApiStaffStore,
@@ -26,6 +28,7 @@ import {
   type Method,
 } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { TEST_PASSWORD } from '../support/users';
 
 /**
  * The store's side, API only: the order board's list, accepting, declining and the later steps
@@ -125,6 +128,42 @@ describe('who may call', () => {
     }
     const order = await placeOrder(t.app, customer);
     expect((await accept(order._id, 10, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('who is staff: login and /api/auth/me say so, a customer’s answers stay the spec’s', () => {
+  it('adds staffRole for staff and the admin, and nothing for a customer', async () => {
+    const login = async (email: string, password: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      expect(response.statusCode).toBe(200);
+      return response;
+    };
+    const emails = await t.db.query<{ id: string; email: string }>(
+      'select id, email from users where id = any($1::uuid[])',
+      [[staff.id, customer.id]],
+    );
+    const emailOf = (id: string) => emails.find((row) => row.id === id)?.email ?? '';
+    const staffLogin = await login(emailOf(staff.id), TEST_PASSWORD);
+    expect(staffLogin.json<ApiLoginAnswer>().staffRole).toBe('staff');
+    expect((await login(ADMIN.email, ADMIN.password)).json<ApiLoginAnswer>().staffRole).toBe(
+      'admin',
+    );
+    const customerLogin = (await login(emailOf(customer.id), TEST_PASSWORD)).json<ApiLoginAnswer>();
+    expect(Object.keys(customerLogin)).toEqual(['user']);
+    expect((await call(t.app, staff, 'GET', '/api/auth/me')).json<ApiMeAnswer>().staffRole).toBe(
+      'staff',
+    );
+    expect((await call(t.app, admin, 'GET', '/api/auth/me')).json<ApiMeAnswer>().staffRole).toBe(
+      'admin',
+    );
+    expect(
+      Object.keys((await call(t.app, customer, 'GET', '/api/auth/me')).json<object>()),
+    ).toEqual(['user']);
+    expect((await call(t.app, null, 'GET', '/api/auth/me')).json()).toEqual({ user: null });
   });
 });
 
