@@ -527,6 +527,18 @@ const ROUTES: Record<string, RouteSpec> = {
       body: { available: true, price: '14.99' },
     }),
   },
+  'PATCH /api/staff/toppings/:id': {
+    names: 'none',
+    staff: true,
+    example: async () => ({
+      params: {
+        id:
+          (await t.db.query<{ id: string }>(`select id from toppings where name = 'Anchovies'`))[0]
+            ?.id ?? '',
+      },
+      body: { available: true },
+    }),
+  },
   'POST /api/staff/products/:id/image': {
     names: 'none',
     staff: true,

@@ -280,6 +280,7 @@ export async function invariantChecker(
         product.name,
         ...selection.toppings.flat(),
         ...selection.drinks.map((drink) => drink.name),
+        ...selection.sides,
       ].filter((name) => soldOut.has(name));
       if (gone.length > 0) {
         problems.push(`order #${row.number} was placed with ${gone.join(', ')} sold out`);
