@@ -1,5 +1,10 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES, orderAcceptedMessage, orderDeclinedMessage } from '../../../domain';
+import {
+  CHECKOUT_MESSAGES,
+  formatPhone,
+  orderAcceptedMessage,
+  orderDeclinedMessage,
+} from '../../../domain';
 import { isAbort } from '../../shared/api';
 import { openOrderEvents } from '../../shared/orders/order-events';
 import type { ApiOrder, ApiOrderEvent } from '../../shared/types';
@@ -126,7 +131,7 @@ export function WaitingDialog({
             <p>
               If it takes too long, please call the store at{' '}
               <a href={tel} className="waiting-phone">
-                {storePhone}
+                {formatPhone(storePhone)}
               </a>
               .
             </p>
