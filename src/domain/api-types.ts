@@ -81,8 +81,16 @@ export interface ApiRegisterAnswer {
 }
 
 /** POST /api/auth/login. */
+/**
+ * A staff account's role, sent beside the user (login, me) so the browser can take staff to
+ * /staff and show the admin's tabs; absent for a customer, whose answers stay the spec's. The
+ * server still decides every staff request from the session alone.
+ */
+export type StaffRole = 'staff' | 'admin';
+
 export interface ApiLoginAnswer {
   user: ApiUser;
+  staffRole?: StaffRole;
 }
 
 /** POST /api/auth/social-login: `isNewUser` when this sign-in created the account. */
@@ -100,6 +108,7 @@ export interface ApiSocialLoginAnswer {
 /** GET /api/auth/me: `user` is null for a guest (200, not 401: a guest is not an error). */
 export interface ApiMeAnswer {
   user: ApiUser | null;
+  staffRole?: StaffRole;
 }
 
 /** A server cart line, its product populated, priced by the server. */
@@ -262,6 +271,13 @@ export interface ApiStaffOrder extends ApiOrder {
   acceptBy: string | null;
   /** Every step since it was placed, oldest first (placed is the first). */
   steps: ApiOrderStep[];
+  /**
+   * Declined because the acceptance window ran out (its declined step is by nobody): `status`
+   * stays `declined` for the spec's clients; the board shows it as "Missed".
+   */
+  missed: boolean;
+  /** A missed order's banner was dismissed: when and by whom (null: a deleted account). */
+  missedDismissal: { at: string; by: { _id: string; name: string } | null } | null;
 }
 
 /** The staff stream's events (GET /api/staff/orders/stream): the order as it now stands. */

@@ -152,7 +152,11 @@ function checkFlavor(
   return { [rules.flavor]: value };
 }
 
-function checkSides(product: Product, sent: readonly string[]): string[] {
+function checkSides(
+  product: Product,
+  sent: readonly string[],
+  soldOut: ReadonlySet<string>,
+): string[] {
   const required = PRODUCT_RULES[product.category].sides;
   const sides = sent.filter((side) => side !== '');
   if (required === 0) {
@@ -161,6 +165,7 @@ function checkSides(product: Product, sent: readonly string[]): string[] {
   }
   const options = product.details.sides ?? [];
   for (const side of sides) {
+    if (soldOut.has(side)) throw new SoldOutOption(`${side} is sold out.`);
     if (!options.includes(side))
       fail('sides', `Unknown side "${side}". Choose from ${orList(options)}.`);
   }
@@ -251,7 +256,7 @@ function checkToppings(
 /**
  * Checks a line's options against its product and answers them normalised, or the first
  * problem as a sentence. `toppingNames`: the toppings on offer; `drinkNames`: the beverage names;
- * `soldOut`: topping and drink names the store has marked sold out (refused as sold out, a
+ * `soldOut`: topping, drink and side names the store has marked sold out (refused as sold out, a
  * conflict, rather than as unknown, whatever the product's usual drinks say).
  */
 export function validateSelection(
@@ -275,7 +280,7 @@ export function validateSelection(
     const selection: NormalisedSelection = {
       ...(size !== undefined ? { size } : {}),
       ...checkFlavor(product, payload),
-      sides: checkSides(product, payload.sides ?? []),
+      sides: checkSides(product, payload.sides ?? [], soldOut),
       drinks: checkDrinks(product, size, payload.drinks ?? [], drinkNames, soldOut),
       toppings: checkToppings(product, payload.toppings ?? [], toppingNames, soldOut),
     };

@@ -28,3 +28,15 @@ export function isPhoneNumber(phone: string): boolean {
   const digits = text.replace(/\D/g, '');
   return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
 }
+
+/**
+ * A phone number as every screen shows it: "(519) 555-0123" for a North American number however
+ * it was typed ("519-555-0123", "+1 519 555 0123"); anything else as typed, trimmed. Display
+ * only: what is stored and sent stays as the customer typed it.
+ */
+export function formatPhone(phone: string): string {
+  const text = phone.trim();
+  if (!isPhoneNumber(text)) return text;
+  const digits = text.replace(/\D/g, '').slice(-10);
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}

@@ -1,3 +1,5 @@
+import type { DeliveryType } from './api-types';
+
 /**
  * The order's life as a table of allowed transitions. The server enforces it and the staff
  * board draws its buttons from it (roadmap). Tested in tests/unit/order-states.test.ts.
@@ -29,9 +31,22 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** Whether an order in `from` may move to `to` (staff actions and the server both ask this). */
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
+/** The one step each order type never takes: a pickup is not driven out, a delivery not set out. */
+const NOT_FOR_TYPE: Record<DeliveryType, OrderStatus> = {
+  pickup: 'out-for-delivery',
+  delivery: 'ready',
+};
+
+/**
+ * Whether an order of `deliveryType` in `from` may move to `to`: the table, less the step its
+ * type never takes. The server refuses any other step and the board offers only these.
+ */
+export function canTransition(
+  from: OrderStatus,
+  to: OrderStatus,
+  deliveryType: DeliveryType,
+): boolean {
+  return ORDER_TRANSITIONS[from].includes(to) && NOT_FOR_TYPE[deliveryType] !== to;
 }
 
 /** Whether the store has answered (accepted or declined): the spec's `isOrderConfirmed`. */
@@ -54,15 +69,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  * The staff board's buttons for an order, in the order they are shown, straight from the
  * transition table: a pickup is made ready, a delivery goes out (never the other way round).
  */
-export function nextSteps(
-  status: OrderStatus,
-  deliveryType: 'pickup' | 'delivery',
-): readonly OrderStatus[] {
-  return ORDER_TRANSITIONS[status].filter(
-    (next) =>
-      !(next === 'ready' && deliveryType === 'delivery') &&
-      !(next === 'out-for-delivery' && deliveryType === 'pickup'),
-  );
+export function nextSteps(status: OrderStatus, deliveryType: DeliveryType): readonly OrderStatus[] {
+  return ORDER_TRANSITIONS[status].filter((next) => canTransition(status, next, deliveryType));
 }
 
 /** Whether an order is still the store's to act on (not declined, completed or cancelled). */
@@ -92,8 +100,11 @@ export const ACCEPT_MINUTE_CHOICES = [10, 20, 30, 40, 60, 120] as const;
 /** Each reads in the customer's message: "the store is currently {reason}". */
 export const DECLINE_REASON_CHOICES = ['busy', 'closed', 'out of an ingredient'] as const;
 
-/** An order not answered within the store's acceptance window is declined with this reason. */
-export const AUTO_DECLINE_REASON = 'unable to confirm orders right now';
+/**
+ * An order not answered within the store's acceptance window is declined with this reason; it
+ * reads after "the store is currently", which already says when.
+ */
+export const AUTO_DECLINE_REASON = 'unable to confirm orders';
 export const DEFAULT_ACCEPTANCE_WINDOW_MINUTES = 5;
 
 /** Minutes a store may promise when accepting (staff API and board). */

@@ -673,6 +673,22 @@ describe('sold out anywhere in a line', () => {
     }
   });
 
+  it('refuses a combo whose side is sold out on the menu with 409 naming it', async () => {
+    const erin = await registerUser(t.app);
+    const who = { id: erin.user._id, cookie: erin.cookie };
+    await soldOut('products', 'Garlic Bread', true);
+    try {
+      const side = await add(who, comboLarge());
+      expect(side.statusCode).toBe(409);
+      expect(side.json()).toMatchObject({ code: 'sold_out', message: 'Garlic Bread is sold out.' });
+      expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
+      // Another side is still there to choose.
+      expect((await add(who, { ...comboLarge(), sides: ['French Fries'] })).statusCode).toBe(200);
+    } finally {
+      await soldOut('products', 'Garlic Bread', false);
+    }
+  });
+
   it('lets a line with something sold out go down but not up', async () => {
     const dave = await registerUser(t.app);
     const who = { id: dave.user._id, cookie: dave.cookie };

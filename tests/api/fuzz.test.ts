@@ -183,7 +183,7 @@ type Ref =
   | { ref: 'user'; who: 'self' | 'other' | Person }
   | { ref: 'order'; state: OrderState; index: number }
   | { ref: 'cartItem' | 'contact' | 'phone'; owner: 'self' | 'other'; index: number }
-  | { ref: 'product' | 'staffUser' | 'category'; index: number }
+  | { ref: 'product' | 'staffUser' | 'category' | 'topping'; index: number }
   | { ref: 'raw'; text: string };
 
 type ImageKind = 'png' | 'truncated' | 'garbage' | 'empty';
@@ -300,7 +300,7 @@ const orderRef = (...states: OrderState[]) =>
   );
 const ownedRef = (ref: 'cartItem' | 'contact' | 'phone') =>
   mostly(fc.record({ ref: fc.constant(ref), owner, index: fc.nat(7) }));
-const indexRef = (ref: 'product' | 'staffUser' | 'category') =>
+const indexRef = (ref: 'product' | 'staffUser' | 'category' | 'topping') =>
   mostly(fc.record({ ref: fc.constant(ref), index: fc.nat(200) }));
 const ALL_STATES: OrderState[] = ['pending', 'accepted', 'ready', 'out-for-delivery', 'done'];
 
@@ -326,6 +326,7 @@ function paramArbitrary(name: string, path: string): fc.Arbitrary<Ref> {
     default:
       if (path.includes('/users/')) return indexRef('staffUser');
       if (path.includes('/products/')) return indexRef('product');
+      if (path.includes('/toppings/')) return indexRef('topping');
       return fc.oneof(
         indexRef('product'),
         indexRef('staffUser'),
@@ -518,6 +519,10 @@ const SEEDS: Record<string, Seed> = {
     params: { orderId: orderRef('pending', 'pending', 'pending', 'accepted', 'done') },
     body: fc.record({ reason: fc.constantFrom(...DECLINE_REASON_CHOICES, '  Out of dough  ') }),
   }),
+  'POST /api/staff/orders/:orderId/dismiss-missed': () => ({
+    params: { orderId: orderRef('done', 'pending', 'accepted') },
+    body: fc.constant({}),
+  }),
   'POST /api/staff/orders/:orderId/status': () => ({
     params: { orderId: orderRef('accepted', 'ready', 'out-for-delivery', 'pending', 'done') },
     body: fc.record(
@@ -555,6 +560,7 @@ const SEEDS: Record<string, Seed> = {
     }),
   }),
   'POST /api/staff/products/:id/image': () => ({ image: true }),
+  'PATCH /api/staff/toppings/:id': () => ({ body: fc.record({ available: fc.boolean() }) }),
   'POST /api/staff/users': () => ({
     body: fc.record({
       name: fc.constantFrom('New Staff', 'Sam'),
@@ -959,6 +965,13 @@ async function resolveRef(ref: Ref, caller: Who): Promise<string> {
       );
     case 'category':
       return SEGMENTS[ref.index % SEGMENTS.length] ?? 'wings';
+    case 'topping': {
+      const rows = await t.db.query<{ id: string }>('select id from toppings order by name');
+      return pick(
+        rows.map((row) => row.id),
+        ref.index,
+      );
+    }
     case 'staffUser': {
       const query = `select id from users where role in ('staff', 'admin') order by created_at`;
       let rows = await t.db.query<{ id: string }>(query);

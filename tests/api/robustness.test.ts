@@ -330,6 +330,22 @@ async function newOrderId(accepted = false): Promise<string> {
   return orderId;
 }
 
+/** A pending order declined as the acceptance window declines it: by nobody (a missed order). */
+async function newMissedOrderId(): Promise<string> {
+  const orderId = await newOrderId();
+  await send({
+    method: 'POST',
+    url: `/api/staff/orders/${orderId}/decline`,
+    cookie: carol.cookie,
+    body: { json: { reason: 'unable to confirm orders' } },
+  });
+  await t.db.query(
+    `update order_steps set by_user_id = null where order_id = $1 and status = 'declined'`,
+    [orderId],
+  );
+  return orderId;
+}
+
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/store': { names: 'none', example: () => ({}) },
   'GET /api/store/status': { names: 'none', example: () => ({}) },
@@ -479,6 +495,11 @@ const ROUTES: Record<string, RouteSpec> = {
       body: { status: 'ready' },
     }),
   },
+  'POST /api/staff/orders/:orderId/dismiss-missed': {
+    names: 'none',
+    staff: true,
+    example: async () => ({ params: { orderId: await newMissedOrderId() }, body: {} }),
+  },
   'GET /api/staff/store': { names: 'none', staff: true, example: () => ({}) },
   'PUT /api/staff/store': {
     names: 'none',
@@ -504,6 +525,18 @@ const ROUTES: Record<string, RouteSpec> = {
     example: () => ({
       params: { id: staffTarget },
       body: { available: true, price: '14.99' },
+    }),
+  },
+  'PATCH /api/staff/toppings/:id': {
+    names: 'none',
+    staff: true,
+    example: async () => ({
+      params: {
+        id:
+          (await t.db.query<{ id: string }>(`select id from toppings where name = 'Anchovies'`))[0]
+            ?.id ?? '',
+      },
+      body: { available: true },
     }),
   },
   'POST /api/staff/products/:id/image': {

@@ -7,6 +7,7 @@ import type {
   ApiOrder,
   ApiProduct,
   ApiStaffProduct,
+  ApiTopping,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import {
@@ -213,6 +214,63 @@ describe('sold out', () => {
 
     await patch(fries._id, { available: true });
     expect((await completeOrder(t.app, buyer)).statusCode).toBe(201);
+  });
+});
+
+describe('PATCH /api/staff/toppings/{id}', () => {
+  const patchTopping = (id: string, body: unknown, who: Account | null = staff) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff/toppings/${id}`,
+      headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
+      payload: JSON.stringify(body),
+    });
+  const toppings = async () =>
+    (await call(t.app, null, 'GET', '/api/toppings')).json<ApiTopping[]>();
+
+  it('marks a topping sold out for every picker and refuses a line naming it, then back', async () => {
+    const bacon = (await toppings()).find((topping) => topping.name === 'Bacon');
+    if (!bacon) throw new Error('No Bacon topping');
+    expect((await patchTopping(bacon._id, { available: false }, null)).statusCode).toBe(401);
+    expect((await patchTopping(bacon._id, { available: false }, customer)).statusCode).toBe(403);
+    const marked = await patchTopping(bacon._id, { available: false });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json<ApiTopping>()).toEqual({ _id: bacon._id, name: 'Bacon', soldOut: true });
+    // The very next catalogue answer says so.
+    expect((await toppings()).find((topping) => topping.name === 'Bacon')?.soldOut).toBe(true);
+    const buyer = await registerCustomer(t.app);
+    const refused = await call(t.app, buyer, 'POST', '/api/cart', {
+      userId: buyer.id,
+      productId: product('Pizza & Wings Combo')._id,
+      size: 'Large',
+      wingsFlavor: 'Hot',
+      sides: ['Garlic Bread'],
+      toppings: ['Bacon'],
+      quantity: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(error(refused)).toMatchObject({ code: 'sold_out', message: 'Bacon is sold out.' });
+
+    const back = await patchTopping(bacon._id, { available: true });
+    expect(back.json<ApiTopping>().soldOut).toBe(false);
+    expect((await toppings()).find((topping) => topping.name === 'Bacon')?.soldOut).toBe(false);
+  });
+
+  it('refuses a malformed id, an unknown one and a body without available, changing nothing', async () => {
+    expect((await patchTopping('nope', { available: false })).statusCode).toBe(400);
+    expect(
+      (await patchTopping('00000000-0000-4000-8000-000000000000', { available: false })).statusCode,
+    ).toBe(404);
+    const ham = (await toppings()).find((topping) => topping.name === 'Ham');
+    if (!ham) throw new Error('No Ham topping');
+    for (const body of [{}, { available: 'no' }, { price: 3 }]) {
+      const response = await patchTopping(ham._id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(error(response).message).toBe(
+        'Please say whether the topping is available with true or false.',
+      );
+    }
+    expect((await toppings()).filter((topping) => topping.soldOut)).toEqual([]);
   });
 });
 

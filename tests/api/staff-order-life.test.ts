@@ -369,6 +369,138 @@ describe('cancel: POST /api/staff/orders/{id}/status {status: cancelled, reason}
   });
 });
 
+describe('a missed order', () => {
+  it('is "missed" to the staff (declined on the wire), its banner dismissed once, live on the staff stream only', async () => {
+    const other = await createTestApp({ clock });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const base = `http://127.0.0.1:${address.port}`;
+      const who = await registerCustomer(other.app);
+      const boss = await registerStaff(other.app, other.db);
+      const second = await registerStaff(other.app, other.db);
+      const [bossRow] = await other.db.query<{ name: string }>(
+        'select name from users where id = $1',
+        [boss.id],
+      );
+      const dismiss = (orderId: string, by: Account = boss) =>
+        call(other.app, by, 'POST', `/api/staff/orders/${orderId}/dismiss-missed`, {});
+      const listed = async (orderId: string) => {
+        const list = await call(other.app, boss, 'GET', '/api/staff/orders?status=declined');
+        const found = list.json<ApiStaffOrder[]>().find((order) => order._id === orderId);
+        if (!found) throw new Error(`order ${orderId} is not on the board`);
+        return found;
+      };
+
+      const missed = await placeOrder(other.app, who);
+      const refused = await placeOrder(other.app, who);
+      expect(
+        (
+          await call(other.app, boss, 'POST', `/api/staff/orders/${refused._id}/decline`, {
+            reason: 'busy',
+          })
+        ).statusCode,
+      ).toBe(200);
+      const due = new Date(OPEN_TUESDAY).getTime() + DEFAULT_ACCEPTANCE_WINDOW_MINUTES * MINUTE;
+      clock.set(new Date(due));
+      expect(
+        await createAcceptanceSweeper({ db: other.db, clock, intervalMs: 60_000 }).sweep(),
+      ).toBe(1);
+
+      expect(await listed(missed._id)).toMatchObject({
+        status: 'declined',
+        missed: true,
+        missedDismissal: null,
+      });
+      expect(await listed(refused._id)).toMatchObject({ missed: false, missedDismissal: null });
+      // The customer's own view keeps the spec's shape: declined, nothing staff-only.
+      const mine = (await call(other.app, who, 'GET', `/api/orders/${who.id}`)).json<ApiOrder[]>();
+      const theirs = mine.find((order) => order._id === missed._id);
+      expect(theirs?.status).toBe('declined');
+      expect(theirs).not.toHaveProperty('missed');
+
+      // Only a missed order has a banner to dismiss.
+      const notMissed = await dismiss(refused._id);
+      expect(notMissed.statusCode).toBe(409);
+      expect(error(notMissed)).toMatchObject({
+        code: 'invalid_transition',
+        message: `Order #${refused.number} was not missed, so there is nothing to dismiss.`,
+      });
+      const waiting = await placeOrder(other.app, who);
+      expect((await dismiss(waiting._id)).statusCode).toBe(409);
+      expect((await dismiss('not-an-id')).statusCode).toBe(400);
+      expect((await dismiss('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+      const board = await openSse(`${base}/api/staff/orders/stream`, { cookie: boss.cookie });
+      try {
+        await board.nextEvent(5_000);
+        clock.set(new Date(due + MINUTE));
+        const first = await dismiss(missed._id);
+        expect(first.statusCode, first.body).toBe(200);
+        const dismissal = {
+          at: new Date(due + MINUTE).toISOString(),
+          by: { _id: boss.id, name: bossRow?.name },
+        };
+        expect(first.json<ApiStaffOrder>()).toMatchObject({
+          missed: true,
+          missedDismissal: dismissal,
+        });
+        for (;;) {
+          const frame = await board.nextEvent(5_000);
+          const data = frame.data
+            ? (JSON.parse(frame.data) as { type?: string; order?: ApiStaffOrder })
+            : null;
+          if (data?.type === 'order-updated' && data.order?._id === missed._id) {
+            expect(data.order.missedDismissal).toEqual(dismissal);
+            break;
+          }
+        }
+      } finally {
+        board.close();
+      }
+      // Another tablet a moment later: the first dismissal stands, nothing more is recorded.
+      clock.set(new Date(due + 2 * MINUTE));
+      const again = await dismiss(missed._id, second);
+      expect(again.statusCode).toBe(200);
+      expect(again.json<ApiStaffOrder>().missedDismissal?.by?._id).toBe(boss.id);
+      expect((await listed(missed._id)).missedDismissal?.at).toBe(
+        new Date(due + MINUTE).toISOString(),
+      );
+      expect((await eventsOf(other.db, missed._id)).map((e) => e.type)).toEqual([
+        'order-created',
+        'order-declined',
+        'order-missed-dismissed',
+      ]);
+
+      // The customer's stream replays their orders' events and never the staff's dismissal.
+      const phone = await openSse(`${base}/api/orders/sse?userId=${who.id}`, {
+        cookie: who.cookie,
+        lastEventId: '0',
+      });
+      try {
+        const heard: unknown[] = [];
+        for (;;) {
+          const frame = await phone.nextEvent(5_000);
+          if (frame.event === 'ready') break;
+          if (frame.data) heard.push(JSON.parse(frame.data));
+        }
+        expect(heard).toEqual([
+          { type: 'order-created', orderId: missed._id },
+          { type: 'order-created', orderId: refused._id },
+          { type: 'order-declined', orderId: refused._id, reason: 'busy' },
+          { type: 'order-declined', orderId: missed._id, reason: AUTO_DECLINE_REASON },
+          { type: 'order-created', orderId: waiting._id },
+        ]);
+      } finally {
+        phone.close();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('accepting a scheduled order', () => {
   const SCHEDULED = '2026-11-24T19:30:00-05:00';
 

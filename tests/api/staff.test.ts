@@ -5,6 +5,8 @@ import {
   MAX_DECLINE_REASON_LENGTH,
   type ApiCart,
   type ApiErrorBody,
+  type ApiLoginAnswer,
+  type ApiMeAnswer,
   type ApiOrder,
   type ApiStaffOrder,
   type ApiStaffStore,
@@ -26,6 +28,7 @@ import {
   type Method,
 } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { TEST_PASSWORD } from '../support/users';
 
 /**
  * The store's side, API only: the order board's list, accepting, declining and the later steps
@@ -125,6 +128,42 @@ describe('who may call', () => {
     }
     const order = await placeOrder(t.app, customer);
     expect((await accept(order._id, 10, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('who is staff: login and /api/auth/me say so, a customer’s answers stay the spec’s', () => {
+  it('adds staffRole for staff and the admin, and nothing for a customer', async () => {
+    const login = async (email: string, password: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      expect(response.statusCode).toBe(200);
+      return response;
+    };
+    const emails = await t.db.query<{ id: string; email: string }>(
+      'select id, email from users where id = any($1::uuid[])',
+      [[staff.id, customer.id]],
+    );
+    const emailOf = (id: string) => emails.find((row) => row.id === id)?.email ?? '';
+    const staffLogin = await login(emailOf(staff.id), TEST_PASSWORD);
+    expect(staffLogin.json<ApiLoginAnswer>().staffRole).toBe('staff');
+    expect((await login(ADMIN.email, ADMIN.password)).json<ApiLoginAnswer>().staffRole).toBe(
+      'admin',
+    );
+    const customerLogin = (await login(emailOf(customer.id), TEST_PASSWORD)).json<ApiLoginAnswer>();
+    expect(Object.keys(customerLogin)).toEqual(['user']);
+    expect((await call(t.app, staff, 'GET', '/api/auth/me')).json<ApiMeAnswer>().staffRole).toBe(
+      'staff',
+    );
+    expect((await call(t.app, admin, 'GET', '/api/auth/me')).json<ApiMeAnswer>().staffRole).toBe(
+      'admin',
+    );
+    expect(
+      Object.keys((await call(t.app, customer, 'GET', '/api/auth/me')).json<object>()),
+    ).toEqual(['user']);
+    expect((await call(t.app, null, 'GET', '/api/auth/me')).json()).toEqual({ user: null });
   });
 });
 
@@ -345,6 +384,38 @@ describe('the later steps: POST /api/staff/orders/{id}/status', () => {
     expect((await accept(order._id, 45)).statusCode).toBe(200);
     expect((await advance(order._id, 'out-for-delivery')).statusCode).toBe(200);
     expect((await advance(order._id, 'completed')).statusCode).toBe(200);
+  });
+
+  it('refuses the step an order’s type never takes with 409, changing nothing', async () => {
+    const pickup = await placeOrder(t.app, customer);
+    const delivery = await placeOrder(t.app, customer, [{ name: 'Coke' }], {
+      deliveryType: 'delivery',
+      contactInfo: DELIVERY_CONTACT,
+    });
+    expect((await accept(pickup._id, 15)).statusCode).toBe(200);
+    expect((await accept(delivery._id, 45)).statusCode).toBe(200);
+    const out = await advance(pickup._id, 'out-for-delivery');
+    expect(out.statusCode).toBe(409);
+    expect(error(out)).toMatchObject({
+      code: 'invalid_transition',
+      message: `Order #${pickup.number} is a pickup order, so it cannot be marked “Out for delivery”.`,
+    });
+    const ready = await advance(delivery._id, 'ready');
+    expect(ready.statusCode).toBe(409);
+    expect(error(ready)).toMatchObject({
+      code: 'invalid_transition',
+      message: `Order #${delivery.number} is a delivery order, so it cannot be marked “Ready for pickup”.`,
+    });
+    expect(await orderRow(pickup._id)).toMatchObject({ status: 'accepted' });
+    expect(await orderRow(delivery._id)).toMatchObject({ status: 'accepted' });
+    expect((await eventsOf(pickup._id)).map((e) => e.type)).toEqual([
+      'order-created',
+      'order-accepted',
+    ]);
+    expect((await eventsOf(delivery._id)).map((e) => e.type)).toEqual([
+      'order-created',
+      'order-accepted',
+    ]);
   });
 
   it('refuses accepted, declined, pending or unknown steps with 400 (they have their own routes)', async () => {

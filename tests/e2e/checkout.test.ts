@@ -186,7 +186,7 @@ it('takes a guest’s cart through sign-in, checkout for pickup and payment to t
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
   const main = page.locator('main');
   await main.getByRole('heading', { level: 2, name: 'Pickup' }).waitFor();
-  await expect.poll(() => text(page.getByTestId('checkout-phone'))).toBe(PHONE);
+  await expect.poll(() => text(page.getByTestId('checkout-phone'))).toBe('(519) 555-0100');
   expect(await text(main.locator('.checkout-cart-line'))).toBe(
     `1 item, subtotal ${formatMoney(wingsCents)}. Edit cart`,
   );
@@ -202,7 +202,7 @@ it('takes a guest’s cart through sign-in, checkout for pickup and payment to t
   await main.getByRole('alert').getByText(ACCOUNT_MESSAGES.phoneEmpty, { exact: true }).waitFor();
   await phoneField.fill('519-555-0177');
   await main.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(() => text(page.getByTestId('checkout-phone'))).toBe('519-555-0177');
+  await expect.poll(() => text(page.getByTestId('checkout-phone'))).toBe('(519) 555-0177');
   // Focus goes back to Edit, not to the top of the page.
   expect(
     await main

@@ -368,7 +368,7 @@ describe('Manage Contacts', () => {
     await signIn(page, user);
     await page.goto('/managecontacts');
     const main = page.getByRole('main');
-    const card = main.getByRole('article', { name: /519-555-0199/ });
+    const card = main.getByRole('article', { name: /\(519\) 555-0199/ });
     await card.waitFor();
     expect(await main.getByText('You have no saved contacts yet.').count()).toBe(0);
     const remove = card.getByRole('button', { name: 'Delete' });
@@ -378,7 +378,7 @@ describe('Manage Contacts', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this contact?' });
     await dialog.waitFor();
     expect(await dialog.evaluate((node) => node.matches(':modal'))).toBe(true);
-    expect(await text(dialog)).toContain('519-555-0199, 2 Stone Rd W, Guelph, ON');
+    expect(await text(dialog)).toContain('(519) 555-0199, 2 Stone Rd W, Guelph, ON');
     await expect.poll(() => isFocused(dialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
     expect(await axeViolations(page, 'dialog')).toEqual([]);
     expect(await axeViolations(page, 'main')).toEqual([]);

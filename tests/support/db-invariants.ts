@@ -11,6 +11,7 @@ import {
   priceSelection,
   sameLine,
   validateSelection,
+  type DeliveryType,
   type NormalisedSelection,
   type OrderStatus,
   type Product,
@@ -52,6 +53,7 @@ const COUNTS: Record<string, string> = {
   order_items_without_order: `select count(*) from order_items i where not exists (select 1 from orders o where o.id = i.order_id)`,
   events_without_order: `select count(*) from order_events e where not exists (select 1 from orders o where o.id = e.order_id)`,
   steps_without_order: `select count(*) from order_steps s where not exists (select 1 from orders o where o.id = s.order_id)`,
+  dismissals_without_order: `select count(*) from missed_order_dismissals d where not exists (select 1 from orders o where o.id = d.order_id)`,
   // Accounts, contacts, the store.
   users_without_one_default_contact: `select count(*) from (select user_id from contacts group by user_id having count(*) filter (where is_default) <> 1 or count(*) > ${MAX_CONTACTS_PER_USER}) x`,
   no_admin: `select case when exists (select 1 from users where role = 'admin') then 0 else 1 end`,
@@ -83,7 +85,10 @@ const ORDER_RULES: Record<string, string> = {
   declined_without_reason: `o.status = 'declined' and (o.decline_reason is null or o.answered_at is null or o.ready_minutes is not null)`,
   accepted_without_minutes: `o.status in ('accepted', 'ready', 'out-for-delivery', 'completed', 'cancelled') and (o.ready_minutes is null or o.answered_at is null or o.decline_reason is not null)`,
   cancelled_without_reason: `(o.status = 'cancelled') <> (o.cancel_reason is not null)`,
-  steps_not_events: `(select count(*) from order_steps s where s.order_id = o.id) <> (select count(*) from order_events e where e.order_id = o.id)`,
+  steps_not_events: `(select count(*) from order_steps s where s.order_id = o.id) <> (select count(*) from order_events e where e.order_id = o.id and e.type <> 'order-missed-dismissed')`,
+  // A missed order's banner is dismissed once (one staff-only event at most), and only if missed.
+  dismissal_events_not_one: `(select count(*) from order_events e where e.order_id = o.id and e.type = 'order-missed-dismissed') > (select count(*) from missed_order_dismissals d where d.order_id = o.id)`,
+  dismissed_not_missed: `exists (select 1 from missed_order_dismissals d where d.order_id = o.id) and not (o.status = 'declined' and exists (select 1 from order_steps s where s.order_id = o.id and s.status = 'declined' and s.by_user_id is null))`,
   last_step_not_status: `o.status is distinct from (select s.status from order_steps s where s.order_id = o.id order by s.id desc limit 1)`,
   first_event_not_created: `'order-created' is distinct from (select e.type from order_events e where e.order_id = o.id order by e.id limit 1)`,
 };
@@ -94,6 +99,7 @@ const ORDER_TABLES = {
   order_items: 'order_id',
   order_steps: 'order_id',
   order_events: 'order_id',
+  missed_order_dismissals: 'order_id',
 };
 const version = (table: string) => `(select coalesce(max(xmin::text::bigint), 0) from ${table})`;
 
@@ -143,6 +149,7 @@ interface NewItemRow {
 interface StepRow {
   order_id: string;
   status: OrderStatus;
+  delivery_type: DeliveryType;
 }
 
 const selectionOf = (stored: Partial<NormalisedSelection> | null): NormalisedSelection => ({
@@ -273,6 +280,7 @@ export async function invariantChecker(
         product.name,
         ...selection.toppings.flat(),
         ...selection.drinks.map((drink) => drink.name),
+        ...selection.sides,
       ].filter((name) => soldOut.has(name));
       if (gone.length > 0) {
         problems.push(`order #${row.number} was placed with ${gone.join(', ')} sold out`);
@@ -287,19 +295,24 @@ export async function invariantChecker(
   async function newSteps(problems: string[], upTo: number): Promise<void> {
     if (upTo <= lastStepId) return;
     const rows = await db.query<StepRow>(
-      `select order_id, status from order_steps
-        where order_id in (select order_id from order_steps where id > $1 and id <= $2)
-        order by order_id, id`,
+      `select s.order_id, s.status, o.delivery_type
+         from order_steps s join orders o on o.id = s.order_id
+        where s.order_id in (select order_id from order_steps where id > $1 and id <= $2)
+        order by s.order_id, s.id`,
       [lastStepId, upTo],
     );
     const histories = new Map<string, OrderStatus[]>();
-    for (const row of rows)
+    const types = new Map<string, DeliveryType>();
+    for (const row of rows) {
       histories.set(row.order_id, [...(histories.get(row.order_id) ?? []), row.status]);
+      types.set(row.order_id, row.delivery_type);
+    }
     for (const [orderId, steps] of histories) {
+      const type = types.get(orderId) ?? 'pickup';
       const broken =
         steps[0] !== 'pending' ||
         steps.some(
-          (step, index) => index > 0 && !canTransition(steps[index - 1] ?? 'pending', step),
+          (step, index) => index > 0 && !canTransition(steps[index - 1] ?? 'pending', step, type),
         );
       if (broken) problems.push(`order ${orderId} went ${steps.join(' → ')}`);
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isGuelphAddress } from '../../src/domain';
+import { formatPhone, isGuelphAddress, isPhoneNumber } from '../../src/domain';
 
 describe('isGuelphAddress', () => {
   it.each([
@@ -63,6 +63,38 @@ describe('isGuelphAddress properties', () => {
         (before, separator, province, after, rest) => {
           const address = `${before}${separator}GuElPh${separator}${province}${after}${rest}`;
           expect(isGuelphAddress(address)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('formatPhone: one way to show a number', () => {
+  it.each([
+    ['519-555-0777', '(519) 555-0777'],
+    ['(519) 555-0123', '(519) 555-0123'],
+    ['5195550123', '(519) 555-0123'],
+    ['+1 519 555 0123', '(519) 555-0123'],
+    ['1-519-555-0123', '(519) 555-0123'],
+    ['  519.555.0123 ', '(519) 555-0123'],
+    // Not a North American number: shown as typed.
+    ['+44 20 7946 0958', '+44 20 7946 0958'],
+    ['555-0123', '555-0123'],
+  ])('%s reads %s', (typed, shown) => {
+    expect(formatPhone(typed)).toBe(shown);
+  });
+
+  it('reads the same for every way of typing one valid number, and keeps its digits', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[2-9]\d{9}$/),
+        fc.constantFrom('', '1', '+1'),
+        (digits, prefix) => {
+          const typed = `${prefix}${digits.slice(0, 3)}-${digits.slice(3, 6)} ${digits.slice(6)}`;
+          expect(isPhoneNumber(typed)).toBe(true);
+          const shown = formatPhone(typed);
+          expect(shown).toBe(formatPhone(digits));
+          expect(shown.replace(/\D/g, '')).toBe(digits);
         },
       ),
     );

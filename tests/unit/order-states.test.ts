@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTO_DECLINE_REASON,
   canTransition,
   isInFlight,
+  orderDeclinedMessage,
   isOpenOrder,
   nextSteps,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
 } from '../../src/domain';
+
+/** Whether the table allows the step for some order type. */
+function allowed(from: OrderStatus, to: OrderStatus): boolean {
+  return canTransition(from, to, 'pickup') || canTransition(from, to, 'delivery');
+}
 
 /** The order's life, written out by hand so the table cannot drift without this test noticing. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
@@ -24,7 +31,7 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
 
 describe('order states', () => {
   it.each(ALLOWED)('allows %s -> %s', (from, to) => {
-    expect(canTransition(from, to)).toBe(true);
+    expect(allowed(from, to)).toBe(true);
   });
 
   it.each<[OrderStatus, OrderStatus]>([
@@ -40,14 +47,14 @@ describe('order states', () => {
     ['completed', 'cancelled'],
     ['cancelled', 'accepted'],
   ])('refuses %s -> %s', (from, to) => {
-    expect(canTransition(from, to)).toBe(false);
+    expect(allowed(from, to)).toBe(false);
   });
 
   it('allows nothing else: every other pair of statuses is refused', () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         const listed = ALLOWED.some(([a, b]) => a === from && b === to);
-        expect(canTransition(from, to), `${from} -> ${to}`).toBe(listed);
+        expect(allowed(from, to), `${from} -> ${to}`).toBe(listed);
       }
     }
   });
@@ -79,7 +86,7 @@ describe('the staff board’s buttons (nextSteps)', () => {
   it('never offer a step the table refuses', () => {
     for (const from of ORDER_STATUSES) {
       for (const type of ['pickup', 'delivery'] as const) {
-        for (const to of nextSteps(from, type)) expect(canTransition(from, to)).toBe(true);
+        for (const to of nextSteps(from, type)) expect(canTransition(from, to, type)).toBe(true);
       }
     }
   });
@@ -93,5 +100,34 @@ describe('orders in flight', () => {
       'ready',
       'out-for-delivery',
     ]);
+  });
+});
+
+describe('steps by order type (canTransition with the type)', () => {
+  it('never sends a pickup out for delivery, nor makes a delivery ready', () => {
+    expect(canTransition('accepted', 'out-for-delivery', 'pickup')).toBe(false);
+    expect(canTransition('accepted', 'ready', 'delivery')).toBe(false);
+    expect(canTransition('accepted', 'ready', 'pickup')).toBe(true);
+    expect(canTransition('accepted', 'out-for-delivery', 'delivery')).toBe(true);
+  });
+
+  it('is exactly what the board offers: nextSteps and canTransition agree on every pair', () => {
+    for (const from of ORDER_STATUSES) {
+      for (const type of ['pickup', 'delivery'] as const) {
+        for (const to of ORDER_STATUSES) {
+          expect(canTransition(from, to, type), `${type}: ${from} -> ${to}`).toBe(
+            nextSteps(from, type).includes(to),
+          );
+        }
+      }
+    }
+  });
+});
+
+describe('the acceptance window’s decline', () => {
+  it('reads naturally in the customer’s message', () => {
+    expect(orderDeclinedMessage(AUTO_DECLINE_REASON)).toBe(
+      'Sorry, the store is currently unable to confirm orders. Please try again later.',
+    );
   });
 });

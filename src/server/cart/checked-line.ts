@@ -28,8 +28,9 @@ export interface CheckedLine {
 }
 
 /**
- * The options the menu has right now: every topping and beverage by name, and those of them the
- * store marked sold out (refused with 409 naming them, not as unknown).
+ * The options the menu has right now: every topping and beverage by name, and those of them and
+ * of the sides (a combo's side is a side on the menu) the store marked sold out (refused with
+ * 409 naming them, not as unknown).
  */
 export interface Offer {
   toppingNames: ReadonlySet<string>;
@@ -40,10 +41,13 @@ export interface Offer {
 export function currentOffer(menu: Menu): Offer {
   const toppings = menu.toppings;
   const beverages = menu.inCategory('Beverages');
+  const sides = menu.inCategory('Sides');
   return {
     toppingNames: new Set(toppings.map((t) => t.name)),
     drinkNames: new Set(beverages.map((b) => b.name)),
-    soldOut: new Set([...toppings, ...beverages].filter((o) => o.soldOut).map((o) => o.name)),
+    soldOut: new Set(
+      [...toppings, ...beverages, ...sides].filter((o) => o.soldOut).map((o) => o.name),
+    ),
   };
 }
 

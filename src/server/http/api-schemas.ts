@@ -179,6 +179,13 @@ export const apiStaffOrderSchema = apiOrderSchema.extend({
   customer: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
   acceptBy: z.string().nullable(),
   steps: z.array(apiOrderStepSchema),
+  missed: z.boolean(),
+  missedDismissal: z
+    .object({
+      at: z.string(),
+      by: z.object({ _id: z.string(), name: z.string() }).nullable(),
+    })
+    .nullable(),
 }) satisfies z.ZodType<ApiStaffOrder>;
 
 export const apiStaffStoreSchema = z.object({
@@ -234,8 +241,11 @@ export const apiRegisterAnswerSchema = z.object({
   user: apiUserSchema,
 }) satisfies z.ZodType<ApiRegisterAnswer>;
 
+const staffRoleSchema = z.enum(['staff', 'admin']).optional();
+
 export const apiLoginAnswerSchema = z.object({
   user: apiUserSchema,
+  staffRole: staffRoleSchema,
 }) satisfies z.ZodType<ApiLoginAnswer>;
 
 export const apiSocialLoginAnswerSchema = z.object({
@@ -246,6 +256,7 @@ export const apiSocialLoginAnswerSchema = z.object({
 
 export const apiMeAnswerSchema = z.object({
   user: apiUserSchema.nullable(),
+  staffRole: staffRoleSchema,
 }) satisfies z.ZodType<ApiMeAnswer>;
 
 /** The staff's menu controls (issue 9). */

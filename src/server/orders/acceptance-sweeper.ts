@@ -2,7 +2,7 @@
  * The acceptance window (brief: "pending ──no answer within the acceptance window──> declined"):
  * a pending order still unanswered at its `accept_by` is declined with AUTO_DECLINE_REASON, a
  * step by nobody (automatic) and the usual `order-declined` event, so the customer's waiting
- * overlay reads "the store is currently unable to confirm orders right now".
+ * overlay reads "the store is currently unable to confirm orders".
  *
  * One sweeper per process, started with the app: it sweeps at once (an order that fell due
  * while no server ran is declined at start) and then every ACCEPT_SWEEP_INTERVAL_MS, plus once

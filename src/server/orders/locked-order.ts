@@ -17,21 +17,27 @@ const STEP_WORDS: Partial<Record<OrderStatus, string>> = {
   cancelled: 'cancelled',
 };
 
+const otherType = { pickup: 'delivery', delivery: 'pickup' } as const;
+
 function refusal(order: OrderRecord, to: OrderStatus): string {
+  const step = STEP_WORDS[to] ?? `marked “${ORDER_STATUS_LABELS[to]}”`;
+  if (canTransition(order.status, to, otherType[order.deliveryType])) {
+    return `Order #${order.number} is a ${order.deliveryType} order, so it cannot be ${step}.`;
+  }
   const now =
     order.status === 'pending'
       ? 'still waiting for an answer'
       : `already “${ORDER_STATUS_LABELS[order.status]}”`;
-  const step = STEP_WORDS[to] ?? `marked “${ORDER_STATUS_LABELS[to]}”`;
   return `Order #${order.number} is ${now}, so it cannot be ${step}.`;
 }
 
 /**
  * The order `orderId`, locked until the transaction ends (`select ... for update`), after
- * checking that the domain's transition table allows moving it to `to`. 400 `invalid_id` for a
+ * checking that the domain's transition table allows moving it to `to` for its order type. 400 `invalid_id` for a
  * malformed id, 404 for an unknown one, 409 `invalid_transition` for a step its state does not
  * allow (answering twice included: the second request waits for the first's lock, then finds
- * the order answered).
+ * the order answered) or its type never takes (a pickup sent out for delivery, a delivery made
+ * ready).
  */
 export async function lockedOrderFor(
   tx: Queryable,
@@ -41,7 +47,8 @@ export async function lockedOrderFor(
   if (!isUuid(orderId)) throw badRequest(`"${orderId}" is not a valid order id.`, 'invalid_id');
   const order = await ordersRepository(tx).lock(orderId);
   if (!order) throw notFound('No order with this id.');
-  if (!canTransition(order.status, to)) throw conflict(refusal(order, to), 'invalid_transition');
+  if (!canTransition(order.status, to, order.deliveryType))
+    throw conflict(refusal(order, to), 'invalid_transition');
   return order;
 }
 

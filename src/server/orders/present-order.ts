@@ -13,7 +13,12 @@ import {
 } from '../../domain';
 import type { Queryable } from '../data/db';
 import type { OrderStepRecord } from '../repositories/order-steps';
-import { ordersRepository, type OrderItemRecord, type OrderRecord } from '../repositories/orders';
+import {
+  ordersRepository,
+  type MissedDismissalRecord,
+  type OrderItemRecord,
+  type OrderRecord,
+} from '../repositories/orders';
 import { isUuid } from '../repositories/products';
 
 function presentItem(item: OrderItemRecord): ApiOrderItem {
@@ -78,19 +83,35 @@ function presentStep(step: OrderStepRecord): ApiOrderStep {
 }
 
 /**
+ * Whether the order was missed: declined by nobody, the acceptance window's decline (the
+ * definition today's numbers share).
+ */
+export const isMissed = (order: OrderRecord, steps: readonly OrderStepRecord[]): boolean =>
+  order.status === 'declined' && steps.some((step) => step.status === 'declined' && step.automatic);
+
+/**
  * An order as the staff board sees it: the customer's view plus who ordered it, the deadline of
- * its acceptance window while it waits for an answer, and its steps oldest first.
+ * its acceptance window while it waits for an answer, its steps oldest first, and whether it was
+ * missed and its banner dismissed.
  */
 export function presentStaffOrder(
   order: OrderRecord,
   items: readonly OrderItemRecord[],
   steps: readonly OrderStepRecord[],
+  dismissal: MissedDismissalRecord | null,
 ): ApiStaffOrder {
   return {
     ...presentOrder(order, items),
     customer: { _id: order.customer.id, name: order.customer.name, email: order.customer.email },
     acceptBy: order.status === 'pending' ? iso(order.acceptBy) : null,
     steps: steps.map(presentStep),
+    missed: isMissed(order, steps),
+    missedDismissal: dismissal
+      ? {
+          at: dismissal.at.toISOString(),
+          by: dismissal.by ? { _id: dismissal.by.id, name: dismissal.by.name } : null,
+        }
+      : null,
   };
 }
 
@@ -111,8 +132,8 @@ export async function withStaffDetails(
 ): Promise<ApiStaffOrder[]> {
   const details = await ordersRepository(db).detailsOf(orders.map((order) => order.id));
   return orders.map((order) => {
-    const { items = [], steps = [] } = details.get(order.id) ?? {};
-    return presentStaffOrder(order, items, steps);
+    const { items = [], steps = [], dismissal = null } = details.get(order.id) ?? {};
+    return presentStaffOrder(order, items, steps, dismissal);
   });
 }
 
@@ -130,7 +151,7 @@ export async function loadStaffOrders(
   return new Map(
     found.map(({ order, details }) => [
       order.id,
-      presentStaffOrder(order, details.items, details.steps),
+      presentStaffOrder(order, details.items, details.steps, details.dismissal),
     ]),
   );
 }

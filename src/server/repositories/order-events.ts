@@ -18,8 +18,15 @@ export const ORDER_EVENTS_CHANNEL = 'order_events';
 /** Any constant; only this module (and the streams bench's bulk writer) takes it. */
 export const ORDER_EVENTS_LOCK = 727275;
 
-/** What the log records; the streams turn each into the API's event shapes. */
-export type OrderEventType = 'order-created' | 'order-accepted' | 'order-declined' | 'order-status';
+/**
+ * What the log records; the streams turn each into the API's event shapes. The staff's own
+ * (a missed order's banner dismissed) changes nothing the customer sees: their stream skips it.
+ */
+export type OrderEventType =
+  'order-created' | 'order-accepted' | 'order-declined' | 'order-status' | 'order-missed-dismissed';
+
+/** Events only the staff stream sends. */
+export const STAFF_ONLY_EVENTS: ReadonlySet<OrderEventType> = new Set(['order-missed-dismissed']);
 
 export interface OrderEventRecord {
   /** Increasing; a decimal string (bigint). The SSE `id:`. */
@@ -29,7 +36,8 @@ export interface OrderEventRecord {
   type: OrderEventType;
   /**
    * order-created: { acceptBy } (ISO 8601; absent from rows of before it was recorded),
-   * order-accepted: { time }, order-declined: { reason }, order-status: { status, reason? }.
+   * order-accepted: { time }, order-declined: { reason }, order-status: { status, reason? },
+   * order-missed-dismissed: {}.
    */
   payload: Record<string, unknown>;
   createdAt: Date;

@@ -16,6 +16,8 @@ export interface OrderStepRecord {
   at: Date;
   /** Who took the step as their account is now; null for automatic or a deleted account. */
   by: { id: string; name: string } | null;
+  /** Taken by nobody: the acceptance window's decline (or a deleted account's step). */
+  automatic: boolean;
   minutes: number | null;
   reason: string | null;
 }
@@ -76,6 +78,7 @@ export function toStep(row: StepRow): OrderStepRecord {
     status: row.status,
     at: new Date(row.at),
     by: row.by_user_id && row.by_name ? { id: row.by_user_id, name: row.by_name } : null,
+    automatic: row.by_user_id === null,
     minutes: row.minutes,
     reason: row.reason,
   };

@@ -251,20 +251,51 @@ const itemsJson = (orderId: string): string =>
       select ${ITEM_COLUMNS}, position from order_items where order_id = ${orderId}) x),
     '[]'::json)`;
 
-/** An order's lines and steps, as the staff board shows them with it. */
+/** A missed order's banner dismissed: when, and who (null once their account is deleted). */
+export interface MissedDismissalRecord {
+  at: Date;
+  by: { id: string; name: string } | null;
+}
+
+/** An order's lines, steps and missed banner's dismissal, as the staff board shows them. */
 export interface OrderDetails {
   items: OrderItemRecord[];
   steps: OrderStepRecord[];
+  dismissal: MissedDismissalRecord | null;
+}
+
+interface DismissalRow {
+  /** Milliseconds since the epoch, as `stepsJson`'s `at`. */
+  at: number;
+  by_user_id: string | null;
+  by_name: string | null;
 }
 
 interface DetailsRow {
   items: ItemRow[];
   steps: StepRow[];
+  dismissal: DismissalRow | null;
 }
+
+/** The dismissal of the order whose id is the SQL expression `orderId`, as json (or null). */
+const dismissalJson = (orderId: string): string =>
+  `(select json_build_object('at', floor(extract(epoch from d.at) * 1000),
+                             'by_user_id', d.by_user_id, 'by_name', du.name)
+      from missed_order_dismissals d left join users du on du.id = d.by_user_id
+     where d.order_id = ${orderId})`;
 
 const toDetails = (row: DetailsRow): OrderDetails => ({
   items: row.items.map(toItem),
   steps: row.steps.map(toStep),
+  dismissal: row.dismissal
+    ? {
+        at: new Date(row.dismissal.at),
+        by:
+          row.dismissal.by_user_id && row.dismissal.by_name
+            ? { id: row.dismissal.by_user_id, name: row.dismissal.by_name }
+            : null,
+      }
+    : null,
 });
 
 // The user's email comes from the account (the staff may need to write to them); the name is the
@@ -438,7 +469,8 @@ export function ordersRepository(db: Queryable) {
       if (orderIds.length === 0) return [];
       const rows = await db.query<OrderRow & DetailsRow>(
         `select ${ownColumns('o.')}, u.email as customer_email,
-                ${itemsJson('o.id')} as items, ${stepsJson('o.id')} as steps
+                ${itemsJson('o.id')} as items, ${stepsJson('o.id')} as steps,
+                ${dismissalJson('o.id')} as dismissal
            from orders o join users u on u.id = o.user_id
           where o.id = any($1::uuid[])`,
         [orderIds],
@@ -450,11 +482,25 @@ export function ordersRepository(db: Queryable) {
     async detailsOf(orderIds: readonly string[]): Promise<Map<string, OrderDetails>> {
       if (orderIds.length === 0) return new Map();
       const rows = await db.query<{ id: string } & DetailsRow>(
-        `select d.id, ${itemsJson('d.id')} as items, ${stepsJson('d.id')} as steps
-           from unnest($1::uuid[]) as d(id)`,
+        `select ids.id, ${itemsJson('ids.id')} as items, ${stepsJson('ids.id')} as steps,
+                ${dismissalJson('ids.id')} as dismissal
+           from unnest($1::uuid[]) as ids(id)`,
         [orderIds],
       );
       return new Map(rows.map((row) => [row.id, toDetails(row)]));
+    },
+
+    /**
+     * Records who dismissed a missed order's banner, and when; false when it was dismissed
+     * already (the first dismissal stands).
+     */
+    async dismissMissed(orderId: string, at: Date, byUserId: string): Promise<boolean> {
+      const rows = await db.query(
+        `insert into missed_order_dismissals (order_id, at, by_user_id) values ($1, $2, $3)
+         on conflict (order_id) do nothing returning order_id`,
+        [orderId, at, byUserId],
+      );
+      return rows.length > 0;
     },
 
     /** The order locked until the transaction ends; null when there is none. */

@@ -98,5 +98,17 @@ export function productsRepository(db: Queryable) {
       );
       return rows.map((row) => ({ id: row.id, name: row.name, soldOut: row.sold_out }));
     },
+    /** Marks a topping sold out or back; null when there is no topping with this id. */
+    async setToppingSoldOut(
+      id: string,
+      soldOut: boolean,
+    ): Promise<{ id: string; name: string; soldOut: boolean } | null> {
+      const rows = await db.query<{ id: string; name: string; sold_out: boolean }>(
+        'update toppings set sold_out = $2 where id = $1 returning id, name, sold_out',
+        [id, soldOut],
+      );
+      const row = rows[0];
+      return row ? { id: row.id, name: row.name, soldOut: row.sold_out } : null;
+    },
   };
 }

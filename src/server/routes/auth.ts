@@ -6,6 +6,7 @@ import {
   registerSchema,
   socialLoginSchema,
   type ApiUser,
+  type StaffRole,
 } from '../../domain';
 import {
   GoogleTokenRejected,
@@ -39,7 +40,12 @@ import { presentUser } from '../http/present';
 import { cartsRepository } from '../repositories/carts';
 import { contactsRepository } from '../repositories/contacts';
 import { sessionsRepository } from '../repositories/sessions';
-import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
+import {
+  isUniqueViolation,
+  usersRepository,
+  type Role,
+  type UserRecord,
+} from '../repositories/users';
 
 /** The limits in force (config.ts: DEFAULT_RATE_RULES says why each exists). */
 const rules = (ctx: AppContext) => ctx.config.rateRules;
@@ -56,6 +62,10 @@ const loginBody = loginSchema.meta({ sentences: true });
 const socialLoginBody = socialLoginSchema.meta({ sentences: true });
 
 /** The spec's user object of an account, with its contacts. */
+/** `{staffRole}` for a staff or admin account; nothing for a customer (the spec's answer). */
+const staffRoleOf = (user: { role: Role }): { staffRole?: StaffRole } =>
+  user.role === 'customer' ? {} : { staffRole: user.role };
+
 async function loadApiUser(
   db: Queryable,
   user: { id: string; name: string; email: string },
@@ -147,7 +157,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
       if (!user || !valid) throw invalidCredentials();
       await startSession(ctx.db, ctx, request, reply, user.id);
       devices.issue(reply, ctx, account);
-      return { user: await loadApiUser(ctx.db, user) };
+      return { user: await loadApiUser(ctx.db, user), ...staffRoleOf(user) };
     },
   );
 
@@ -195,7 +205,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
   // A guest is not an error: the browser asks at every start, so it answers 200 either way.
   app.get('/auth/me', { schema: { response: { 200: apiMeAnswerSchema } } }, async (request) => {
     const user = await getSessionUser(request, ctx);
-    return { user: user ? await loadApiUser(ctx.db, user) : null };
+    return user ? { user: await loadApiUser(ctx.db, user), ...staffRoleOf(user) } : { user: null };
   });
 };
 

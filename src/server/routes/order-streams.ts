@@ -12,7 +12,11 @@ import {
 import { presentOrderEvent, presentStaffOrderEvent } from '../events/present-event';
 import { HttpError } from '../http/errors';
 import { loadStaffOrders } from '../orders/present-order';
-import { orderEventsRepository, parseEventId } from '../repositories/order-events';
+import {
+  STAFF_ONLY_EVENTS,
+  orderEventsRepository,
+  parseEventId,
+} from '../repositories/order-events';
 
 const customerQuery = z.object({ userId: idSchema, lastEventId: z.string().optional() });
 const staffQuery = z.object({ lastEventId: z.string().optional() });
@@ -156,10 +160,11 @@ export const orderStreamRoutes: RouteModule = (app, ctx) => {
         position(request.headers['last-event-id'], request.query.lastEventId),
         {
           userId: user.id,
-          accepts: (event) => event.userId === user.id,
+          accepts: (event) => event.userId === user.id && !STAFF_ONLY_EVENTS.has(event.type),
           read: (afterId, limit) => events.after(afterId, { userId: user.id, limit }),
           present: (batch) =>
             batch.map((event) => {
+              if (STAFF_ONLY_EVENTS.has(event.type)) return null;
               const api = presentOrderEvent(event);
               if (!api) {
                 request.log.error({ event }, 'order event with a malformed payload skipped');

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { toCents, idSchema } from '../../domain';
 import { staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
-import { apiStaffProductSchema } from '../http/api-schemas';
+import { apiStaffProductSchema, apiToppingSchema } from '../http/api-schemas';
 import { HttpError, badRequest } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod-provider';
-import { listStaffProducts, updateProduct } from '../staff/menu';
+import { listStaffProducts, updateProduct, updateTopping } from '../staff/menu';
 import {
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -19,7 +19,8 @@ import {
 
 /**
  * The staff's menu controls (issue 9): every product with its price and sold-out flag, a change
- * of either, and a product's photo. Staff or admin; the guard answers before any input check.
+ * of either, a product's photo, and a topping sold out or back (the toppings themselves are the
+ * public GET /api/toppings). Staff or admin; the guard answers before any input check.
  */
 
 const PRICE_MESSAGE = 'Please give the price in dollars, more than 0 and at most 1000, like 12.99.';
@@ -70,6 +71,12 @@ const productChange = z
   })
   .meta({ sentences: true });
 
+const AVAILABLE_MESSAGE = 'Please say whether the topping is available with true or false.';
+
+const toppingChange = z
+  .object({ available: z.boolean({ error: AVAILABLE_MESSAGE }) }, { error: AVAILABLE_MESSAGE })
+  .meta({ sentences: true });
+
 const productParams = z.object({ id: idSchema });
 const staffProduct = { 200: apiStaffProductSchema };
 
@@ -107,6 +114,18 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
           available: request.body.available,
           priceCents: request.body.price,
         }),
+      ),
+  );
+
+  app.patch(
+    '/staff/toppings/:id',
+    {
+      preValidation: guard,
+      schema: { params: productParams, body: toppingChange, response: { 200: apiToppingSchema } },
+    },
+    (request) =>
+      ctx.catalogue.change('menu', () =>
+        updateTopping(ctx.db, request.params.id, request.body.available),
       ),
   );
 

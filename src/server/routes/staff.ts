@@ -17,12 +17,13 @@ import { apiStaffOrderSchema, apiStaffStoreSchema } from '../http/api-schemas';
 import { MINUTES_MESSAGE, acceptOrder } from '../orders/accept-order';
 import { CANCEL_REASON_MESSAGE, LATER_STATUSES, advanceOrder } from '../orders/advance-order';
 import { declineOrder } from '../orders/decline-order';
+import { dismissMissed } from '../orders/dismiss-missed';
 import { listStaffOrders } from '../orders/list-orders';
 import { updateStoreControls, viewStoreControls } from '../orders/store-controls';
 
 /**
  * The store's side, API only: the order board's list, the answers (accept, decline), the later
- * steps and cancel, and the store's controls (pause and profile included). Every route runs
+ * steps and cancel, a missed order's banner dismissed, and the store's controls (pause and profile included). Every route runs
  * `staffGuard` before any shape check (401 anonymous, 403 a customer), calls one use case from
  * `server/orders/` and answers what it returns. The staff stream lives with the events.
  */
@@ -287,6 +288,15 @@ export const staffRoutes: RouteModule = (app, ctx) => {
       const user = await requireUser(request, ctx);
       const { status, reason } = request.body;
       return advanceOrder(ctx.db, ctx.clock, request.params.orderId, status, reason, user.id);
+    },
+  );
+
+  app.post(
+    '/staff/orders/:orderId/dismiss-missed',
+    { preValidation: guard, schema: { params: orderParams, response: staffOrder } },
+    async (request) => {
+      const user = await requireUser(request, ctx);
+      return dismissMissed(ctx.db, ctx.clock, request.params.orderId, user.id);
     },
   );
 

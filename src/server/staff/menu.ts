@@ -1,4 +1,4 @@
-import { toDollars, type ApiStaffProduct, type Product } from '../../domain';
+import { toDollars, type ApiStaffProduct, type ApiTopping, type Product } from '../../domain';
 import type { Database, Queryable } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, notFound } from '../http/errors';
@@ -46,5 +46,24 @@ export async function updateProduct(
     // Open storefronts show the sold-out mark or the new price at once.
     await announceStoreChange(tx, 'menu');
     return presentStaffProduct(updated);
+  });
+}
+
+/**
+ * PATCH /api/staff/toppings/{id}: a topping sold out (`available: false`) or back. Every picker
+ * shows it sold out at once (the toppings table's NOTIFY and the storefronts' menu event) and a
+ * line naming it is refused (`checked-line.ts`).
+ */
+export async function updateTopping(
+  db: Database,
+  id: string,
+  available: boolean,
+): Promise<ApiTopping> {
+  if (!isUuid(id)) throw badRequest(`"${id}" is not a valid topping id.`, 'invalid_id');
+  return db.transaction(async (tx) => {
+    const updated = await productsRepository(tx).setToppingSoldOut(id, !available);
+    if (!updated) throw notFound('No topping with this id.');
+    await announceStoreChange(tx, 'menu');
+    return { _id: updated.id, name: updated.name, soldOut: updated.soldOut };
   });
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useRevalidator, useRouteError } from 'react-router';
+import { formatPhone } from '../../domain/contact-rules';
 import { DEFAULT_STORE_CONTACT } from '../../domain/store-contact';
 import { isApiError } from '../shared/api';
 import { useStoreInfo } from '../shared/store-info';
@@ -123,7 +124,7 @@ function ErrorPanel() {
       <p className="error-call">
         Or call us to order:{' '}
         <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="nowrap">
-          {phone}
+          {formatPhone(phone)}
         </a>
       </p>
     </section>

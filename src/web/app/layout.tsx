@@ -3,6 +3,7 @@ import {
   Link,
   NavLink,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   useOutlet,
   useRevalidator,
@@ -12,6 +13,7 @@ import {
   DEFAULT_WEEKLY_HOURS,
   describeDay,
   describeWeeklyHours,
+  formatPhone,
   serviceDay,
 } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
@@ -23,7 +25,7 @@ import { useKnownOrder } from '../shared/orders/known-order';
 import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import { Loading } from '../shared/ui';
-import { urls } from '../shared/urls';
+import { staffUrls, urls } from '../shared/urls';
 import { useNow } from '../shared/use-now';
 import { importChunk } from '../shared/chunk-reload';
 import OrderTypeDialog from './order-type-dialog';
@@ -119,9 +121,15 @@ export function Layout() {
         {info ? (
           <p>
             {info.pickupAddress} ·{' '}
-            <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`}>{info.phone}</a>
+            <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(info.phone)}</a>
           </p>
         ) : null}
+        {/* The way in for the store's staff: the login takes a staff account to the board. */}
+        <p>
+          <Link to={staffUrls.board()} className="staff-link">
+            Staff
+          </Link>
+        </p>
       </footer>
       <OrderTypeGate onDone={returnFocus} />
     </div>
@@ -199,11 +207,14 @@ function HoursBar() {
  * first view, and the page's loader shows it before the app starts where none is stored
  * (`APP_LOADER`, decision 14). Hydration takes that same element over: it turns modal where
  * none is stored and goes where one is. Static, not a lazy chunk: the first view must draw it.
+ * Not on the login page.
  */
 function OrderTypeGate({ onDone }: { onDone: () => void }) {
   const { orderType } = useOrderType();
   const hydrated = useHydrated();
-  if (hydrated && orderType !== null) return null;
+  // Signing in is not ordering (staff sign in at a counter tablet): no chooser over the form.
+  const signingIn = useLocation().pathname === urls.login();
+  if ((hydrated && orderType !== null) || signingIn) return null;
   return <OrderTypeDialog onDone={onDone} drawnByServer={!hydrated} />;
 }
 

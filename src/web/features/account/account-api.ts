@@ -18,9 +18,9 @@ export interface ContactInput {
 }
 
 export const accountApi = {
-  login: async (email: string, password: string): Promise<ApiUser> =>
-    (await api<ApiLoginAnswer>('/api/auth/login', { method: 'POST', body: { email, password } }))
-      .user,
+  /** The whole answer: `staffRole` takes a staff account to the board. */
+  login: (email: string, password: string): Promise<ApiLoginAnswer> =>
+    api<ApiLoginAnswer>('/api/auth/login', { method: 'POST', body: { email, password } }),
   /** The whole answer: `passwordRemoved` is for the screen to tell the customer. */
   socialLogin: (credential: string): Promise<ApiSocialLoginAnswer> =>
     api<ApiSocialLoginAnswer>('/api/auth/social-login', {

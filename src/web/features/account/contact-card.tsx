@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { formatPhone } from '../../../domain';
 import type { ApiContact } from '../../shared/types';
 import type { ContactInput } from './account-api';
 import { ContactForm } from './contact-form';
@@ -30,7 +31,7 @@ export function ContactCard({
   if (editing) {
     return (
       <ContactForm
-        label={`Edit contact ${contact.phone}`}
+        label={`Edit contact ${formatPhone(contact.phone)}`}
         initial={contact}
         showDefault={false}
         onSave={async (values) => {
@@ -46,7 +47,7 @@ export function ContactCard({
   return (
     <article className="contact-card" aria-labelledby={titleId}>
       <p id={titleId}>
-        <strong>Phone:</strong> {contact.phone}
+        <strong>Phone:</strong> {formatPhone(contact.phone)}
       </p>
       <p>
         <strong>Address:</strong> {contact.address}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatPhone } from '../../../domain';
 import { useModalDialog } from '../../shared/modal-dialog';
 import type { ApiContact } from '../../shared/types';
 
@@ -49,7 +50,7 @@ export function DeleteContactDialog({
     >
       <h2 id={`${id}-title`}>Delete this contact?</h2>
       <p id={`${id}-text`}>
-        {contact.phone}, {contact.address} will be removed from your saved contacts.
+        {formatPhone(contact.phone)}, {contact.address} will be removed from your saved contacts.
         {contact.isDefault ? ' It is your default contact.' : ''}
       </p>
       <div className="dialog-actions">

@@ -7,7 +7,7 @@ import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { useStoreInfo } from '../../shared/store-info';
 import type { ApiUser } from '../../shared/types';
-import { urls } from '../../shared/urls';
+import { staffUrls, urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
 import { AccountScreen, Field, FormError } from './form-parts';
 import { GoogleSignInButton } from './google-sign-in';
@@ -41,11 +41,14 @@ export default function LoginScreen() {
 
   const fail = setError;
 
-  const finish = (user: ApiUser, social: boolean, notice?: string) => {
+  const finish = (user: ApiUser, social: boolean, staff: boolean, notice?: string) => {
     signIn(user);
+    // Staff sign in to work: the board, unless they were on their way to another staff page.
+    const staffFrom = from?.startsWith(staffUrls.board()) ? from : null;
     // A new Google user has no contact yet: ask for one first, then carry on to where they were going.
-    const going =
-      social && user.contacts.length === 0
+    const going = staff
+      ? navigate(staffFrom ?? staffUrls.board(), { replace: true })
+      : social && user.contacts.length === 0
         ? navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined })
         : navigate(from ?? urls.home(), { replace: true });
     // Said on the page they arrive at, once the navigation has settled.
@@ -58,7 +61,8 @@ export default function LoginScreen() {
     setBusy(true);
     setError(null);
     try {
-      finish(await accountApi.login(email.trim(), password), false);
+      const answer = await accountApi.login(email.trim(), password);
+      finish(answer.user, false, answer.staffRole !== undefined);
     } catch (failure) {
       fail(failureMessage(failure, LOGIN_FAILED));
     } finally {
@@ -70,7 +74,7 @@ export default function LoginScreen() {
     setError(null);
     try {
       const answer = await accountApi.socialLogin(credential);
-      finish(answer.user, true, answer.passwordRemoved ? PASSWORD_REMOVED : undefined);
+      finish(answer.user, true, false, answer.passwordRemoved ? PASSWORD_REMOVED : undefined);
     } catch (failure) {
       console.warn('Social login failed', failure);
       fail(failureMessage(failure, GOOGLE_FAILED));

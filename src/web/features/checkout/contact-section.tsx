@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES, CHECKOUT_MESSAGES } from '../../../domain';
+import { ACCOUNT_MESSAGES, CHECKOUT_MESSAGES, formatPhone } from '../../../domain';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import type { ApiDefaultContact } from '../../shared/types';
@@ -158,7 +158,7 @@ export function ContactSection({
         <div className="contact-view">
           <p>
             <span className="muted">Phone</span>{' '}
-            <strong data-testid="checkout-phone">{saved}</strong>
+            <strong data-testid="checkout-phone">{formatPhone(saved)}</strong>
           </p>
           <button
             ref={editButton}

@@ -1,5 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
-import { CHECKOUT_MESSAGES, orderAcceptedMessage, orderDeclinedMessage } from '../../../domain';
+import {
+  CHECKOUT_MESSAGES,
+  formatPhone,
+  orderAcceptedMessage,
+  orderDeclinedMessage,
+} from '../../../domain';
 import type { ApiOrder } from '../../shared/types';
 import { useModalDialog } from '../../shared/modal-dialog';
 import './waiting-dialog.css';
@@ -90,7 +95,7 @@ export function WaitingDialog({
             <p>
               If it takes too long, please call the store at{' '}
               <a href={tel} className="waiting-phone">
-                {storePhone}
+                {formatPhone(storePhone)}
               </a>
               .
             </p>

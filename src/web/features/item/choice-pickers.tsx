@@ -26,14 +26,16 @@ export function FlavorPicker({
   );
 }
 
-/** The combo's side. */
+/** The combo's side; a side sold out on the menu shows so and cannot be chosen. */
 export function SidePicker({
   product,
   side,
+  soldOut,
   onChange,
 }: {
   product: Product;
   side: string | undefined;
+  soldOut: ReadonlySet<string>;
   onChange: (side: string) => void;
 }) {
   const options = product.details.sides ?? [];
@@ -45,6 +47,8 @@ export function SidePicker({
       field="sides"
       options={options}
       value={side}
+      unavailable={(option) => soldOut.has(option)}
+      note={(option) => (soldOut.has(option) ? 'Sold out' : null)}
       onChange={onChange}
     />
   );

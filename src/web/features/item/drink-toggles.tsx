@@ -6,16 +6,19 @@ import { useNotice } from '../../shared/notices';
  * A toggle per drink the combo offers, within the size's limit. Choosing one more than the
  * limit shows the spec's alert and leaves the choice as it was. The count beside the list says
  * how many are left, and at the limit the other drinks look unavailable (yet still answer a tap
- * with the alert, so the reason is never a mystery).
+ * with the alert, so the reason is never a mystery). A drink sold out on the menu says so and
+ * cannot be chosen (one chosen before it sold out can still be taken off).
  */
 export function DrinkToggles({
   product,
+  soldOut,
   size,
   chosen,
   limit,
   onToggle,
 }: {
   product: Product;
+  soldOut: ReadonlySet<string>;
   size: string | undefined;
   chosen: readonly string[];
   limit: number;
@@ -42,13 +45,17 @@ export function DrinkToggles({
       <div className="toggle-list">
         {drinks.map((name) => {
           const pressed = chosen.includes(name);
+          const gone = soldOut.has(name) && !pressed;
           return (
             <button
               key={name}
               type="button"
-              className={full && !pressed ? 'toggle at-limit' : 'toggle'}
+              className={
+                gone ? 'toggle is-sold-out' : full && !pressed ? 'toggle at-limit' : 'toggle'
+              }
               aria-pressed={pressed}
-              aria-describedby={full && !pressed ? countId : undefined}
+              aria-describedby={full && !pressed && !gone ? countId : undefined}
+              disabled={gone}
               onClick={() => {
                 if (!onToggle(name)) notify(drinkLimitMessage(product.category, size), 'error');
               }}
@@ -57,6 +64,7 @@ export function DrinkToggles({
                 {pressed ? '✓' : '+'}
               </span>
               {name}
+              {soldOut.has(name) ? <span className="option-note"> (sold out)</span> : null}
             </button>
           );
         })}

@@ -14,8 +14,16 @@ import './item.css';
  * (`item-loader.ts`) has already fetched the product and, when needed, the toppings.
  */
 export default function ItemDetailScreen() {
-  const { product, toppings } = useLoaderData<ReturnType<typeof itemLoader>>();
+  const { product, toppings, menu } = useLoaderData<ReturnType<typeof itemLoader>>();
   const domainProduct = useMemo(() => (product ? toDomainProduct(product) : null), [product]);
+  // The beverages and sides sold out now: a combo's drinks and side pickers show and refuse them.
+  const soldOut = useMemo(
+    () =>
+      (menu ?? [])
+        .filter((p) => p.soldOut && (p.category === 'Beverages' || p.category === 'Sides'))
+        .map((p) => p.name),
+    [menu],
+  );
 
   return (
     <article className="item-detail" aria-labelledby="item-title">
@@ -69,6 +77,7 @@ export default function ItemDetailScreen() {
             product={domainProduct}
             toppings={toppings}
             toppingsFailed={toppings === null}
+            soldOutOptions={soldOut}
             texts={CATALOGUE[domainProduct.category]}
           />
         </>

@@ -22,16 +22,25 @@ export function ItemForm({
   product,
   toppings,
   toppingsFailed,
+  soldOutOptions,
   texts,
 }: {
   product: Product;
   toppings: readonly ApiTopping[] | null;
   toppingsFailed: boolean;
+  /** The beverages and sides sold out now, by name. */
+  soldOutOptions: readonly string[];
   /** The category's alerts (the catalogue's). */
   texts: AddToCartTexts;
 }) {
   const rules = PRODUCT_RULES[product.category];
-  const state = useSelection(product);
+  // Everything sold out a choice could name: shown as sold out, never pickable, refused here.
+  const soldOut = useMemo(
+    () =>
+      new Set([...soldOutOptions, ...(toppings ?? []).filter((t) => t.soldOut).map((t) => t.name)]),
+    [soldOutOptions, toppings],
+  );
+  const state = useSelection(product, soldOut);
   const { selection } = state;
   const addToCart = useAddToCart();
   const notify = useNotice();
@@ -72,7 +81,7 @@ export function ItemForm({
       return;
     }
     // The same check the server makes (a sold-out product is refused here, not by a request).
-    const checked = validateSelection(product, state.payload, toppingNames, drinkNames);
+    const checked = validateSelection(product, state.payload, toppingNames, drinkNames, soldOut);
     if (!checked.ok) {
       notify(texts.failed, 'error', checked.message);
       return;
@@ -89,9 +98,15 @@ export function ItemForm({
     <form ref={form} className="item-form" onSubmit={(event) => void submit(event)} noValidate>
       <SizePicker product={product} size={selection.size} onChange={state.setSize} />
       <FlavorPicker product={product} flavor={selection.flavor} onChange={state.setFlavor} />
-      <SidePicker product={product} side={selection.side} onChange={state.setSide} />
+      <SidePicker
+        product={product}
+        side={selection.side}
+        soldOut={soldOut}
+        onChange={state.setSide}
+      />
       <DrinkToggles
         product={product}
+        soldOut={soldOut}
         size={selection.size}
         chosen={selection.drinks}
         limit={state.drinkLimit}

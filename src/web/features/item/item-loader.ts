@@ -13,11 +13,17 @@ import type { ApiProduct } from '../../shared/types';
 const takesToppings = (category: string): boolean =>
   category in PRODUCT_RULES && PRODUCT_RULES[category as Category].toppingLists !== 'none';
 
+/** A combo's drinks and side are beverages and sides on the menu, each possibly sold out. */
+const takesMenuOptions = (category: DetailCategory): boolean =>
+  PRODUCT_RULES[category].drinks || PRODUCT_RULES[category].sides > 0;
+
 /**
  * The product of `/{segment}/{id}` and, when it takes toppings, the topping list (asked for at
  * once when the route's category takes them). `product` is null for an id the menu does not
  * have: the screen says "not found", which is an answer, not an error. Toppings that failed are
- * null; the form says so and still works for everything else.
+ * null; the form says so and still works for everything else. For a product with drinks or a
+ * side, `menu` is every product (the screen reads which beverages and sides are sold out; null
+ * when the list failed: the server still refuses them).
  */
 export const itemLoader =
   (routeCategory: DetailCategory) =>
@@ -26,15 +32,20 @@ export const itemLoader =
     const early = takesToppings(routeCategory)
       ? optional(menuApi.toppings(signal), 'the toppings')
       : null;
+    const options = takesMenuOptions(routeCategory)
+      ? optional(menuApi.products(signal), 'the menu')
+      : null;
     let product: ApiProduct;
     try {
       product = await menuApi.product(params.id ?? '', signal);
     } catch (error) {
-      if (isApiError(error, 'not_found', 'invalid_id')) return { product: null, toppings: null };
+      if (isApiError(error, 'not_found', 'invalid_id')) {
+        return { product: null, toppings: null, menu: null };
+      }
       throw error;
     }
     const toppings =
       early ??
       (takesToppings(product.category) ? optional(menuApi.toppings(signal), 'the toppings') : null);
-    return { product, toppings: await toppings };
+    return { product, toppings: await toppings, menu: await options };
   };

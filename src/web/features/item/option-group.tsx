@@ -10,6 +10,8 @@ interface OptionGroupProps {
   /** Extra text after an option's label, e.g. a surcharge. */
   note?: (option: string) => ReactNode;
   disabled?: boolean;
+  /** An option that cannot be chosen now (sold out), unless it is the one chosen. */
+  unavailable?: (option: string) => boolean;
   /** The choice it is (`data-field`), so Add to Cart can take the customer to it. */
   field?: string;
 }
@@ -23,6 +25,7 @@ export function OptionGroup({
   onChange,
   note,
   disabled,
+  unavailable,
   field,
 }: OptionGroupProps) {
   const id = useId();
@@ -38,11 +41,12 @@ export function OptionGroup({
               name={`${id}-${name}`}
               value={option}
               checked={value === option}
+              disabled={value !== option && unavailable?.(option)}
               onChange={() => onChange(option)}
             />
             <span className="option-text">
               <span>{option}</span>
-              {note ? <span className="option-note">{note(option)}</span> : null}
+              {note?.(option) ? <span className="option-note">{note(option)}</span> : null}
             </span>
           </label>
         ))}

@@ -26,13 +26,17 @@ export interface Selection {
   quantityText: string;
 }
 
-/** First size, flavour and side preselected, so Add to Cart works at once. */
-function initialSelection(product: Product): Selection {
+/**
+ * First size, flavour and side preselected (the first side not sold out), so Add to Cart works
+ * at once.
+ */
+function initialSelection(product: Product, soldOut: ReadonlySet<string>): Selection {
   const rules = PRODUCT_RULES[product.category];
+  const sides = product.details.sides ?? [];
   return {
     size: rules.size ? product.details.sizes?.[0] : undefined,
     flavor: flavorOptions(product)[0],
-    side: rules.sides > 0 ? product.details.sides?.[0] : undefined,
+    side: rules.sides > 0 ? (sides.find((side) => !soldOut.has(side)) ?? sides[0]) : undefined,
     drinks: [],
     toppings: Array.from({ length: pizzaCount(product) }, () => []),
     quantityText: '1',
@@ -63,8 +67,8 @@ function selectionPayload(product: Product, selection: Selection, quantity: numb
  * The detail screen's state and its changes. Prices come from the domain engine; a size that
  * allows fewer drinks drops the extras, last chosen first.
  */
-export function useSelection(product: Product) {
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
+export function useSelection(product: Product, soldOut: ReadonlySet<string>) {
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(product, soldOut));
   const rules = PRODUCT_RULES[product.category];
   const quantity = rules.fixedQuantity ? 1 : parseQuantity(selection.quantityText);
   const limit = drinkLimit(product.category, selection.size);

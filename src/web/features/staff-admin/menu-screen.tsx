@@ -5,6 +5,7 @@ import { ErrorMessage, Loading } from '../../shared/ui';
 import { Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
 import { ProductRow } from './product-row';
 import { staffAdminApi } from './staff-admin-api';
+import { ToppingSwitches } from './topping-switches';
 import './staff-admin.css';
 
 interface Group {
@@ -33,7 +34,10 @@ function groupByCategory(products: ApiStaffProduct[]): Group[] {
 const matches = (product: ApiStaffProduct, filter: string) =>
   product.name.toLocaleLowerCase().includes(filter.trim().toLocaleLowerCase());
 
-/** The staff's Menu: every item by category, sold out or back, its price and its photo. */
+/**
+ * The staff's Menu: every item by category, sold out or back, its price and its photo; then the
+ * toppings, each sold out or back.
+ */
 export default function MenuScreen() {
   const { state, reload, setValue } = useLoad(staffAdminApi.products);
   const [filter, setFilter] = useState('');
@@ -99,6 +103,7 @@ export default function MenuScreen() {
               </ul>
             </section>
           ))}
+          <ToppingSwitches filter={filter} announce={announce} />
         </>
       ) : null}
     </section>

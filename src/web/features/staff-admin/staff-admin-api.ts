@@ -1,6 +1,11 @@
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
-import type { ApiStaffProduct, ApiStaffUser, ApiTodayReport } from '../../../domain/api-types';
+import type {
+  ApiStaffProduct,
+  ApiStaffUser,
+  ApiTodayReport,
+  ApiTopping,
+} from '../../../domain/api-types';
 
 /** The photo types the server takes, and its size limit (it refuses anything else with a 400). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -61,6 +66,14 @@ export const staffAdminApi = {
     send<ApiStaffProduct>(product(id), {
       method: 'PATCH',
       body: JSON.stringify(change),
+      contentType: 'application/json',
+    }),
+  /** Every topping, sold out or not (the public list: the staff's change shows in it at once). */
+  toppings: (signal?: AbortSignal) => api<ApiTopping[]>('/api/toppings', { signal }),
+  updateTopping: (id: string, available: boolean) =>
+    send<ApiTopping>(`/api/staff/toppings/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ available }),
       contentType: 'application/json',
     }),
   /** The file itself is the body; the server checks, re-encodes and resizes it. */

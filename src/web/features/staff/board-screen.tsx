@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isOpenOrder, storeDate, type ApiStaffOrder } from '../../../domain';
 import { ErrorMessage, Loading } from '../../shared/ui';
+import { MissedBanner } from './missed-banner';
 import { DoneCard, OrderCard, ScheduledCard } from './order-card';
 import { OrderDetail } from './order-detail';
 import { useStaff } from './staff-context';
@@ -32,6 +33,7 @@ export default function BoardScreen() {
     }
     scheduled.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
     return {
+      missed: all.filter((each) => each.missed && !each.missedDismissal).sort(byPlaced),
       fresh: all.filter((each) => each.status === 'pending').sort(byPlaced),
       scheduled,
       kitchen,
@@ -90,6 +92,7 @@ export default function BoardScreen() {
     <div className="board" data-testid="board">
       <h1 className="visually-hidden">Orders</h1>
       {board.loadFailure ? <p className="board-warning">{board.loadFailure}</p> : null}
+      <MissedBanner orders={lanes.missed} now={now} />
       {lanes.scheduled.length > 0 ? (
         <Lane id="scheduled" title="Scheduled" count={lanes.scheduled.length} wide>
           {lanes.scheduled.map(({ order, startAt }) => (

@@ -1,10 +1,11 @@
-import type { ApiStaffOrder } from '../../../domain';
-import { clockTime, fullTime } from './staff-format';
+import { formatPhone, type ApiStaffOrder } from '../../../domain';
+import { clockTime, fullTime, ticketPayment } from './staff-format';
 
 /**
  * The kitchen ticket: shown only when printing (staff.css's print rules hide everything else),
- * laid out for an 80 mm receipt printer: the number and time big, each line's name big, each
- * pizza's toppings on its own line, then the instructions.
+ * laid out for an 80 mm receipt printer: the number and time big, what to collect and how, the
+ * customer's instructions boxed before the lines (the kitchen reads them first), each line's name
+ * big and each pizza's toppings on its own line.
  */
 export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date }) {
   const delivery = order.deliveryType === 'delivery';
@@ -17,9 +18,18 @@ export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date 
         <p className="ticket-scheduled">FOR {fullTime(order.scheduleTime, now)}</p>
       ) : null}
       {order.readyAt ? <p>Ready by {clockTime(order.readyAt, now)}</p> : null}
+      <p className="ticket-payment" data-testid="ticket-payment">
+        {ticketPayment(order)}
+      </p>
       <p>{order.customer.name}</p>
-      <p>{order.contactInfo.phone}</p>
+      <p>{formatPhone(order.contactInfo.phone)}</p>
       {delivery ? <p>{order.contactInfo.address}</p> : null}
+      {order.instructions ? (
+        <div className="ticket-instructions">
+          <p className="ticket-label">INSTRUCTIONS</p>
+          <p>{order.instructions}</p>
+        </div>
+      ) : null}
       <hr />
       {order.items.map((item) => (
         <div key={item._id} className="ticket-item">
@@ -45,12 +55,6 @@ export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date 
           ))}
         </div>
       ))}
-      {order.instructions ? (
-        <>
-          <hr />
-          <p className="ticket-instructions">{order.instructions}</p>
-        </>
-      ) : null}
     </div>
   );
 }

@@ -9,6 +9,8 @@ import {
   plural,
   secondsUntil,
   STATUS_LABELS,
+  statusClass,
+  statusLabel,
 } from './staff-format';
 
 /** Under this many seconds left to answer, the countdown turns urgent. */
@@ -89,11 +91,11 @@ export function DoneCard({
       order={order}
       onOpen={onOpen}
       buttonRef={buttonRef}
-      className={`order-card is-compact status-${order.status}`}
+      className={`order-card is-compact ${statusClass(order)}`}
     >
       <span className="order-card-top">
         <span className="order-card-number">#{order.number}</span>
-        <span className={`done-status status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
+        <span className={`done-status ${statusClass(order)}`}>{statusLabel(order)}</span>
         <span className="order-card-age">{clockTime(order.createdAt, now)}</span>
       </span>
       <span className="order-card-facts">

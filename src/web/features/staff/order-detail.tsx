@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import {
   ACCEPT_MINUTE_CHOICES,
   DECLINE_REASON_CHOICES,
+  formatPhone,
   MAX_DECLINE_REASON_LENGTH,
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
@@ -24,6 +25,8 @@ import {
   money,
   plural,
   STATUS_LABELS,
+  statusClass,
+  statusLabel,
   STEP_LABELS,
   telLink,
 } from './staff-format';
@@ -102,8 +105,8 @@ export function OrderDetail({
     >
       <div className="order-detail-head">
         <h2 id={titleId}>Order #{order.number}</h2>
-        <span className={`detail-status status-${order.status}`} data-testid="detail-status">
-          {STATUS_LABELS[order.status]}
+        <span className={`detail-status ${statusClass(order)}`} data-testid="detail-status">
+          {statusLabel(order)}
         </span>
         <button type="button" className="secondary" onClick={() => window.print()}>
           Print
@@ -126,7 +129,9 @@ export function OrderDetail({
             <div>
               <dt>Phone</dt>
               <dd>
-                <a href={telLink(order.contactInfo.phone)}>{order.contactInfo.phone}</a>
+                <a href={telLink(order.contactInfo.phone)}>
+                  {formatPhone(order.contactInfo.phone)}
+                </a>
               </dd>
             </div>
             <div>
@@ -231,6 +236,12 @@ export function OrderDetail({
                     {step.reason ? `: ${step.reason}` : ''}
                   </li>
                 ))}
+                {order.missedDismissal ? (
+                  <li>
+                    Missed order dismissed at {clockTime(order.missedDismissal.at, now)}
+                    {order.missedDismissal.by ? ` by ${order.missedDismissal.by.name}` : ''}
+                  </li>
+                ) : null}
               </ol>
             </>
           ) : null}

@@ -49,6 +49,8 @@ export const staffApi = {
       method: 'POST',
       body: reason === undefined ? { status } : { status, reason },
     }),
+  dismissMissed: (id: string) =>
+    api<ApiStaffOrder>(orderPath(id, 'dismiss-missed'), { method: 'POST', body: {} }),
   store: (signal?: AbortSignal) => api<ApiStaffStore>('/api/staff/store', { signal }),
   saveStore: (changes: StoreChanges) =>
     api<ApiStaffStore>('/api/staff/store', { method: 'PUT', body: changes }),

@@ -84,6 +84,24 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'New, not answered',
 };
 
+/** An order's status for the staff: a declined order the window ran out on is "Missed". */
+export const statusLabel = (order: ApiStaffOrder): string =>
+  order.missed ? 'Missed' : STATUS_LABELS[order.status];
+
+/** The status's class: `status-missed` for a missed order, so it stands out in Done today. */
+export const statusClass = (order: ApiStaffOrder): string =>
+  order.missed ? 'status-missed' : `status-${order.status}`;
+
+/**
+ * The ticket's money line: what to collect and how. Cash is collected (by the driver or at the
+ * counter); "pay at pickup" is paid when the food is handed over, at the store or the door.
+ */
+export function ticketPayment(order: ApiStaffOrder): string {
+  const total = money(order.totalPrice);
+  if (order.paymentOption === 'cash') return `COLLECT ${total} — CASH`;
+  return order.deliveryType === 'delivery' ? `PAY ON DELIVERY ${total}` : `PAY AT PICKUP ${total}`;
+}
+
 /** What a button for the next step says (the steps themselves come from `nextSteps`). */
 export const STEP_LABELS: Record<OrderStatus, string> = {
   pending: 'Back to new',

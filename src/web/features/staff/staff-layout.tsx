@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import type { ApiStaffStore } from '../../../domain';
-import { isAbort, isApiError } from '../../shared/api';
+import type { ApiMeAnswer, ApiStaffStore } from '../../../domain';
+import { api, isAbort, isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { staffUrls, urls } from '../../shared/urls';
@@ -20,12 +20,13 @@ type Access =
   | { kind: 'guest' }
   | { kind: 'customer' }
   | { kind: 'failed' }
-  | { kind: 'staff'; store: ApiStaffStore };
+  | { kind: 'staff'; store: ApiStaffStore; admin: boolean };
 
 /**
  * Who may use the staff app. A guest (the session says so) logs in and comes back without
  * asking the staff API. The session carries no role, so for anyone signed in the staff API
  * decides: its store controls answer 403 for a customer (and 401 for a session that ended).
+ * /api/auth/me's `staffRole` says whether to show the admin's tabs (their routes check again).
  */
 function useStaffAccess(): {
   access: Access;
@@ -45,8 +46,11 @@ function useStaffAccess(): {
     // Before /api/auth/me answers, a stored user is worth asking for (nearly always right).
     if (!checked && userId === null) return undefined;
     const controller = new AbortController();
-    staffApi.store(controller.signal).then(
-      (store) => setAccess({ kind: 'staff', store }),
+    Promise.all([
+      staffApi.store(controller.signal),
+      api<ApiMeAnswer>('/api/auth/me', { signal: controller.signal }),
+    ]).then(
+      ([store, me]) => setAccess({ kind: 'staff', store, admin: me.staffRole === 'admin' }),
       (error: unknown) => {
         if (isAbort(error)) return;
         if (isApiError(error, 'unauthorized')) setAccess({ kind: 'guest' });
@@ -60,7 +64,15 @@ function useStaffAccess(): {
     setAccess({ kind: 'checking' });
     setAttempt((count) => count + 1);
   }, []);
-  const setStore = useCallback((store: ApiStaffStore) => setAccess({ kind: 'staff', store }), []);
+  const setStore = useCallback(
+    (store: ApiStaffStore) =>
+      setAccess((current) => ({
+        kind: 'staff',
+        store,
+        admin: current.kind === 'staff' && current.admin,
+      })),
+    [],
+  );
   return { access, retry, setStore };
 }
 
@@ -94,7 +106,14 @@ export default function StaffLayout() {
       </div>
     );
   }
-  return <StaffFrame store={access.store} setStore={setStore} onAccessLost={retry} />;
+  return (
+    <StaffFrame
+      store={access.store}
+      admin={access.admin}
+      setStore={setStore}
+      onAccessLost={retry}
+    />
+  );
 }
 
 function NotForCustomers() {
@@ -118,13 +137,17 @@ function NotForCustomers() {
 
 function StaffFrame({
   store,
+  admin,
   setStore,
   onAccessLost,
 }: {
   store: ApiStaffStore;
+  admin: boolean;
   setStore: (store: ApiStaffStore) => void;
   onAccessLost: () => void;
 }) {
+  const { signOut } = useSession();
+  const [signingOut, setSigningOut] = useState(false);
   const board = useStaffBoard(true, onAccessLost);
   const { soundOn, turnOn, alerting, rings } = useAlert(board.unseen.length);
   useTitleFlash(board.unseen.length, store.name);
@@ -156,7 +179,7 @@ function StaffFrame({
           <NavLink to={staffUrls.store()}>Store</NavLink>
           <NavLink to={staffUrls.menu()}>Menu</NavLink>
           <NavLink to={staffUrls.today()}>Today</NavLink>
-          <NavLink to={staffUrls.users()}>Staff</NavLink>
+          {admin ? <NavLink to={staffUrls.users()}>Staff</NavLink> : null}
         </nav>
         <div className="staff-status">
           <p
@@ -180,6 +203,18 @@ function StaffFrame({
               Sound off: tap to turn on
             </button>
           )}
+          {/* A shared counter tablet: the next person signs in as themselves (the login follows). */}
+          <button
+            type="button"
+            className="staff-sign-out"
+            disabled={signingOut}
+            onClick={() => {
+              setSigningOut(true);
+              void signOut();
+            }}
+          >
+            Sign out
+          </button>
         </div>
       </header>
       {soundOn ? null : (
