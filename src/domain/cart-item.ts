@@ -349,17 +349,15 @@ export function selectionKey(selection: NormalisedSelection): string {
 }
 
 /**
- * The most of one product a cart line may hold (1 for the Super Bowl combo, else MAX_QUANTITY),
- * as the words to show when `quantity` goes past it, or null when it fits. Adding an item that
- * is already in the cart raises its line, so both carts check the sum with this.
+ * The most of one product a cart line may hold (MAX_QUANTITY, the Super Bowl combo included:
+ * its screen adds one at a time, and adding it again raises its line), as the words to show when
+ * `quantity` goes past it, or null when it fits. Adding an item that is already in the cart
+ * raises its line, so both carts check the sum with this.
  */
 export function lineQuantityProblem(
-  product: Pick<Product, 'name' | 'category'>,
+  _product: Pick<Product, 'name' | 'category'>,
   quantity: number,
 ): string | null {
-  if (PRODUCT_RULES[product.category].fixedQuantity) {
-    return quantity > 1 ? `${product.name} is limited to a quantity of 1.` : null;
-  }
   return quantity > MAX_QUANTITY
     ? `You can have at most ${MAX_QUANTITY} of one item in the cart.`
     : null;

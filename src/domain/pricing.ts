@@ -194,3 +194,28 @@ export function tipPercentForAmount(
   const chosen = best.find((option) => option.tipPercent === currentPercent) ?? best[0];
   return chosen ? { ok: true, tipPercent: chosen.tipPercent } : { ok: false, options };
 }
+
+/**
+ * The allowed percent a client's own figures say it chose, or null when they say none. The
+ * spec's cart prices its own copy of the cart (which can differ from the server's, e.g. after a
+ * merge skipped a line) and sends its tip and its new total, subtotal + HST + tip (the spec's
+ * cart has no delivery fee), so its subtotal is (total − tip) / (1 + HST). The percent is taken
+ * when the tip is that percent of that subtotal within a cent; where several fit, the nearest
+ * wins, then the lowest. Amounts in cents, as received (not necessarily whole).
+ */
+export function tipPercentFromClientTotal(
+  tipCents: number,
+  clientTotalCents: number,
+): TipPercent | null {
+  if (!(tipCents > 0) || !(clientTotalCents > tipCents)) return null;
+  const clientSubtotal = ((clientTotalCents - tipCents) * 100) / (100 + HST_PERCENT);
+  let best: { tipPercent: TipPercent; distance: number } | null = null;
+  for (const tipPercent of TIP_PERCENTS) {
+    const distance = Math.abs((clientSubtotal * tipPercent) / 100 - tipCents);
+    // A hair of float tolerance, as in tipPercentForAmount.
+    if (distance <= 1 + 1e-6 && (best === null || distance < best.distance)) {
+      best = { tipPercent, distance };
+    }
+  }
+  return best ? best.tipPercent : null;
+}
