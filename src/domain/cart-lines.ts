@@ -6,7 +6,6 @@
 import type { NormalisedSelection } from './cart-item';
 import { lineQuantityProblem, selectionKey } from './cart-item';
 import type { Product } from './catalog';
-import { formatMoney } from './money';
 
 /** What makes a line: the product and its checked options. */
 export interface LineIdentity {
@@ -61,21 +60,4 @@ export function mergeLine(
   const quantity = existing.quantity + incoming.quantity;
   const problem = lineQuantityProblem(product, quantity);
   return problem ? { kind: 'refused', message: problem } : { kind: 'raise', index, quantity };
-}
-
-/**
- * What changed on a cart line since it was added, in words for the line and for checkout, or
- * null when nothing did: the item sold out, or its unit price moved (cents; `addedUnit` null
- * when the line's price then is not known). Said, never applied silently.
- */
-export function cartLineNotice(line: {
-  soldOut: boolean;
-  unit: number;
-  addedUnit: number | null;
-}): string | null {
-  if (line.soldOut) return 'Sold out since you added it. Remove it to place your order.';
-  if (line.addedUnit !== null && line.addedUnit !== line.unit) {
-    return `Price changed from ${formatMoney(line.addedUnit)} to ${formatMoney(line.unit)}`;
-  }
-  return null;
 }
