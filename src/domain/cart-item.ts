@@ -15,6 +15,7 @@ import {
   drinkLimitMessage,
   flavorOptions,
   pizzaCount,
+  sizeLabel,
   type Product,
 } from './catalog';
 import { MAX_QUANTITY, MIN_QUANTITY, unitPrice } from './pricing';
@@ -298,7 +299,7 @@ export function validateSelection(
 export function describeSelection(product: Product, selection: NormalisedSelection): string {
   const rules = PRODUCT_RULES[product.category];
   const parts: string[] = [];
-  if (selection.size) parts.push(selection.size);
+  if (selection.size) parts.push(sizeLabel(selection.size));
   if (selection.flavor) parts.push(selection.flavor);
   if (selection.wingsFlavor) parts.push(selection.wingsFlavor);
   if (selection.sides.length > 0) {

@@ -92,11 +92,25 @@ export function toppingSummary(
   });
 }
 
-/** A pizza's toppings in a few words: "No toppings", "2 free", "3 free, 1 extra +$1.75". */
-export function toppingSummaryText(summary: PizzaToppingSummary): string {
-  if (summary.chosen === 0) return 'No toppings';
+const toppingWord = (count: number) => (count === 1 ? 'topping' : 'toppings');
+
+/**
+ * A pizza's toppings in a few words a customer reads at a glance, given the free toppings
+ * each pizza comes with (`toppingsPerPizza`): "3 toppings included" before any is chosen,
+ * "1 more free topping" while some of them are left, "3 free toppings" when they are used,
+ * "3 free, 1 extra +$1.75" past them, "No toppings" on a pizza with none included.
+ */
+export function toppingSummaryText(summary: PizzaToppingSummary, included: number): string {
+  if (summary.chosen === 0) {
+    return included > 0 ? `${included} ${toppingWord(included)} included` : 'No toppings';
+  }
   const extra = `${summary.extra} extra +${formatMoney(summary.extraPrice)}`;
-  if (summary.extra === 0) return `${summary.free} free`;
+  if (summary.extra === 0) {
+    const more = included - summary.chosen;
+    return more > 0
+      ? `${more} more free ${toppingWord(more)}`
+      : `${summary.free} free ${toppingWord(summary.free)}`;
+  }
   return summary.free === 0 ? extra : `${summary.free} free, ${extra}`;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cartItemPayloadSchema,
   describeSelection,
+  sizeLabel,
   lineQuantityProblem,
   priceSelection,
   selectionKey,
@@ -322,6 +323,17 @@ describe('describeSelection, priceSelection and selectionKey', () => {
     );
     // 32.99 + 16, 2 of 6 free
     expect(priceSelection(family, result.selection, 2)).toEqual({ unit: 4899, line: 9798 });
+  });
+
+  it('says the spec’s ExtraLarge as “Extra Large”, keeping the value in the selection', () => {
+    const combo = check('Pizza & Wings Combo', { ...COMBO, size: 'ExtraLarge' });
+    if (!combo.ok) throw new Error(combo.message);
+    expect(combo.selection.size).toBe('ExtraLarge');
+    expect(describeSelection(product('Pizza & Wings Combo'), combo.selection)).toMatch(
+      /^Extra Large · /,
+    );
+    expect(sizeLabel('ExtraLarge')).toBe('Extra Large');
+    expect(sizeLabel('25 pcs')).toBe('25 pcs');
   });
 
   it('reads simple and flat items', () => {
