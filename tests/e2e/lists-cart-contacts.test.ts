@@ -413,6 +413,42 @@ describe('the cart’s lines', () => {
   });
 });
 
+describe('a guest’s cart', () => {
+  it('puts a removed line back where it was with Undo, and lets the offer end', async () => {
+    const coke = product('Beverages', 'Coke');
+    const fries = product('Sides', 'French Fries');
+    const { context, page, problems } = await openPage('pickup');
+    await context.addInitScript(
+      (lines) => {
+        if (!window.localStorage.getItem('cart')) {
+          window.localStorage.setItem('cart', JSON.stringify(lines));
+        }
+      },
+      [
+        { productId: coke.id, _id: 'local-1', quantity: 2 },
+        { productId: fries.id, _id: 'local-2', quantity: 1 },
+      ],
+    );
+    await page.goto('/cart');
+    const names = () => page.locator('.cart-line-name').allTextContents();
+    await expect.poll(names).toEqual(['Coke', 'French Fries']);
+    await page.getByRole('button', { name: 'Remove Coke' }).click();
+    await expectCartCount(page, 1);
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await expectCartCount(page, 3);
+    await expect.poll(names).toEqual(['Coke', 'French Fries']);
+    // Not taken up: the offer ends by itself and the line stays removed.
+    await page.getByRole('button', { name: 'Remove French Fries' }).click();
+    await expectCartCount(page, 2);
+    const undo = page.getByRole('status').getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await undo.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(names).toEqual(['Coke']);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('Manage Contacts', () => {
   it('tells a newly registered customer why a contact is needed', async () => {
     const { context, page, problems } = await openPage('pickup');
