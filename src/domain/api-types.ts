@@ -129,6 +129,11 @@ export interface ApiCartItem {
   priceByQuantity: number;
   /** Line price, dollars. */
   totalPrice: number;
+  /**
+   * The unit price when the line was added, dollars (null when not known): differing from
+   * `priceByQuantity`, the price changed since (`cartLineNotice` says so).
+   */
+  addedPriceByQuantity: number | null;
 }
 
 /** The cart's figures in dollars; totalPrice = subtotal + hst + tip + deliveryFee. */
@@ -193,7 +198,7 @@ export interface ApiConfirmAnswer {
  * A line of a placed order: the cart line's shape, with a snapshot of the product's name, image
  * and price at that moment.
  */
-export interface ApiOrderItem extends Omit<ApiCartItem, 'productId'> {
+export interface ApiOrderItem extends Omit<ApiCartItem, 'productId' | 'addedPriceByQuantity'> {
   /** `_id` is null when the product has since been removed from the menu. */
   productId: { _id: string | null; name: string; image: string; category: string };
 }

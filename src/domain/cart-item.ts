@@ -15,6 +15,7 @@ import {
   drinkLimitMessage,
   flavorOptions,
   pizzaCount,
+  sizeLabel,
   type Product,
 } from './catalog';
 import { MAX_QUANTITY, MIN_QUANTITY, unitPrice } from './pricing';
@@ -303,7 +304,7 @@ export function validateSelection(
 export function describeSelection(product: Product, selection: NormalisedSelection): string {
   const rules = PRODUCT_RULES[product.category];
   const parts: string[] = [];
-  if (selection.size) parts.push(selection.size);
+  if (selection.size) parts.push(sizeLabel(selection.size));
   if (selection.flavor) parts.push(selection.flavor);
   if (selection.wingsFlavor) parts.push(selection.wingsFlavor);
   if (selection.sides.length > 0) {
@@ -354,17 +355,15 @@ export function selectionKey(selection: NormalisedSelection): string {
 }
 
 /**
- * The most of one product a cart line may hold (1 for the Super Bowl combo, else MAX_QUANTITY),
- * as the words to show when `quantity` goes past it, or null when it fits. Adding an item that
- * is already in the cart raises its line, so both carts check the sum with this.
+ * The most of one product a cart line may hold (MAX_QUANTITY, the Super Bowl combo included:
+ * its screen adds one at a time, and adding it again raises its line), as the words to show when
+ * `quantity` goes past it, or null when it fits. Adding an item that is already in the cart
+ * raises its line, so both carts check the sum with this.
  */
 export function lineQuantityProblem(
-  product: Pick<Product, 'name' | 'category'>,
+  _product: Pick<Product, 'name' | 'category'>,
   quantity: number,
 ): string | null {
-  if (PRODUCT_RULES[product.category].fixedQuantity) {
-    return quantity > 1 ? `${product.name} is limited to a quantity of 1.` : null;
-  }
   return quantity > MAX_QUANTITY
     ? `You can have at most ${MAX_QUANTITY} of one item in the cart.`
     : null;

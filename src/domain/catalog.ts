@@ -300,3 +300,11 @@ export function drinkLimitMessage(category: Category, size: string | undefined):
     ? `You can select a maximum of ${limit} drinks for a ${size ?? ''} size.`
     : `You can select a maximum of ${limit} drinks.`;
 }
+
+/**
+ * A size as a customer reads it: the spec's `ExtraLarge` is "Extra Large". Only for showing;
+ * the spec's value is what is sent and stored.
+ */
+export function sizeLabel(size: string): string {
+  return size.replace(/([a-z])([A-Z])/g, '$1 $2');
+}

@@ -9,6 +9,7 @@ export * from './catalog';
 export * from './pricing';
 export * from './cart-item';
 export * from './cart-lines';
+export * from './line-notice';
 export * from './cart-item-schema';
 export * from './order-states';
 export * from './schedule';

@@ -92,11 +92,25 @@ export function toppingSummary(
   });
 }
 
-/** A pizza's toppings in a few words: "No toppings", "2 free", "3 free, 1 extra +$1.75". */
-export function toppingSummaryText(summary: PizzaToppingSummary): string {
-  if (summary.chosen === 0) return 'No toppings';
+const toppingWord = (count: number) => (count === 1 ? 'topping' : 'toppings');
+
+/**
+ * A pizza's toppings in a few words a customer reads at a glance, given the free toppings
+ * each pizza comes with (`toppingsPerPizza`): "3 toppings included" before any is chosen,
+ * "1 more free topping" while some of them are left, "3 free toppings" when they are used,
+ * "3 free, 1 extra +$1.75" past them, "No toppings" on a pizza with none included.
+ */
+export function toppingSummaryText(summary: PizzaToppingSummary, included: number): string {
+  if (summary.chosen === 0) {
+    return included > 0 ? `${included} ${toppingWord(included)} included` : 'No toppings';
+  }
   const extra = `${summary.extra} extra +${formatMoney(summary.extraPrice)}`;
-  if (summary.extra === 0) return `${summary.free} free`;
+  if (summary.extra === 0) {
+    const more = included - summary.chosen;
+    return more > 0
+      ? `${more} more free ${toppingWord(more)}`
+      : `${summary.free} free ${toppingWord(summary.free)}`;
+  }
   return summary.free === 0 ? extra : `${summary.free} free, ${extra}`;
 }
 
@@ -193,4 +207,29 @@ export function tipPercentForAmount(
   const best = fitting.filter((option) => distance(option.tip) === nearest);
   const chosen = best.find((option) => option.tipPercent === currentPercent) ?? best[0];
   return chosen ? { ok: true, tipPercent: chosen.tipPercent } : { ok: false, options };
+}
+
+/**
+ * The allowed percent a client's own figures say it chose, or null when they say none. The
+ * spec's cart prices its own copy of the cart (which can differ from the server's, e.g. after a
+ * merge skipped a line) and sends its tip and its new total, subtotal + HST + tip (the spec's
+ * cart has no delivery fee), so its subtotal is (total − tip) / (1 + HST). The percent is taken
+ * when the tip is that percent of that subtotal within a cent; where several fit, the nearest
+ * wins, then the lowest. Amounts in cents, as received (not necessarily whole).
+ */
+export function tipPercentFromClientTotal(
+  tipCents: number,
+  clientTotalCents: number,
+): TipPercent | null {
+  if (!(tipCents > 0) || !(clientTotalCents > tipCents)) return null;
+  const clientSubtotal = ((clientTotalCents - tipCents) * 100) / (100 + HST_PERCENT);
+  let best: { tipPercent: TipPercent; distance: number } | null = null;
+  for (const tipPercent of TIP_PERCENTS) {
+    const distance = Math.abs((clientSubtotal * tipPercent) / 100 - tipCents);
+    // A hair of float tolerance, as in tipPercentForAmount.
+    if (distance <= 1 + 1e-6 && (best === null || distance < best.distance)) {
+      best = { tipPercent, distance };
+    }
+  }
+  return best ? best.tipPercent : null;
 }

@@ -209,6 +209,41 @@ describe('placing an order', () => {
     });
   });
 
+  // Seen: confirmed at $8, the store set $99 before Place My Order, and the total rose unseen.
+  it('charges the delivery fee the customer confirmed, whatever the store sets after', async () => {
+    const who = await registerCustomer(t.app);
+    const setFee = async (deliveryFee: number) =>
+      expect(
+        (await call(t.app, staff, 'PUT', '/api/staff/store', { deliveryFee })).statusCode,
+      ).toBe(200);
+    await fillCart(t.app, who, [{ name: 'Garlic Bread' }]);
+    const confirmed = await confirm(t.app, who, {
+      deliveryType: 'delivery',
+      contactInfo: DELIVERY_CONTACT,
+    });
+    const shown = confirmed.json<{ cart: ApiCart }>().cart;
+    expect(shown).toMatchObject({ deliveryFee: 8 });
+    await setFee(99);
+    try {
+      // The Payment screen, read again, shows what was confirmed...
+      const cart = (await call(t.app, who, 'GET', `/api/cart/${who.id}`)).json<ApiCart>();
+      expect(cart).toMatchObject({ deliveryFee: 8, totalPrice: shown.totalPrice });
+      // ...and the order charges it.
+      const response = await completeOrder(t.app, who, { paymentOption: 'cash' });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(placed(response)).toMatchObject({ deliveryFee: 8, totalPrice: shown.totalPrice });
+      // Confirming again shows the store's new fee, and that is charged.
+      const next = await registerCustomer(t.app);
+      const order = await placeOrder(t.app, next, [{ name: 'Garlic Bread' }], {
+        deliveryType: 'delivery',
+        contactInfo: DELIVERY_CONTACT,
+      });
+      expect(order.deliveryFee).toBe(99);
+    } finally {
+      await setFee(8);
+    }
+  });
+
   it('keeps its lines as they were: a later price or name change does not rewrite it', async () => {
     const who = await registerCustomer(t.app);
     const order = await placeOrder(t.app, who, [{ name: 'Poutine Fries', quantity: 2 }]);

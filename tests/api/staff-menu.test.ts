@@ -1,13 +1,17 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ApiCart,
-  ApiErrorBody,
-  ApiOrder,
-  ApiProduct,
-  ApiStaffProduct,
-  ApiTopping,
+import {
+  cartLineNotice,
+  toCents,
+  type ApiCart,
+  type ApiCartItem,
+  type ApiConfirmAnswer,
+  type ApiErrorBody,
+  type ApiOrder,
+  type ApiProduct,
+  type ApiStaffProduct,
+  type ApiTopping,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import {
@@ -300,6 +304,66 @@ describe('a price change', () => {
       expect(again?.totalPrice).toBe(placed.totalPrice);
     } finally {
       await patch(coke._id, { price: coke.price });
+    }
+  });
+});
+
+describe('what a line says changed since it was added', () => {
+  // The words a screen shows for a line, from the line's own fields.
+  const notice = (item: ApiCartItem | undefined) =>
+    item
+      ? cartLineNotice({
+          soldOut: item.productId.soldOut,
+          unit: toCents(item.priceByQuantity),
+          addedUnit: item.addedPriceByQuantity === null ? null : toCents(item.addedPriceByQuantity),
+        })
+      : 'no line';
+
+  it('keeps the price a line was added at, in the cart and at checkout', async () => {
+    const shopper = await registerCustomer(t.app);
+    const sprite = product('Sprite');
+    const fries = product('French Fries');
+    await fillCart(t.app, shopper, [{ name: 'Sprite', quantity: 2 }]);
+    await call(t.app, shopper, 'POST', '/api/cart/merge-cart', {
+      userId: shopper.id,
+      localCart: [{ productId: fries._id, quantity: 1 }],
+    });
+    const before = (await call(t.app, shopper, 'GET', `/api/cart/${shopper.id}`)).json<ApiCart>();
+    expect(before.items.map((item) => [item.addedPriceByQuantity, notice(item)])).toEqual([
+      [sprite.price, null],
+      [fries.price, null],
+    ]);
+
+    const newPrice = Math.round((sprite.price + 0.5) * 100) / 100;
+    expect((await patch(sprite._id, { price: newPrice })).statusCode).toBe(200);
+    expect((await patch(fries._id, { available: false })).statusCode).toBe(200);
+    try {
+      const cart = (await call(t.app, shopper, 'GET', `/api/cart/${shopper.id}`)).json<ApiCart>();
+      const [line, soldOut] = cart.items;
+      expect(line).toMatchObject({ priceByQuantity: newPrice, addedPriceByQuantity: sprite.price });
+      expect(notice(line)).toBe(
+        `Price changed from $${sprite.price.toFixed(2)} to $${newPrice.toFixed(2)}`,
+      );
+      expect(notice(soldOut)).toBe('Sold out since you added it. Remove it to place your order.');
+      // Adding it again raises the line and keeps the price it was first added at.
+      await fillCart(t.app, shopper, [{ name: 'Sprite' }]);
+      const confirmed = (await confirm(t.app, shopper)).json<ApiConfirmAnswer>();
+      expect(confirmed.cart.items[0]).toMatchObject({
+        quantity: 3,
+        addedPriceByQuantity: sprite.price,
+      });
+      expect(notice(confirmed.cart.items[0])).toContain('Price changed from');
+      // A line added after the change was added at the new price: nothing to say.
+      const later = await registerCustomer(t.app);
+      await fillCart(t.app, later, [{ name: 'Sprite' }]);
+      const fresh = (await call(t.app, later, 'GET', `/api/cart?userId=${later.id}`)).json<
+        ApiCartItem[]
+      >();
+      expect(fresh[0]?.addedPriceByQuantity).toBe(newPrice);
+      expect(notice(fresh[0])).toBeNull();
+    } finally {
+      await patch(sprite._id, { price: sprite.price });
+      await patch(fries._id, { available: true });
     }
   });
 });

@@ -148,9 +148,9 @@ describe('toppings, one pizza at a time', () => {
     await openDetail(page, deal);
     expect(await tabs(page).count()).toBe(3);
     expect(await tabs(page).allTextContents()).toEqual([
-      'Pizza 1No toppings',
-      'Pizza 2No toppings',
-      'Pizza 3No toppings',
+      'Pizza 13 toppings included',
+      'Pizza 23 toppings included',
+      'Pizza 33 toppings included',
     ]);
     expect(await tab(page, 1).getAttribute('aria-selected')).toBe('true');
     expect(await panel(page).count()).toBe(1);
@@ -176,9 +176,9 @@ describe('toppings, one pizza at a time', () => {
     await page.getByRole('tabpanel', { name: 'Pizza 2' }).waitFor();
     expect(await panel(page).getByRole('checkbox', { checked: true }).count()).toBe(0);
     await check(panel(page), ['Salami', 'Broccoli']);
-    await expect.poll(() => text(summaryOf(panel(page)))).toBe('Pizza 2: 2 free');
+    await expect.poll(() => text(summaryOf(panel(page)))).toBe('Pizza 2: 1 more free topping');
     expect(await description(tab(page, 1))).toBe('3 free, 1 extra +$1.75');
-    expect(await description(tab(page, 2))).toBe('2 free');
+    expect(await description(tab(page, 2))).toBe('1 more free topping');
 
     // The keys of the tabs pattern: only the chosen tab is in the Tab order.
     expect(await tabs(page).evaluateAll((all) => all.map((node) => node.tabIndex))).toEqual([
@@ -232,8 +232,8 @@ describe('toppings, one pizza at a time', () => {
     await tab(page, 2).click();
     await check(panel(page), [TOPPINGS[0] ?? '']);
     await expect.poll(() => description(tab(page, 1))).toBe('8 free, 2 extra +$3.50');
-    expect(await description(tab(page, 2))).toBe('1 free');
-    expect(await description(tab(page, 3))).toBe('No toppings');
+    expect(await description(tab(page, 2))).toBe('2 more free toppings');
+    expect(await description(tab(page, 3))).toBe('3 toppings included');
     const price = linePrice(mega, { size: 'Small', toppings: [ten, ['x'], []] }, 1);
     expect(price).toBe(mega.price + 2 * 175);
     await expect.poll(() => text(bar(page).getByTestId('item-price'))).toBe(formatMoney(price));
@@ -260,7 +260,7 @@ describe('toppings, one pizza at a time', () => {
     // Enter in the search does not submit the form (nothing is added).
     await search.press('Enter');
     await check(panel(page), ['Salami']);
-    await expect.poll(() => text(summaryOf(panel(page)))).toBe('Pizza 1: 2 free');
+    await expect.poll(() => text(summaryOf(panel(page)))).toBe('Pizza 1: 1 more free topping');
     // The search applies to the pizza shown: pizza 2, narrowed the same way.
     await tab(page, 2).click();
     await expect.poll(chips).toEqual(wanted);
@@ -385,11 +385,32 @@ describe('the sticky bar', () => {
     await context.close();
   });
 
-  it('says a refused add in one message: the spec’s text with the reason under it', async () => {
+  // The spec's Super Bowl screen has a fixed quantity of 1: each press adds one more.
+  it('adds the Super Bowl combo again on each press, one line in the cart', async () => {
     const { context, page } = await h.newPage();
+    const problems = watchConsole(page);
     const superBowl = product('superbowlcombo');
     await openDetail(page, superBowl);
     expect(await page.getByRole('spinbutton').count()).toBe(0);
+    const add = bar(page).getByRole('button', { name: 'Add to Cart' });
+    await add.click();
+    await page.getByRole('link', { name: 'Cart 1 item', exact: true }).waitFor();
+    await add.click();
+    await page.getByRole('link', { name: 'Cart 2 items', exact: true }).waitFor();
+    expect(await page.getByRole('alert').locator('.notice').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('says a refused add in one message: the spec’s text with the reason under it', async () => {
+    const { context, page } = await h.newPage();
+    const wings = product('Wings');
+    await openDetail(page, wings);
+    await page
+      .getByRole('group', { name: 'Size' })
+      .getByRole('radio', { name: /^25 pcs/ })
+      .check();
+    await page.getByRole('spinbutton', { name: `Quantity of ${wings.name}` }).fill('99');
     const add = bar(page).getByRole('button', { name: 'Add to Cart' });
     await add.click();
     await page.getByRole('status').getByText('Item added to cart.', { exact: true }).waitFor();
@@ -397,7 +418,7 @@ describe('the sticky bar', () => {
     const notice = page.getByRole('alert').locator('.notice');
     await notice.getByText('Failed to add to cart.', { exact: true }).waitFor();
     await notice
-      .getByText('Super Bowl Wings Combo is limited to a quantity of 1.', { exact: true })
+      .getByText('You can have at most 99 of one item in the cart.', { exact: true })
       .waitFor();
     expect(await page.locator('.notices .notice').count()).toBe(1);
     await context.close();

@@ -10,6 +10,7 @@ import {
   cartTotals,
   formatMoney,
   linePrice,
+  toDollars,
   type CartTotals,
   type Category,
   type Product,
@@ -19,7 +20,7 @@ import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, type Account } from '../support/orders';
+import { call, registerStaff, type Account } from '../support/orders';
 import { registerUser, TEST_PASSWORD, type ApiUser } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
@@ -322,6 +323,127 @@ describe('the cart’s delivery fee', () => {
     expect(cart.deliveryType).toBe('delivery');
     expect(Math.round(cart.deliveryFee * 100)).toBe(DELIVERY_FEE_CENTS);
     expect(Math.round(cart.totalPrice * 100)).toBe(totals.total);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the cart’s lines', () => {
+  // Seen on a Friday evening: a price changed and an item sold out while the cart waited, and
+  // the new total was simply charged; and a slip of the thumb on Remove could not be taken back.
+  it('says a changed price and a sold-out item on the line and at Payment, and undoes a Remove', async () => {
+    const { user, cookie } = await registerUser(h.app, {
+      contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
+    });
+    const account: Account = { id: user._id, cookie };
+    const staff = await registerStaff(h.app, h.db);
+    const coke = product('Beverages', 'Coke');
+    const fries = product('Sides', 'French Fries');
+    for (const name of ['Coke', 'French Fries']) {
+      const added = await call(h.app, account, 'POST', '/api/cart', {
+        userId: user._id,
+        name,
+        quantity: 1,
+      });
+      expect(added.statusCode).toBe(200);
+    }
+    const newPrice = coke.price + 50;
+    const patch = (id: string, body: object) =>
+      h.app.inject({
+        method: 'PATCH',
+        url: `/api/staff/products/${id}`,
+        headers: { cookie: staff.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    expect((await patch(coke.id, { price: toDollars(newPrice) })).statusCode).toBe(200);
+    expect((await patch(fries.id, { available: false })).statusCode).toBe(200);
+    const { context, page, problems } = await openPage('pickup');
+    try {
+      await signIn(page, user);
+      await page.goto('/cart');
+      const cokeLine = page.getByRole('listitem', { name: 'Coke' });
+      const friesLine = page.getByRole('listitem', { name: 'French Fries' });
+      const changed = `Price changed from ${formatMoney(coke.price)} to ${formatMoney(newPrice)}`;
+      await cokeLine.getByText(changed, { exact: true }).waitFor();
+      await friesLine
+        .getByText('Sold out since you added it. Remove it to place your order.', { exact: true })
+        .waitFor();
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/cart-notices-390.png`, fullPage: true });
+
+      // Said again at Payment, where the order is placed.
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await page.waitForURL('**/checkout');
+      await page.getByRole('button', { name: 'Confirm Order' }).click();
+      await page.waitForURL('**/payment');
+      const summary = page.getByRole('list', { name: 'Items in your order' });
+      await summary.getByText(changed, { exact: true }).waitFor();
+      await summary
+        .getByText('Sold out since you added it. Remove it to place your order.', { exact: true })
+        .waitFor();
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/payment-notices-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/payment-notices-1280.png`, fullPage: true });
+      await page.goto('/cart');
+      await cokeLine.getByText(changed, { exact: true }).waitFor();
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/cart-notices-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+
+      // Remove offers Undo, which puts the line back (added again, at today's price).
+      await friesLine.getByRole('button', { name: 'Remove French Fries' }).click();
+      await cokeLine.getByRole('button', { name: 'Remove Coke' }).click();
+      await page.getByRole('link', { name: 'Cart', exact: true }).waitFor();
+      const undo = page.getByRole('status').getByRole('button', { name: 'Undo' });
+      await page.getByRole('status').getByText('Removed Coke.', { exact: true }).waitFor();
+      expect(await isFocused(undo)).toBe(true);
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/cart-undo-390.png`, fullPage: true });
+      await undo.click();
+      await expectCartCount(page, 1);
+      await cokeLine.getByText(formatMoney(newPrice), { exact: true }).waitFor();
+      expect(await undo.count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      await patch(coke.id, { price: toDollars(coke.price) });
+      await patch(fries.id, { available: true });
+    }
+  });
+});
+
+describe('a guest’s cart', () => {
+  it('puts a removed line back where it was with Undo, and lets the offer end', async () => {
+    const coke = product('Beverages', 'Coke');
+    const fries = product('Sides', 'French Fries');
+    const { context, page, problems } = await openPage('pickup');
+    await context.addInitScript(
+      (lines) => {
+        if (!window.localStorage.getItem('cart')) {
+          window.localStorage.setItem('cart', JSON.stringify(lines));
+        }
+      },
+      [
+        { productId: coke.id, _id: 'local-1', quantity: 2 },
+        { productId: fries.id, _id: 'local-2', quantity: 1 },
+      ],
+    );
+    await page.goto('/cart');
+    const names = () => page.locator('.cart-line-name').allTextContents();
+    await expect.poll(names).toEqual(['Coke', 'French Fries']);
+    await page.getByRole('button', { name: 'Remove Coke' }).click();
+    await expectCartCount(page, 1);
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await expectCartCount(page, 3);
+    await expect.poll(names).toEqual(['Coke', 'French Fries']);
+    // Not taken up: the offer ends by itself and the line stays removed.
+    await page.getByRole('button', { name: 'Remove French Fries' }).click();
+    await expectCartCount(page, 2);
+    const undo = page.getByRole('status').getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await undo.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(names).toEqual(['Coke']);
     await context.close();
     expect(problems).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { axeViolations } from '../support/axe';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole } from '../support/console';
 import { call, confirm, fillCart, placeOrder, type Account } from '../support/orders';
+import { untilMenuHeard } from '../support/test-app';
 import { registerUser, type ApiUser } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
@@ -213,6 +214,101 @@ describe('the header on a phone', () => {
       'the address fits its lines',
     ).toBe(true);
     expect(await headerBottom(page)).toBeLessThanOrEqual(HEADER_MAX_DELIVERY_PX);
+    await context.close();
+  });
+});
+
+describe('small things at 390 px (issue 31)', () => {
+  /** True when the element's text is cut (clamped lines, an ellipsis). */
+  const isCut = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .evaluate(
+        (node) => node.scrollHeight > node.clientHeight || node.scrollWidth > node.clientWidth,
+      );
+
+  it('shows the store’s whole name and the cart count clear of “Cart”, signed in', async () => {
+    const { context, page } = await signedInPage();
+    await open(page, '/');
+    await page.getByRole('link', { name: 'Cart 3 items', exact: true }).waitFor();
+    expect(await isCut(page, '.logo-name')).toBe(false);
+    const { textRight, countLeft } = await page.locator('.cart-link').evaluate((link) => {
+      const range = document.createRange();
+      const text = link.firstChild;
+      if (!text) throw new Error('The cart link has no text');
+      range.selectNodeContents(text);
+      const count = link.querySelector('.cart-count');
+      return {
+        textRight: range.getBoundingClientRect().right,
+        countLeft: count?.getBoundingClientRect().left ?? 0,
+      };
+    });
+    expect(countLeft - textRight).toBeGreaterThanOrEqual(3);
+    expect(await headerBottom(page)).toBeLessThanOrEqual(HEADER_MAX_PX);
+    await context.close();
+  });
+
+  it('draws a sold-out card and row as the others, the badge whole (Home, Beverages)', async () => {
+    const soldOut = [first('Combos').id, first('Beverages').id];
+    await h.db.query('update products set sold_out = true where id = any($1)', [soldOut]);
+    await untilMenuHeard(h.app, h.db);
+    const { context, page } = await h.newPage();
+    try {
+      // The item screen's styles loaded first, as after a visit to one.
+      await open(page, `/${CATALOGUE.Wings.segment}/${first('Wings').id}`);
+      for (const [path, shape] of [
+        ['/', '.category-card'],
+        ['/category/beverages', '.list-row'],
+      ] as const) {
+        await open(page, path);
+        const item = page.locator(`${shape}.sold-out`).first();
+        const other = page.locator(`${shape}:not(.sold-out)`).first();
+        const radius = (locator: typeof item) =>
+          locator.evaluate((node) => getComputedStyle(node).borderTopLeftRadius);
+        expect(await radius(item), path).toBe(await radius(other));
+        const badge = item.locator('.sold-out-badge');
+        expect(await badge.textContent()).toBe('Sold out');
+        const [itemBox, badgeBox] = await Promise.all([item.boundingBox(), badge.boundingBox()]);
+        expect(badgeBox && itemBox && badgeBox.x - itemBox.x, path).toBeGreaterThanOrEqual(4);
+      }
+    } finally {
+      await context.close();
+      await h.db.query('update products set sold_out = false where id = any($1)', [soldOut]);
+      await untilMenuHeard(h.app, h.db);
+    }
+  });
+
+  it('keeps the sticky Add to Cart on one line beside Go to Cart, and says “Extra Large”', async () => {
+    const { context, page } = await h.newPage();
+    const family = first('FamilyCombos');
+    await open(page, `/${CATALOGUE.FamilyCombos.segment}/${family.id}`);
+    const size = page.getByRole('radio', { name: /^Extra Large/ });
+    await size.check();
+    await page.getByText(/^Extra Large: /).waitFor();
+    const add = page.locator('.item-summary').getByRole('button', { name: 'Add to Cart' });
+    const alone = await add.boundingBox();
+    await add.click();
+    await page.locator('.item-summary').getByRole('link', { name: 'Go to Cart' }).waitFor();
+    const beside = await add.boundingBox();
+    expect(beside?.height).toBe(alone?.height);
+    const goTo = await page.locator('.item-summary .secondary-link').boundingBox();
+    expect(goTo?.height).toBe(alone?.height);
+    // The spec's value on the wire and in the cart's storage.
+    const stored = await page.evaluate(() => window.localStorage.getItem('cart') ?? '');
+    expect(stored).toContain('"size":"ExtraLarge"');
+    await context.close();
+  });
+
+  it('keeps the header, and the order type just chosen, in view on a first visit', async () => {
+    const { context, page } = await h.newPage({ orderType: null });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'How would you like your order?' }).waitFor();
+    await page.locator('.order-type-choice', { hasText: 'Pickup' }).click();
+    const chip = page.locator('.order-type-chip');
+    await expect.poll(async () => ((await chip.textContent()) ?? '').includes('Pickup')).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = await chip.boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
     await context.close();
   });
 });

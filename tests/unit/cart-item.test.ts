@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cartItemPayloadSchema,
   describeSelection,
+  sizeLabel,
   lineQuantityProblem,
   priceSelection,
   selectionKey,
@@ -260,14 +261,11 @@ describe('validateSelection', () => {
     );
   });
 
-  it('fixes the Super Bowl combo at quantity 1 and refuses a sold-out product', () => {
+  it('takes the Super Bowl combo in any quantity a line holds and refuses a sold-out product', () => {
     expect(
-      problem('Super Bowl Wings Combo', {
-        wingsFlavor: 'Hot',
-        sides: ['French Fries'],
-        quantity: 2,
-      }),
-    ).toBe('Super Bowl Wings Combo is limited to a quantity of 1.');
+      check('Super Bowl Wings Combo', { wingsFlavor: 'Hot', sides: ['French Fries'], quantity: 2 })
+        .ok,
+    ).toBe(true);
     expect(problem('Coke', { quantity: 0 })).toBe('Quantity must be a whole number from 1 to 99.');
     const soldOut = validateSelection(
       { ...product('Coke'), soldOut: true },
@@ -327,6 +325,17 @@ describe('describeSelection, priceSelection and selectionKey', () => {
     expect(priceSelection(family, result.selection, 2)).toEqual({ unit: 4899, line: 9798 });
   });
 
+  it('says the spec’s ExtraLarge as “Extra Large”, keeping the value in the selection', () => {
+    const combo = check('Pizza & Wings Combo', { ...COMBO, size: 'ExtraLarge' });
+    if (!combo.ok) throw new Error(combo.message);
+    expect(combo.selection.size).toBe('ExtraLarge');
+    expect(describeSelection(product('Pizza & Wings Combo'), combo.selection)).toMatch(
+      /^Extra Large · /,
+    );
+    expect(sizeLabel('ExtraLarge')).toBe('Extra Large');
+    expect(sizeLabel('25 pcs')).toBe('25 pcs');
+  });
+
   it('reads simple and flat items', () => {
     const coke = check('Coke', {});
     expect(coke.ok && describeSelection(product('Coke'), coke.selection)).toBe('');
@@ -361,14 +370,15 @@ describe('describeSelection, priceSelection and selectionKey', () => {
 });
 
 describe('lineQuantityProblem', () => {
-  it('caps a line at 99, and the Super Bowl combo at 1, with the words to show', () => {
+  it('caps a line at 99, the Super Bowl combo too, with the words to show', () => {
     expect(lineQuantityProblem(product('Wings'), 99)).toBeNull();
     expect(lineQuantityProblem(product('Wings'), 100)).toBe(
       'You can have at most 99 of one item in the cart.',
     );
     expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 1)).toBeNull();
-    expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 2)).toBe(
-      'Super Bowl Wings Combo is limited to a quantity of 1.',
+    expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 99)).toBeNull();
+    expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 100)).toBe(
+      'You can have at most 99 of one item in the cart.',
     );
   });
 });

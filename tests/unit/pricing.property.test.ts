@@ -4,9 +4,12 @@ import {
   CATEGORIES,
   MAX_QUANTITY,
   TIP_PERCENTS,
+  HST_PERCENT,
   cartTotals,
   extraToppingCount,
   linePrice,
+  mulDivRoundHalfUp,
+  tipPercentFromClientTotal,
   toppingSummary,
   unitPrice,
   type Product,
@@ -151,5 +154,64 @@ describe('pricing engine properties', () => {
         ).toBeLessThanOrEqual(0.5 + 1e-9);
       }),
     );
+  });
+});
+
+// The spec's client sends its tip and its total, priced on its own copy of the cart.
+describe('a tip read from a client’s own figures', () => {
+  const percentArb = fc.constantFrom(...TIP_PERCENTS.filter((percent) => percent > 0));
+
+  it('finds the percent a client chose, with its figures rounded to the cent or not', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2_000_000 }),
+        percentArb,
+        fc.boolean(),
+        (subtotal, percent, rounded) => {
+          const exactTip = (subtotal * percent) / 100;
+          const tip = rounded ? mulDivRoundHalfUp(subtotal, percent, 100) : exactTip;
+          const hst = rounded
+            ? mulDivRoundHalfUp(subtotal, HST_PERCENT, 100)
+            : (subtotal * HST_PERCENT) / 100;
+          fc.pre(tip > 0);
+          const found = tipPercentFromClientTotal(tip, subtotal + hst + tip);
+          expect(found).not.toBeNull();
+          // Another percent only where the two are within a cent on this subtotal.
+          if (found !== percent && found !== null) {
+            expect(Math.abs((subtotal * found) / 100 - exactTip)).toBeLessThanOrEqual(1.5);
+          }
+        },
+      ),
+    );
+  });
+
+  it('answers only a percent whose tip on the client’s subtotal is within a cent', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2_000_000 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        (tip, rest) => {
+          const found = tipPercentFromClientTotal(tip, tip + rest);
+          const clientSubtotal = (rest * 100) / (100 + HST_PERCENT);
+          if (found === null) {
+            for (const percent of TIP_PERCENTS) {
+              expect(Math.abs((clientSubtotal * percent) / 100 - tip)).toBeGreaterThan(1);
+            }
+          } else {
+            expect(TIP_PERCENTS).toContain(found);
+            expect(Math.abs((clientSubtotal * found) / 100 - tip)).toBeLessThanOrEqual(1 + 1e-6);
+          }
+        },
+      ),
+    );
+  });
+
+  it('reads nothing from figures that cannot be a tip and a total', () => {
+    expect(tipPercentFromClientTotal(0, 1000)).toBeNull();
+    expect(tipPercentFromClientTotal(500, 500)).toBeNull();
+    expect(tipPercentFromClientTotal(500, 100)).toBeNull();
+    expect(tipPercentFromClientTotal(Number.NaN, 1000)).toBeNull();
+    // The figures: $51.99 on $346.62 is 15 %.
+    expect(tipPercentFromClientTotal(5199, 44_367)).toBe(15);
   });
 });

@@ -323,7 +323,9 @@ describe('tipPercentForAmount (the spec sends the tip in dollars)', () => {
 
 describe('toppingSummary: each pizza’s free and extra toppings', () => {
   const texts = (product: Product, lists: string[][]) =>
-    toppingSummary(product, lists).map(toppingSummaryText);
+    toppingSummary(product, lists).map((summary) =>
+      toppingSummaryText(summary, product.details.toppingsPerPizza ?? 0),
+    );
 
   it('counts per pizza on the deals: 4/3/5 of 3 free each', () => {
     const deal = product('Two-for-One Pizza Deal');
@@ -334,15 +336,16 @@ describe('toppingSummary: each pizza’s free and extra toppings', () => {
     ]);
     expect(texts(deal, [toppings(4), toppings(3), toppings(5)])).toEqual([
       '3 free, 1 extra +$1.75',
-      '3 free',
+      '3 free toppings',
       '3 free, 2 extra +$3.50',
     ]);
     // A pizza under its allowance lends nothing to another on a per-pizza deal.
     expect(texts(deal, [toppings(5), [], toppings(1)])).toEqual([
       '3 free, 2 extra +$3.50',
-      'No toppings',
-      '1 free',
+      '3 toppings included',
+      '2 more free toppings',
     ]);
+    expect(texts(deal, [toppings(2), [], []])[0]).toBe('1 more free topping');
   });
 
   it('counts over the total on the family combo: 7 + 2 of 6 free, the unused one going to pizza 1', () => {
@@ -352,46 +355,49 @@ describe('toppingSummary: each pizza’s free and extra toppings', () => {
       { chosen: 2, free: 2, extra: 0, extraPrice: 0 },
     ]);
     // Pizza 2 using its third topping takes it back from pizza 1, as the price does.
-    expect(texts(family, [toppings(7), toppings(3)])).toEqual(['3 free, 4 extra +$7.00', '3 free']);
+    expect(texts(family, [toppings(7), toppings(3)])).toEqual([
+      '3 free, 4 extra +$7.00',
+      '3 free toppings',
+    ]);
   });
 
   it('counts over the total on the mega combo, a plain pizza’s allowance shared in pizza order', () => {
     const mega = product('Mega Deal Combo');
     expect(texts(mega, [toppings(10), [], []])).toEqual([
       '9 free, 1 extra +$1.75',
-      'No toppings',
-      'No toppings',
+      '3 toppings included',
+      '3 toppings included',
     ]);
     expect(texts(mega, [toppings(10), toppings(1), []])).toEqual([
       '8 free, 2 extra +$3.50',
-      '1 free',
-      'No toppings',
+      '2 more free toppings',
+      '3 toppings included',
     ]);
     // Pizza 3's two unused go to the first pizza over its allowance.
     expect(texts(mega, [toppings(5), toppings(5), toppings(1)])).toEqual([
-      '5 free',
+      '5 free toppings',
       '3 free, 2 extra +$3.50',
-      '1 free',
+      '2 more free toppings',
     ]);
     // Every allowance used: no spare, each pizza's own extras.
     expect(texts(mega, [toppings(5), toppings(4), toppings(3)])).toEqual([
       '3 free, 2 extra +$3.50',
       '3 free, 1 extra +$1.75',
-      '3 free',
+      '3 free toppings',
     ]);
     // Pizzas of the product the lists leave out are plain, and lend their allowance.
-    expect(texts(mega, [toppings(9)])).toEqual(['9 free']);
+    expect(texts(mega, [toppings(9)])).toEqual(['9 free toppings']);
   });
 
   it('has one list for the combo’s and the panzerotte’s flat toppings', () => {
     expect(texts(product('Pizza & Wings Combo'), [toppings(4)])).toEqual([
       '3 free, 1 extra +$1.75',
     ]);
-    expect(texts(product('Panzerotti'), [toppings(2)])).toEqual(['2 free']);
+    expect(texts(product('Panzerotti'), [toppings(2)])).toEqual(['1 more free topping']);
   });
 
   it('says "extra" alone when nothing is free', () => {
-    expect(toppingSummaryText({ chosen: 2, free: 0, extra: 2, extraPrice: 350 })).toBe(
+    expect(toppingSummaryText({ chosen: 2, free: 0, extra: 2, extraPrice: 350 }, 0)).toBe(
       '2 extra +$3.50',
     );
   });

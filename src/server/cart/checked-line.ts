@@ -9,6 +9,7 @@
  */
 import {
   mergeLine,
+  priceSelection,
   validateSelection,
   type CartItemPayload,
   type NormalisedSelection,
@@ -126,6 +127,8 @@ export async function addLine(
       lines: lines.map((each) => (each === same ? { ...each, quantity: merge.quantity } : each)),
     };
   }
-  const added = await carts.addItem(cartId, line.product.id, line.selection, line.quantity);
+  // The price the customer saw, kept so the line can say if it changes before the order.
+  const { unit } = priceSelection(line.product, line.selection, 1);
+  const added = await carts.addItem(cartId, line.product.id, line.selection, line.quantity, unit);
   return { lines: [...lines, added] };
 }

@@ -55,6 +55,7 @@ function presentItem(
     description: describeSelection(product, item.selection),
     priceByQuantity: toDollars(unit),
     totalPrice: toDollars(line),
+    addedPriceByQuantity: item.addedUnitCents === null ? null : toDollars(item.addedUnitCents),
   };
   return { view, lineTotal: line };
 }
@@ -112,14 +113,18 @@ function priceLines(
   return { items, lineTotals };
 }
 
-/** The cart's figures in cents for these line totals and the cart's tip and delivery choice. */
+/**
+ * The cart's figures in cents for these line totals and the cart's tip and delivery choice. The
+ * delivery fee is the one Confirm Order showed (docs/api.md: the fee confirmed is the fee
+ * charged); the store's setting only for a cart not confirmed.
+ */
 export function totalsOf(
   prices: CartPrices,
   cart: CartRecord,
   lineTotals: readonly number[],
 ): CartTotals {
   const delivery = cart.deliveryType === 'delivery';
-  const deliveryFee = delivery ? prices.deliveryFeeCents : 0;
+  const deliveryFee = delivery ? (cart.confirmedFeeCents ?? prices.deliveryFeeCents) : 0;
   return cartTotals({ lineTotals, tipPercent: cart.tipPercent, delivery, deliveryFee });
 }
 

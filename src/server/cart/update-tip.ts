@@ -1,4 +1,10 @@
-import { TIP_PERCENTS, formatMoney, tipPercentForAmount, type ApiCartTotals } from '../../domain';
+import {
+  TIP_PERCENTS,
+  formatMoney,
+  tipPercentForAmount,
+  tipPercentFromClientTotal,
+  type ApiCartTotals,
+} from '../../domain';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
@@ -7,9 +13,11 @@ import { cartPrices, presentTotals, pricedItems, totalsOf } from './present-cart
 
 /**
  * The tip as a request gives it: `tipPercent` (our web app), or `tipCents`, the spec's `tip` in
- * dollars as its cart computes it (the subtotal times the chosen percent).
+ * dollars as its cart computes it (the subtotal times the chosen percent), with its
+ * `newTotalPrice` in cents when it sent a readable one.
  */
-export type TipChoice = { tipPercent: number } | { tipCents: number };
+export type TipChoice =
+  { tipPercent: number } | { tipCents: number; clientTotalCents: number | undefined };
 
 export const TIP_PERCENT_MESSAGE = `Choose a tip of ${TIP_PERCENTS.slice(0, -1).join(', ')} or ${TIP_PERCENTS[TIP_PERCENTS.length - 1] ?? ''} percent.`;
 
@@ -17,7 +25,9 @@ export const TIP_PERCENT_MESSAGE = `Choose a tip of ${TIP_PERCENTS.slice(0, -1).
  * GET /api/cart/{userId}/updateTotalPrice: records the tip percent and answers the totals the
  * server computes (the browser's `newTotalPrice` is never read). A tip in dollars is read back
  * as the allowed percent whose amount on the server's own subtotal it equals within a cent;
- * on an empty cart a zero tip keeps the current percent. Anything else is a 400 listing the
+ * on an empty cart a zero tip keeps the current percent. Failing that, the percent the client's
+ * own figures give (its tip on its subtotal, from `newTotalPrice`), since a client that priced
+ * its own copy of the cart meant a percent, not an amount. Anything else is a 400 listing the
  * options.
  */
 export async function updateTip(
@@ -37,7 +47,15 @@ export async function updateTip(
       tipPercent = choice.tipPercent;
     } else {
       const read = tipPercentForAmount(subtotal, choice.tipCents, cart.tipPercent);
-      if (!read.ok) {
+      const fromClient =
+        !read.ok && choice.clientTotalCents !== undefined
+          ? tipPercentFromClientTotal(choice.tipCents, choice.clientTotalCents)
+          : null;
+      if (read.ok) {
+        tipPercent = read.tipPercent;
+      } else if (fromClient !== null) {
+        tipPercent = fromClient;
+      } else {
         const options = read.options
           .map((option) => `${formatMoney(option.tip)} (${option.tipPercent}%)`)
           .join(', ');
@@ -46,7 +64,6 @@ export async function updateTip(
           'invalid_input',
         );
       }
-      tipPercent = read.tipPercent;
     }
     await carts.setTipPercent(cart.id, tipPercent);
     return presentTotals(totalsOf(prices, { ...cart, tipPercent }, lineTotals));

@@ -87,6 +87,7 @@ export const apiCartItemSchema = z.object({
   description: z.string(),
   priceByQuantity: dollars,
   totalPrice: dollars,
+  addedPriceByQuantity: dollars.nullable(),
 }) satisfies z.ZodType<ApiCartItem>;
 
 export const apiCartTotalsSchema = z.object({
@@ -129,14 +130,16 @@ export const apiConfirmAnswerSchema = z.object({
   cart: apiCartSchema.extend({ checkout: apiCheckoutDetailsSchema }),
 }) satisfies z.ZodType<ApiConfirmAnswer>;
 
-export const apiOrderItemSchema = apiCartItemSchema.omit({ productId: true }).extend({
-  productId: z.object({
-    _id: z.string().nullable(),
-    name: z.string(),
-    image: z.string(),
-    category: z.string(),
-  }),
-}) satisfies z.ZodType<ApiOrderItem>;
+export const apiOrderItemSchema = apiCartItemSchema
+  .omit({ productId: true, addedPriceByQuantity: true })
+  .extend({
+    productId: z.object({
+      _id: z.string().nullable(),
+      name: z.string(),
+      image: z.string(),
+      category: z.string(),
+    }),
+  }) satisfies z.ZodType<ApiOrderItem>;
 
 export const apiOrderSchema = z.object({
   _id: z.string(),

@@ -190,7 +190,9 @@ async function placeOrder(
     lineTotals: items.map((item) => item.totalCents),
     tipPercent: cart.tipPercent,
     delivery,
-    deliveryFee: settings.deliveryFeeCents,
+    // The fee the customer confirmed, not the setting now: a change by the store between
+    // Confirm Order and this request must not raise the total unseen (docs/api.md).
+    deliveryFee: cart.confirmedFeeCents ?? settings.deliveryFeeCents,
   });
 
   // The order, its lines, its first step (placed by the customer) and the cart completed, in

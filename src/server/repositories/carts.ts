@@ -20,6 +20,11 @@ export interface CartRecord {
   userId: string;
   tipPercent: number;
   deliveryType: 'pickup' | 'delivery' | null;
+  /**
+   * The delivery fee Confirm Order showed (cents, 0 for pickup); null before it. What the cart
+   * shows and the order charges from then on, whatever the store's setting becomes.
+   */
+  confirmedFeeCents: number | null;
 }
 
 /** A cart `ensureLocked` holds; `isNew` when that call made it, so it has no lines. */
@@ -32,6 +37,8 @@ export interface CartItemRecord {
   productId: string;
   selection: NormalisedSelection;
   quantity: number;
+  /** The unit price (cents) when the line was added; null for lines added before it was kept. */
+  addedUnitCents: number | null;
 }
 
 interface CartRow {
@@ -39,6 +46,7 @@ interface CartRow {
   user_id: string;
   tip_percent: number;
   delivery_type: 'pickup' | 'delivery' | null;
+  confirmed_fee_cents: number | null;
 }
 
 interface ItemRow {
@@ -46,6 +54,7 @@ interface ItemRow {
   product_id: string;
   selection: Partial<NormalisedSelection> | null;
   quantity: number;
+  added_unit_cents: number | null;
 }
 
 function toCart(row: CartRow): CartRecord {
@@ -54,6 +63,7 @@ function toCart(row: CartRow): CartRecord {
     userId: row.user_id,
     tipPercent: row.tip_percent,
     deliveryType: row.delivery_type,
+    confirmedFeeCents: row.confirmed_fee_cents,
   };
 }
 
@@ -72,6 +82,7 @@ function toItem(row: ItemRow): CartItemRecord {
       toppings: stored.toppings ?? [],
     },
     quantity: row.quantity,
+    addedUnitCents: row.added_unit_cents,
   };
 }
 
@@ -111,8 +122,9 @@ function toCheckout(row: CheckoutRow): CartCheckout | null {
 // What Confirm Order stores, beside the delivery type (one of CART_COLUMNS too).
 const CHECKOUT_ONLY = 'contact_phone, contact_address, scheduled_time, instructions, confirmed_at';
 
-const CART_COLUMNS = 'id, user_id, tip_percent, delivery_type';
-const ITEM_COLUMNS = 'id, product_id, selection, quantity';
+const CART_COLUMNS = `id, user_id, tip_percent, delivery_type,
+  case when confirmed_at is null then null else delivery_fee_cents end as confirmed_fee_cents`;
+const ITEM_COLUMNS = 'id, product_id, selection, quantity, added_unit_cents';
 
 /** The signed-in customers' carts: one active cart per user (a unique partial index). */
 export function cartsRepository(db: Queryable) {
@@ -195,23 +207,24 @@ export function cartsRepository(db: Queryable) {
     },
 
     /**
-     * Appends a line to a cart `ensureLocked` holds (which marked the cart changed); answers the
-     * line as stored.
+     * Appends a line to a cart `ensureLocked` holds (which marked the cart changed), with its
+     * unit price now; answers the line as stored.
      */
     async addItem(
       cartId: string,
       productId: string,
       selection: NormalisedSelection,
       quantity: number,
+      addedUnitCents: number,
     ): Promise<CartItemRecord> {
       const rows = await db.query<{ id: string }>(
-        `insert into cart_items (cart_id, product_id, selection, quantity)
-         values ($1, $2, $3::jsonb, $4) returning id`,
-        [cartId, productId, JSON.stringify(selection), quantity],
+        `insert into cart_items (cart_id, product_id, selection, quantity, added_unit_cents)
+         values ($1, $2, $3::jsonb, $4, $5) returning id`,
+        [cartId, productId, JSON.stringify(selection), quantity, addedUnitCents],
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('A cart line was inserted without an id');
-      return { id, productId, selection, quantity };
+      return { id, productId, selection, quantity, addedUnitCents };
     },
 
     /** Sets a line's quantity; false when the line is not in this cart. */

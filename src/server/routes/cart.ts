@@ -45,13 +45,12 @@ const mergeBody = z.object({
   localCart: z.array(z.unknown()).max(100),
 });
 
+const DOLLARS = /^\d{1,7}(\.\d{1,10})?$/;
+
 const totalsQuery = z
   .object({
     // The spec's client: dollars, its subtotal times the chosen percent ("16.00").
-    tip: z
-      .string()
-      .regex(/^\d{1,7}(\.\d{1,10})?$/, 'Expected an amount in dollars, such as 16.00.')
-      .optional(),
+    tip: z.string().regex(DOLLARS, 'Expected an amount in dollars, such as 16.00.').optional(),
     // Our web app: the percent itself.
     tipPercent: z
       .string()
@@ -59,7 +58,8 @@ const totalsQuery = z
       .transform(Number)
       .refine((value) => isTipPercent(value), { message: TIP_PERCENT_MESSAGE })
       .optional(),
-    // The browser's own figure; the server computes the total itself and never reads it.
+    // The spec's client's own total (its subtotal + HST + tip): never charged, only read for
+    // the percent it meant when its tip fits no option on the server's subtotal (update-tip.ts).
     newTotalPrice: z.string().optional(),
   })
   .refine((query) => (query.tip === undefined) !== (query.tipPercent === undefined), {
@@ -145,12 +145,19 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      const { tip, tipPercent } = request.query;
+      const { tip, tipPercent, newTotalPrice } = request.query;
+      // Anything else in it is ignored, as it always was: a client's figure is never refused.
+      const clientTotalCents =
+        newTotalPrice !== undefined && DOLLARS.test(newTotalPrice)
+          ? Number(newTotalPrice) * 100
+          : undefined;
       return updateTip(
         ctx.db,
         ctx.catalogue,
         user.id,
-        tipPercent !== undefined ? { tipPercent } : { tipCents: Number(tip) * 100 },
+        tipPercent !== undefined
+          ? { tipPercent }
+          : { tipCents: Number(tip) * 100, clientTotalCents },
       );
     },
   );

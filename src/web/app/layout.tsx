@@ -61,7 +61,9 @@ export function Layout() {
   const editing = useRef(false);
   useRouteFocus(main);
   const returnFocus = useCallback(() => {
-    (editing.current ? editButton.current : main.current)?.focus();
+    // Without scrolling: focusing the page's content would scroll the header, and the choice
+    // it now shows ("Pickup"), out of a phone's view.
+    (editing.current ? editButton.current : main.current)?.focus({ preventScroll: true });
     editing.current = false;
   }, []);
   return (

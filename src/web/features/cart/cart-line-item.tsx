@@ -4,9 +4,19 @@ import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useCart } from '../../shared/cart/cart-context';
 import type { CartLine } from '../../shared/cart/cart-lines';
+import type { UndoRemove } from '../../shared/cart/cart-store';
 
-/** One cart line: what it is, its options in words, quantity (−/+), Remove and its price. */
-export function CartLineItem({ line }: { line: CartLine }) {
+/**
+ * One cart line: what it is, its options in words, what changed since it was added, quantity
+ * (−/+), Remove and its price. A removal is handed to the screen with its Undo.
+ */
+export function CartLineItem({
+  line,
+  onRemoved,
+}: {
+  line: CartLine;
+  onRemoved: (line: CartLine, undo: UndoRemove) => void;
+}) {
   const { setQuantity, remove } = useCart();
   const notify = useNotice();
   const [busy, setBusy] = useState(false);
@@ -34,41 +44,42 @@ export function CartLineItem({ line }: { line: CartLine }) {
         <h2 className="cart-line-name">{line.name}</h2>
         {line.description ? <p className="cart-line-options">{line.description}</p> : null}
         {!line.available ? <p className="error-message">No longer available.</p> : null}
+        {line.notice ? <p className="cart-line-notice">{line.notice}</p> : null}
       </div>
       <p className="cart-line-price price" data-testid="line-price">
         {line.lineTotal !== null ? formatMoney(line.lineTotal) : '—'}
       </p>
       <div className="cart-line-controls">
-        {line.fixedQuantity ? (
-          <span className="fixed-qty">Qty 1</span>
-        ) : (
-          <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
-            <button
-              type="button"
-              aria-label={`Decrease quantity of ${line.name}`}
-              disabled={busy || line.quantity <= MIN_QUANTITY}
-              onClick={() => void run(() => setQuantity(line.id, line.quantity - 1))}
-            >
-              −
-            </button>
-            <output aria-live="polite" data-testid="line-quantity">
-              {line.quantity}
-            </output>
-            <button
-              type="button"
-              aria-label={`Increase quantity of ${line.name}`}
-              disabled={busy || line.quantity >= MAX_QUANTITY}
-              onClick={() => void run(() => setQuantity(line.id, line.quantity + 1))}
-            >
-              +
-            </button>
-          </div>
-        )}
+        <div className="stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+          <button
+            type="button"
+            aria-label={`Decrease quantity of ${line.name}`}
+            disabled={busy || line.quantity <= MIN_QUANTITY}
+            onClick={() => void run(() => setQuantity(line.id, line.quantity - 1))}
+          >
+            −
+          </button>
+          <output aria-live="polite" data-testid="line-quantity">
+            {line.quantity}
+          </output>
+          <button
+            type="button"
+            aria-label={`Increase quantity of ${line.name}`}
+            disabled={busy || line.quantity >= MAX_QUANTITY}
+            onClick={() => void run(() => setQuantity(line.id, line.quantity + 1))}
+          >
+            +
+          </button>
+        </div>
         <button
           type="button"
           className="link-button"
           disabled={busy}
-          onClick={() => void run(() => remove(line.id))}
+          onClick={() =>
+            void run(async () => {
+              onRemoved(line, await remove(line.id));
+            })
+          }
         >
           Remove<span className="visually-hidden"> {line.name}</span>
         </button>

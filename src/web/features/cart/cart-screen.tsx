@@ -1,12 +1,89 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { refusalReason } from '../../shared/api';
+import { useNotice } from '../../shared/notices';
 import { useStoreInfo } from '../../shared/store-info';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import { useCart } from '../../shared/cart/cart-context';
+import type { CartLine } from '../../shared/cart/cart-lines';
+import type { UndoRemove } from '../../shared/cart/cart-store';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
 import { useOrderFigures } from './use-order-figures';
 import './cart.css';
+
+/** Long enough to notice a slip of the thumb and reach Undo; short enough not to linger. */
+const UNDO_MS = 6000;
+
+/** The last line removed, with how to put it back, while its Undo is offered. */
+interface Removed {
+  name: string;
+  undo: UndoRemove;
+}
+
+/**
+ * "Removed X. Undo" for a few seconds after a Remove. Focus moves to Undo (the Remove button
+ * is gone with its line) and, when the offer ends, to the heading rather than the page's start.
+ */
+function UndoRemoveBar({
+  removed,
+  onDone,
+  heading,
+}: {
+  removed: Removed | null;
+  onDone: () => void;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const notify = useNotice();
+  const button = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!removed) return;
+    button.current?.focus();
+    const timer = window.setTimeout(() => {
+      if (document.activeElement === button.current) heading.current?.focus();
+      onDone();
+    }, UNDO_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [removed, onDone, heading]);
+
+  const undo = async (current: Removed) => {
+    setBusy(true);
+    try {
+      await current.undo();
+    } catch (error) {
+      console.warn('Undo failed', error);
+      notify(`We could not put ${current.name} back.`, 'error', refusalReason(error));
+    } finally {
+      setBusy(false);
+      heading.current?.focus();
+      onDone();
+    }
+  };
+
+  // The live region stays in the page, so a screen reader hears the message when it appears.
+  return (
+    <div className="cart-undo-region" role="status">
+      {removed ? (
+        <p className="cart-undo">
+          <span>Removed {removed.name}.</span>
+          <button
+            ref={button}
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => void undo(removed)}
+          >
+            Undo
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /** The cart: lines, figures, tip and Proceed to Checkout (a guest signs in first). */
 export default function CartScreen() {
@@ -14,6 +91,14 @@ export default function CartScreen() {
   const { figures, feeUnknown } = useOrderFigures(lines, cartFigures);
   const { storeOpen, loaded } = useStoreInfo();
   const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [removed, setRemoved] = useState<Removed | null>(null);
+  const clearRemoved = useCallback(() => {
+    setRemoved(null);
+  }, []);
+  const onRemoved = (line: CartLine, undo: UndoRemove) => {
+    setRemoved({ name: line.name, undo });
+  };
   // Above the lines, and drawn by the server too while the cart is unknown to it (a guest's
   // lives in the browser): a phone on a closed evening sees why checkout is paused in the
   // first paint instead of after the app starts. Until the lines are in, it shows only where
@@ -28,7 +113,10 @@ export default function CartScreen() {
 
   return (
     <section className="cart-screen" aria-labelledby="cart-title">
-      <h1 id="cart-title">Your Cart</h1>
+      <h1 id="cart-title" ref={heading} tabIndex={-1}>
+        Your Cart
+      </h1>
+      <UndoRemoveBar removed={removed} onDone={clearRemoved} heading={heading} />
       {closedNote ? (
         <p className="cart-closed-note" data-awaits-cart={lines.length === 0 || undefined}>
           We are closed right now, so checkout is paused. Your cart is kept until we open.
@@ -50,7 +138,7 @@ export default function CartScreen() {
         <>
           <ul className="cart-lines" aria-label="Items in your cart">
             {lines.map((line) => (
-              <CartLineItem key={line.id} line={line} />
+              <CartLineItem key={line.id} line={line} onRemoved={onRemoved} />
             ))}
           </ul>
           {figures ? <CartSummary figures={figures} feeUnknown={feeUnknown} /> : <Loading />}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatMoney, HST_PERCENT, toCents } from '../../../domain';
+import { serverLineNotice } from '../../shared/cart/cart-lines';
 import type { ApiCartView } from '../../shared/types';
 
 /**
@@ -14,21 +15,27 @@ export function OrderSummary({ cart }: { cart: ApiCartView }) {
     <section className="checkout-section order-summary" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Order Summary</h2>
       <ul className="summary-lines" aria-label="Items in your order">
-        {cart.items.map((item) => (
-          <li key={item._id} className="summary-line">
-            {item.productId.image ? (
-              <img src={item.productId.image} width="64" height="48" alt="" loading="lazy" />
-            ) : (
-              <span className="summary-image" />
-            )}
-            <div className="summary-line-body">
-              <p className="summary-line-name">{item.productId.name}</p>
-              {item.description ? <p className="summary-line-options">{item.description}</p> : null}
-              <p className="summary-line-qty">Qty {item.quantity}</p>
-            </div>
-            <p className="price summary-line-price">{formatMoney(toCents(item.totalPrice))}</p>
-          </li>
-        ))}
+        {cart.items.map((item) => {
+          const notice = serverLineNotice(item);
+          return (
+            <li key={item._id} className="summary-line">
+              {item.productId.image ? (
+                <img src={item.productId.image} width="64" height="48" alt="" loading="lazy" />
+              ) : (
+                <span className="summary-image" />
+              )}
+              <div className="summary-line-body">
+                <p className="summary-line-name">{item.productId.name}</p>
+                {item.description ? (
+                  <p className="summary-line-options">{item.description}</p>
+                ) : null}
+                <p className="summary-line-qty">Qty {item.quantity}</p>
+                {notice ? <p className="summary-line-notice">{notice}</p> : null}
+              </div>
+              <p className="price summary-line-price">{formatMoney(toCents(item.totalPrice))}</p>
+            </li>
+          );
+        })}
       </ul>
       <dl className="summary-figures">
         <Row label="Subtotal" dollars={cart.subtotal} testId="pay-subtotal" />

@@ -66,7 +66,7 @@ export default function ItemDetailScreen() {
             <div className="item-about">
               <p className="item-description">{domainProduct.description}</p>
               {domainProduct.soldOut ? (
-                <p className="sold-out" role="status">
+                <p className="item-sold-out" role="status">
                   Sold out
                 </p>
               ) : null}

@@ -7,6 +7,8 @@ interface OptionGroupProps {
   options: readonly string[];
   value: string | undefined;
   onChange: (value: string) => void;
+  /** The option as shown, when it differs from the value sent (a size's words). */
+  label?: (option: string) => string;
   /** Extra text after an option's label, e.g. a surcharge. */
   note?: (option: string) => ReactNode;
   disabled?: boolean;
@@ -23,6 +25,7 @@ export function OptionGroup({
   options,
   value,
   onChange,
+  label,
   note,
   disabled,
   unavailable,
@@ -45,7 +48,7 @@ export function OptionGroup({
               onChange={() => onChange(option)}
             />
             <span className="option-text">
-              <span>{option}</span>
+              <span>{label ? label(option) : option}</span>
               {note?.(option) ? <span className="option-note">{note(option)}</span> : null}
             </span>
           </label>

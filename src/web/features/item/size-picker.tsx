@@ -1,4 +1,4 @@
-import { formatMoney, sizeSurcharge, type Product } from '../../../domain';
+import { formatMoney, sizeLabel, sizeSurcharge, type Product } from '../../../domain';
 import { OptionGroup } from './option-group';
 
 /** Sizes with their surcharge, and the chosen size's description (what it includes). */
@@ -23,14 +23,15 @@ export function SizePicker({
         options={sizes}
         value={size}
         onChange={onChange}
+        label={sizeLabel}
         note={(option) => {
           const surcharge = sizeSurcharge(product, option);
           return surcharge > 0 ? `+${formatMoney(surcharge)}` : null;
         }}
       />
-      {description ? (
+      {size && description ? (
         <p className="size-description" aria-live="polite">
-          {size}: {description}
+          {sizeLabel(size)}: {description}
         </p>
       ) : null}
     </div>

@@ -45,7 +45,10 @@ export function ToppingsSection({
   const [query, setQuery] = useState('');
   const mode = PRODUCT_RULES[product.category].toppingLists;
   if (mode === 'none') return null;
-  const summaries = toppingSummary(product, chosen).map(toppingSummaryText);
+  const included = product.details.toppingsPerPizza ?? 0;
+  const summaries = toppingSummary(product, chosen).map((summary) =>
+    toppingSummaryText(summary, included),
+  );
   const tabbed = mode === 'per-pizza' && chosen.length > 1;
   return (
     <section className="toppings" aria-labelledby={`${id}-title`} data-field="toppings">

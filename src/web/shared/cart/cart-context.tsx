@@ -21,7 +21,7 @@ const CartContext = createContext<CartState>({
   signedIn: false,
   add: () => Promise.resolve(),
   setQuantity: () => Promise.resolve(),
-  remove: () => Promise.resolve(),
+  remove: () => Promise.resolve(() => Promise.resolve()),
   setTip: () => Promise.resolve(),
   refresh: () => Promise.resolve(),
 });

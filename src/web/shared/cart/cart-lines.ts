@@ -1,7 +1,6 @@
 import {
-  isCategory,
+  cartLineNotice,
   MAX_QUANTITY,
-  PRODUCT_RULES,
   toCents,
   type CartTotals,
   type LocalCartItem,
@@ -20,9 +19,10 @@ export interface CartLine {
   description: string;
   /** Cents; null while the product is being filled in or no longer exists. */
   lineTotal: number | null;
-  fixedQuantity: boolean;
   /** False when the product was removed from the menu. */
   available: boolean;
+  /** What changed since the line was added (a price, sold out), in words; null when nothing. */
+  notice: string | null;
 }
 
 /**
@@ -109,9 +109,33 @@ export function serverLine(item: ServerCartItem): CartLine {
     quantity: item.quantity,
     description: item.description,
     lineTotal: toCents(item.totalPrice),
-    fixedQuantity: isCategory(product.category) && PRODUCT_RULES[product.category].fixedQuantity,
     // The server leaves out a line whose product is gone, so every line it sends is there.
     available: true,
+    notice: serverLineNotice(item),
+  };
+}
+
+/** What changed on a server cart line since it was added (the cart and checkout say it). */
+export function serverLineNotice(item: ServerCartItem): string | null {
+  const added = item.addedPriceByQuantity;
+  return cartLineNotice({
+    soldOut: item.productId.soldOut,
+    unit: toCents(item.priceByQuantity),
+    addedUnit: added === null ? null : toCents(added),
+  });
+}
+
+/** A server line as a new cart item with the same options (Undo of a Remove adds it again). */
+export function linePayload(item: ServerCartItem): NewCartItem {
+  return {
+    productId: item.productId._id,
+    quantity: item.quantity,
+    size: item.size,
+    flavor: item.flavor,
+    wingsFlavor: item.wingsFlavor,
+    sides: item.sides,
+    drinks: item.drinks,
+    toppings: item.toppings,
   };
 }
 

@@ -139,10 +139,21 @@ export function useGuestCartStore(): GuestCartStore {
 
   const remove = useCallback(
     async (lineId: string) => {
+      const index = items.findIndex((item) => item._id === lineId);
+      const removed = items[index];
       update((current) => current.filter((item) => item._id !== lineId));
-      return Promise.resolve();
+      return Promise.resolve(async () => {
+        if (!removed) return;
+        // Back where it was, unless it is there already (another tab put it back).
+        update((current) =>
+          current.some((item) => item._id === removed._id)
+            ? current
+            : [...current.slice(0, index), removed, ...current.slice(index)],
+        );
+        return Promise.resolve();
+      });
     },
-    [update],
+    [items, update],
   );
 
   const setTip = useCallback(async (percent: number) => {

@@ -8,7 +8,6 @@ import {
   cartTotals,
   describeSelection,
   mergeLine,
-  PRODUCT_RULES,
   priceSelection,
   toppingsPerPizza,
   type CartTotals,
@@ -65,8 +64,8 @@ export function localLine(item: LocalCartItem, product: Product | null | undefin
       quantity: item.quantity,
       description: '',
       lineTotal: null,
-      fixedQuantity: false,
       available: product !== null,
+      notice: null,
     };
   }
   const selection = normaliseLocal(item);
@@ -78,8 +77,9 @@ export function localLine(item: LocalCartItem, product: Product | null | undefin
     quantity: item.quantity,
     description: describeSelection(product, selection),
     lineTotal: priceSelection(product, selection, item.quantity).line,
-    fixedQuantity: PRODUCT_RULES[product.category].fixedQuantity,
     available: !product.soldOut,
+    // A guest's line keeps no price of its own: it shows the menu's, and a sold-out one says so.
+    notice: null,
   };
 }
 

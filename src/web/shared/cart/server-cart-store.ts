@@ -2,7 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '../../../domain';
 import { useNotice } from '../notices';
 import { cartApi, type NewCartItem, type ServerCart } from './cart-api';
-import { readLocalCart, serverFigures, serverLine, withoutLocalIds } from './cart-lines';
+import {
+  linePayload,
+  readLocalCart,
+  serverFigures,
+  serverLine,
+  withoutLocalIds,
+} from './cart-lines';
 import type { CartStore } from './cart-store';
 import type { GuestCartStore } from './guest-cart-store';
 
@@ -93,11 +99,18 @@ export function useServerCartStore(
 
   const remove = useCallback(
     async (lineId: string) => {
-      if (!userId) return;
-      await cartApi.remove(userId, lineId);
-      await load(userId);
+      const removed = current?.items.find((item) => item._id === lineId);
+      if (userId) {
+        await cartApi.remove(userId, lineId);
+        await load(userId);
+      }
+      return async () => {
+        if (!userId || !removed) return;
+        // Added again with its options: the server checks and prices it as any new line.
+        setServer({ userId, cart: await cartApi.add(userId, linePayload(removed)) });
+      };
     },
-    [userId, load],
+    [userId, load, current],
   );
 
   const setTip = useCallback(
