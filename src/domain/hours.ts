@@ -217,9 +217,24 @@ export function serviceDay(
   return { weekday, hours: hours[weekday] ?? null };
 }
 
-/** A day's hours in the banner's words: "11:00-23:00", or "Closed". */
+/** A minute of the day (0-1439) on the 12-hour clock: 0 → "12:00 AM", 1110 → "6:30 PM". */
+export function clockText(minuteOfDay: number): string {
+  const hour = Math.floor(minuteOfDay / 60) % 24;
+  const minute = minuteOfDay % 60;
+  return `${String(hour % 12 === 0 ? 12 : hour % 12)}:${String(minute).padStart(2, '0')} ${
+    hour < 12 ? 'AM' : 'PM'
+  }`;
+}
+
+/** An "HH:MM" of the hours table on the 12-hour clock: "00:00" → "12:00 AM". */
+export function hoursClockText(hhmm: string): string {
+  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
+  return clockText(hour * 60 + minute);
+}
+
+/** A day's hours in the banner's words: "11:00 AM–11:00 PM", or "Closed". */
 export function describeDay(day: DayHours | null): string {
-  return day ? `${day.open}-${day.close}` : 'Closed';
+  return day ? `${hoursClockText(day.open)}–${hoursClockText(day.close)}` : 'Closed';
 }
 
 /** Whether new orders are paused at this instant: a pause runs until `pauseUntil`, exclusive. */
@@ -246,7 +261,7 @@ export function isStoreOpen(
 
 /**
  * The hours as a short banner text, grouping consecutive days with the same hours:
- * "Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00".
+ * "Sun-Wed 11:00 AM–11:00 PM · Thu 11:00 AM–12:00 AM · Fri-Sat 11:00 AM–1:00 AM".
  */
 export function describeWeeklyHours(hours: WeeklyHours): string {
   const groups: { from: number; to: number; text: string }[] = [];

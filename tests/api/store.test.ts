@@ -71,7 +71,7 @@ describe('GET /api/store', () => {
       name: 'Royal City Pizza & Wings',
       phone: '(519) 555-0142',
       pickupAddress: expect.stringContaining('Guelph, ON') as unknown,
-      hoursText: 'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
+      hoursText: 'Sun-Wed 11:00 AM–11:00 PM · Thu 11:00 AM–12:00 AM · Fri-Sat 11:00 AM–1:00 AM',
       deliveryFee: 8,
       storeOpen: true,
       leadMinutes: { pickup: 20, delivery: 45 },

@@ -137,7 +137,7 @@ describe('opening hours in America/Toronto', () => {
 describe('describeWeeklyHours', () => {
   it('groups consecutive days with the same hours', () => {
     expect(describeWeeklyHours(DEFAULT_WEEKLY_HOURS)).toBe(
-      'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
+      'Sun-Wed 11:00 AM–11:00 PM · Thu 11:00 AM–12:00 AM · Fri-Sat 11:00 AM–1:00 AM',
     );
   });
 
@@ -152,7 +152,8 @@ describe('describeWeeklyHours', () => {
       { open: '12:00', close: '20:00' },
     ];
     expect(describeWeeklyHours(hours)).toBe(
-      'Sun 12:00-20:00 · Mon Closed · Tue-Thu 11:00-22:00 · Fri 11:00-02:00 · Sat 12:00-20:00',
+      'Sun 12:00 PM–8:00 PM · Mon Closed · Tue-Thu 11:00 AM–10:00 PM · Fri 11:00 AM–2:00 AM · ' +
+        'Sat 12:00 PM–8:00 PM',
     );
   });
 });

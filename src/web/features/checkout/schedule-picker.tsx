@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { STORE_TIME_ZONE, storeDate } from '../../../domain/hours';
+import { storeClockText } from '../../../domain/time-text';
 
 /*
  * "When": as soon as possible, or a time the store can honour. The slots come from the domain's
@@ -15,18 +16,11 @@ const dayLabel = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
 });
-const timeLabel = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-/** ICU puts a narrow no-break space before AM/PM; a plain one reads and matches the same. */
-const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
 /** "Tue, Dec 1, 6:30 PM" in the store's zone. */
 export function formatSlot(iso: string): string {
   const at = new Date(iso);
-  return `${dayLabel.format(at)}, ${plain(timeLabel.format(at))}`;
+  return `${dayLabel.format(at)}, ${storeClockText(at)}`;
 }
 
 interface Day {
@@ -48,7 +42,7 @@ function groupByDay(slots: readonly Date[], now: Date): Day[] {
       day = { key, label: name ? `${name} (${date})` : date, slots: [] };
       days.set(key, day);
     }
-    day.slots.push({ iso: slot.toISOString(), label: plain(timeLabel.format(slot)) });
+    day.slots.push({ iso: slot.toISOString(), label: storeClockText(slot) });
   }
   return [...days.values()];
 }

@@ -2,6 +2,7 @@ import {
   ORDER_STATUS_LABELS,
   formatMoney,
   STORE_TIME_ZONE,
+  storeClockText,
   storeDate,
   toCents,
   type ApiStaffOrder,
@@ -17,11 +18,6 @@ import {
 /** ICU puts a narrow no-break space before AM/PM; a plain one reads and matches the same. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
-const timeOnly = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const weekdayAndTime = new Intl.DateTimeFormat('en-US', {
   timeZone: STORE_TIME_ZONE,
   weekday: 'short',
@@ -43,13 +39,13 @@ const fullDayAndTime = new Intl.DateTimeFormat('en-US', {
  */
 export function clockTime(iso: string, now: Date): string {
   const at = new Date(iso);
-  return plain(storeDate(at) === storeDate(now) ? timeOnly.format(at) : weekdayAndTime.format(at));
+  return plain(storeDate(at) === storeDate(now) ? storeClockText(at) : weekdayAndTime.format(at));
 }
 
 /** "6:05 PM" today, "Tue, Nov 24, 12:30 PM" on another day: for the detail and the ticket. */
 export function fullTime(iso: string, now: Date): string {
   const at = new Date(iso);
-  return plain(storeDate(at) === storeDate(now) ? timeOnly.format(at) : fullDayAndTime.format(at));
+  return plain(storeDate(at) === storeDate(now) ? storeClockText(at) : fullDayAndTime.format(at));
 }
 
 /** "Just now", "4 min ago", "1 h 12 min ago". */
