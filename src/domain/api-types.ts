@@ -235,7 +235,14 @@ export interface ApiCompleteOrderAnswer {
  * with an SSE `id:`. The spec's client reads the first two; the others keep My Orders live.
  */
 export type ApiOrderEvent =
-  | { type: 'order-accepted'; orderId: string; time: number }
+  | {
+      type: 'order-accepted';
+      orderId: string;
+      /** The spec's: whole minutes from the answer until ready. */
+      time: number;
+      /** ISO 8601: when it will be ready (a scheduled order: its time). */
+      readyAt?: string;
+    }
   | { type: 'order-declined'; orderId: string; reason: string }
   | { type: 'order-status'; orderId: string; status: OrderStatus; reason?: string }
   | { type: 'order-created'; orderId: string };
