@@ -90,7 +90,12 @@ function Payment({ userId }: { userId: string }) {
     setError(null);
     try {
       const { order } = await checkoutApi.completeOrder(userId, option, attemptKeyFor(cart._id));
-      const next = { userId, orderId: order._id, number: order.number };
+      const next = {
+        userId,
+        orderId: order._id,
+        number: order.number,
+        scheduled: order.scheduleTime !== null,
+      };
       writeWaiting(next);
       forgetAttempt(cart._id);
       setWaiting(next);

@@ -1,5 +1,11 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { CHECKOUT_MESSAGES, orderAcceptedMessage, orderDeclinedMessage } from '../../../domain';
+import {
+  CHECKOUT_MESSAGES,
+  orderAcceptedMessage,
+  orderDeclinedMessage,
+  readyAtText,
+  scheduledOrderAcceptedMessage,
+} from '../../../domain';
 import { isAbort } from '../../shared/api';
 import { openOrderEvents } from '../../shared/orders/order-events';
 import type { ApiOrder, ApiOrderEvent } from '../../shared/types';
@@ -7,7 +13,16 @@ import { checkoutApi } from './checkout-api';
 import type { WaitingOrder } from './waiting-state';
 import { useModalDialog } from '../../shared/modal-dialog';
 
-type Answer = { kind: 'accepted'; minutes: number } | { kind: 'declined'; reason: string };
+type Answer =
+  | { kind: 'accepted'; minutes: number; readyAt: string | null; scheduled: boolean }
+  | { kind: 'declined'; reason: string };
+
+/** The accepted alert: the spec's minutes, or a scheduled order's confirmed time. */
+function acceptedText(answer: Extract<Answer, { kind: 'accepted' }>): string {
+  return answer.scheduled && answer.readyAt
+    ? scheduledOrderAcceptedMessage(readyAtText(new Date(answer.readyAt), true, new Date()))
+    : orderAcceptedMessage(answer.minutes);
+}
 
 /** The store's answer as an order already shows it (the answer came while we were away). */
 function answerOf(order: ApiOrder): Answer | null {
@@ -15,7 +30,14 @@ function answerOf(order: ApiOrder): Answer | null {
   if (order.status === 'declined') {
     return { kind: 'declined', reason: order.declineReason ?? 'unable to take this order' };
   }
-  if (order.readyMinutes !== null) return { kind: 'accepted', minutes: order.readyMinutes };
+  if (order.readyMinutes !== null) {
+    return {
+      kind: 'accepted',
+      minutes: order.readyMinutes,
+      readyAt: order.readyAt,
+      scheduled: order.scheduleTime !== null,
+    };
+  }
   return null;
 }
 
@@ -50,8 +72,15 @@ export function WaitingDialog({
 
   const onEvent = useEffectEvent((event: ApiOrderEvent) => {
     if (event.orderId !== waiting.orderId || answer) return;
-    if (event.type === 'order-accepted') setAnswer({ kind: 'accepted', minutes: event.time });
-    else if (event.type === 'order-declined') setAnswer({ kind: 'declined', reason: event.reason });
+    if (event.type === 'order-accepted') {
+      setAnswer({
+        kind: 'accepted',
+        minutes: event.time,
+        readyAt: event.readyAt ?? null,
+        scheduled: waiting.scheduled === true,
+      });
+    } else if (event.type === 'order-declined')
+      setAnswer({ kind: 'declined', reason: event.reason });
   });
 
   const check = useRef<AbortController | null>(null);
@@ -106,7 +135,7 @@ export function WaitingDialog({
           <div id={`${id}-body`} role="alert">
             <p data-testid="order-answer">
               {answer.kind === 'accepted'
-                ? orderAcceptedMessage(answer.minutes)
+                ? acceptedText(answer)
                 : orderDeclinedMessage(answer.reason)}
             </p>
           </div>

@@ -1,12 +1,12 @@
 import {
   ORDER_STATUS_LABELS,
   formatMoney,
+  prepStartAt,
   STORE_TIME_ZONE,
   storeClockText,
   storeDate,
   toCents,
   type ApiStaffOrder,
-  type ApiStaffStore,
   type OrderStatus,
 } from '../../../domain';
 
@@ -92,19 +92,11 @@ export const STEP_LABELS: Record<OrderStatus, string> = {
 };
 
 /**
- * When the kitchen should start a scheduled order: its time minus the minutes promised on
- * accepting, or the store's lead time for its type before that. Null for "as soon as possible".
+ * When the kitchen should start a scheduled order: its time less the prep minutes given on
+ * accepting (the domain's default prep time before). Null for "as soon as possible".
  */
-export function prepStart(
-  order: ApiStaffOrder,
-  store: Pick<ApiStaffStore, 'pickupLeadMinutes' | 'deliveryLeadMinutes'> | null,
-): Date | null {
-  if (!order.scheduleTime) return null;
-  const lead =
-    order.readyMinutes ??
-    (order.deliveryType === 'delivery' ? store?.deliveryLeadMinutes : store?.pickupLeadMinutes) ??
-    0;
-  return new Date(new Date(order.scheduleTime).getTime() - lead * 60_000);
+export function prepStart(order: ApiStaffOrder): Date | null {
+  return order.scheduleTime ? prepStartAt(new Date(order.scheduleTime), order.readyMinutes) : null;
 }
 
 /** When an order last changed: its latest step, or when it was placed. */
