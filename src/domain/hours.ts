@@ -217,6 +217,22 @@ export function serviceDay(
   return { weekday, hours: hours[weekday] ?? null };
 }
 
+/**
+ * The store's calendar date ("2026-11-27") of the day of service an instant belongs to:
+ * Saturday 00:30 within Friday's 11:00-01:00 is Friday's. Slots and days are grouped by it, so
+ * nobody books Friday night's last half hour under Saturday.
+ */
+export function serviceDate(
+  instant: Date,
+  hours: WeeklyHours,
+  timeZone: string = STORE_TIME_ZONE,
+): string {
+  const ownDay =
+    serviceDay(instant, hours, timeZone).weekday === localWeekMinute(instant, timeZone).weekday;
+  // Past midnight means early morning: half a day back is the evening before.
+  return storeDate(ownDay ? instant : new Date(instant.getTime() - HALF_DAY_MS));
+}
+
 /** A minute of the day (0-1439) on the 12-hour clock: 0 → "12:00 AM", 1110 → "6:30 PM". */
 export function clockText(minuteOfDay: number): string {
   const hour = Math.floor(minuteOfDay / 60) % 24;

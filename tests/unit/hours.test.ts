@@ -11,6 +11,7 @@ import {
   serviceDay,
   zoneOffsetSpan,
   type WeeklyHours,
+  serviceDate,
 } from '../../src/domain';
 
 /**
@@ -179,6 +180,15 @@ describe("today's hours (serviceDay)", () => {
     expect(today('2026-11-28T01:00').weekday).toBe(6);
     // Thursday closes at midnight exactly: Friday 00:00 is Friday.
     expect(today('2026-11-27T00:00').weekday).toBe(5);
+  });
+
+  it('dates the small hours by their service day, so Friday night holds Saturday 00:30', () => {
+    expect(serviceDate(at('2026-11-28T00:30'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-27');
+    expect(serviceDate(at('2026-11-28T00:45'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-27');
+    expect(serviceDate(at('2026-11-28T01:00'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-28');
+    expect(serviceDate(at('2026-11-27T23:30'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-27');
+    // Thursday closes at midnight: Friday 00:00 is Friday's.
+    expect(serviceDate(at('2026-11-27T00:00'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-27');
   });
 
   it('says so for a day the store is closed', () => {

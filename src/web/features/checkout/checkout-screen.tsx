@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
   CHECKOUT_MESSAGES,
+  DEFAULT_WEEKLY_HOURS,
   checkoutContactProblem,
   formatMoney,
   MAX_INSTRUCTIONS_LENGTH,
@@ -185,6 +186,7 @@ function Checkout({ userId }: { userId: string }) {
         <SchedulePicker
           slots={slots}
           now={now}
+          hours={info?.hours ?? DEFAULT_WEEKLY_HOURS}
           choice={
             schedule.kind === 'later'
               ? { kind: 'later', slot: chosenSlot?.toISOString() ?? null }
