@@ -4,7 +4,7 @@
  * field renamed on the server breaks the browser's type-check instead of the browser.
  */
 import type { ProductDetails } from './catalog';
-import type { OpenMode, WeeklyHours } from './hours';
+import type { OpenMode, StoreStatus, WeeklyHours } from './hours';
 import type { OrderStatus } from './order-states';
 
 export interface ApiProductDetails extends Omit<
@@ -36,6 +36,14 @@ export interface ApiTopping {
   soldOut: boolean;
 }
 
+/** GET /api/store/status: the spec's open flag, and what the store is doing. */
+export interface ApiStoreStatus {
+  storeOpen: boolean;
+  status: StoreStatus;
+  /** ISO 8601: when a pause ends; null unless paused. */
+  resumesAt: string | null;
+}
+
 /** GET /api/store: the store's profile and this deployment's public settings. */
 export interface ApiStoreInfo {
   name: string;
@@ -47,6 +55,10 @@ export interface ApiStoreInfo {
   hoursText: string;
   deliveryFee: number;
   storeOpen: boolean;
+  /** What the store is doing: a pause is not closed (it says when it ends). */
+  status: StoreStatus;
+  /** ISO 8601: when a pause ends; null unless paused. */
+  resumesAt: string | null;
   /** Minutes from now to the earliest time an order can be scheduled, by delivery type. */
   leadMinutes: { pickup: number; delivery: number };
   googleClientId: string | null;

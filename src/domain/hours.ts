@@ -275,6 +275,28 @@ export function isStoreOpen(
   return isWithinHours(instant, hours, timeZone);
 }
 
+/** What the store is doing: open, closed (hours or the staff), or paused for a while. */
+export type StoreStatus = 'open' | 'closed' | 'paused';
+
+/**
+ * The store's status with, when paused, when it resumes. Paused only when the store would
+ * otherwise be open: a pause over a closed evening is just closed. `open` agrees with
+ * `isStoreOpen` at every instant.
+ */
+export function storeStatus(
+  instant: Date,
+  hours: WeeklyHours,
+  mode: OpenMode,
+  pauseUntil: Date | null = null,
+  timeZone: string = STORE_TIME_ZONE,
+): { status: StoreStatus; resumesAt: Date | null } {
+  if (!isStoreOpen(instant, hours, mode, null, timeZone))
+    return { status: 'closed', resumesAt: null };
+  if (pauseUntil && isPaused(instant, pauseUntil))
+    return { status: 'paused', resumesAt: pauseUntil };
+  return { status: 'open', resumesAt: null };
+}
+
 /**
  * The hours as a short banner text, grouping consecutive days with the same hours:
  * "Sun-Wed 11:00 AM–11:00 PM · Thu 11:00 AM–12:00 AM · Fri-Sat 11:00 AM–1:00 AM".

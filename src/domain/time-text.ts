@@ -54,3 +54,8 @@ export function storeDayTimeText(instant: Date, now: Date): string {
 export function readyAtText(readyAt: Date, scheduled: boolean, now: Date): string {
   return `${scheduled ? 'Ready at' : 'Ready about'} ${storeDayTimeText(readyAt, now)}`;
 }
+
+/** A pause in the customer's words, in the header, the banner and the checkout's button. */
+export function pausedText(resumesAt: Date, now: Date): string {
+  return `Paused — back at ${storeDayTimeText(resumesAt, now)}`;
+}

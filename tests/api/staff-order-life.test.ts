@@ -701,11 +701,11 @@ describe('pausing new orders', () => {
     expect(paused.statusCode, paused.body).toBe(200);
     const until = new Date(new Date(OPEN_TUESDAY).getTime() + 30 * MINUTE).toISOString();
     expect(paused.json<ApiStaffStore>()).toMatchObject({ storeOpen: false, pauseUntil: until });
-    expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual({
-      storeOpen: false,
-    });
-    expect((await call(t.app, null, 'GET', '/api/store')).json<ApiStoreInfo>().storeOpen).toBe(
-      false,
+    // Paused, not closed: every answer says so and when it ends.
+    const pausedStatus = { storeOpen: false, status: 'paused', resumesAt: until };
+    expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual(pausedStatus);
+    expect((await call(t.app, null, 'GET', '/api/store')).json<ApiStoreInfo>()).toMatchObject(
+      pausedStatus,
     );
     expect(
       (await call(t.app, staff, 'GET', '/api/staff/store')).json<ApiStaffStore>(),
@@ -718,9 +718,20 @@ describe('pausing new orders', () => {
     expect(refused.statusCode).toBe(409);
     expect(error(refused).code).toBe('store_closed');
 
+    // A scheduled order for after the pause is still taken.
+    const later = await registerCustomer(t.app);
+    await fillCart(t.app, later, [{ name: 'Coke' }]);
+    const scheduled = await confirm(t.app, later, {
+      scheduledTime: new Date(new Date(OPEN_TUESDAY).getTime() + 60 * MINUTE).toISOString(),
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect((await completeOrder(t.app, later)).statusCode).toBe(201);
+
     clock.advance(30 * MINUTE);
     expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual({
       storeOpen: true,
+      status: 'open',
+      resumesAt: null,
     });
     expect(
       (await call(t.app, staff, 'GET', '/api/staff/store')).json<ApiStaffStore>().pauseUntil,
@@ -745,6 +756,8 @@ describe('pausing new orders', () => {
     expect((await putStore({ mode: 'closed' })).json<ApiStaffStore>().storeOpen).toBe(false);
     expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual({
       storeOpen: false,
+      status: 'closed',
+      resumesAt: null,
     });
     const who = await registerCustomer(t.app);
     const refused = await tryToOrder(who);
