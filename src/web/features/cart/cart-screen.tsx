@@ -1,7 +1,9 @@
 import { Link, useNavigate } from 'react-router';
+import { pausedText } from '../../../domain/time-text';
 import { useStoreInfo } from '../../shared/store-info';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
+import { useNow } from '../../shared/use-now';
 import { useCart } from '../../shared/cart/cart-context';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
@@ -12,7 +14,10 @@ import './cart.css';
 export default function CartScreen() {
   const { lines, figures: cartFigures, status, signedIn } = useCart();
   const { figures, feeUnknown } = useOrderFigures(lines, cartFigures);
-  const { storeOpen, loaded } = useStoreInfo();
+  const { storeOpen, loaded, pausedUntil } = useStoreInfo();
+  const now = useNow(60_000);
+  // A pause lets a customer through to schedule for after it; closed does not.
+  const blocked = !storeOpen && pausedUntil === null;
   const navigate = useNavigate();
   // Above the lines, and drawn by the server too while the cart is unknown to it (a guest's
   // lives in the browser): a phone on a closed evening sees why checkout is paused in the
@@ -31,7 +36,9 @@ export default function CartScreen() {
       <h1 id="cart-title">Your Cart</h1>
       {closedNote ? (
         <p className="cart-closed-note" data-awaits-cart={lines.length === 0 || undefined}>
-          We are closed right now, so checkout is paused. Your cart is kept until we open.
+          {pausedUntil
+            ? `${pausedText(pausedUntil, now)}. You can schedule your order for later at checkout.`
+            : 'We are closed right now, so checkout is paused. Your cart is kept until we open.'}
         </p>
       ) : null}
       {status === 'error' ? (
@@ -61,10 +68,10 @@ export default function CartScreen() {
             <button
               type="button"
               className="primary"
-              disabled={!storeOpen || !figures}
+              disabled={blocked || !figures}
               onClick={proceed}
             >
-              {loaded && !storeOpen ? 'Store Closed' : 'Proceed to Checkout'}
+              {loaded && blocked ? 'Store Closed' : 'Proceed to Checkout'}
             </button>
           </div>
         </>

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { CHECKOUT_MESSAGES, DEFAULT_STORE_CONTACT, formatMoney, toCents } from '../../../domain';
+import {
+  CHECKOUT_MESSAGES,
+  DEFAULT_STORE_CONTACT,
+  formatMoney,
+  pausedText,
+  toCents,
+} from '../../../domain';
 import { isAbort, refusalReason } from '../../shared/api';
 import { useCart } from '../../shared/cart/cart-context';
 import { useSession } from '../../shared/session';
@@ -8,6 +14,7 @@ import { useStoreInfo } from '../../shared/store-info';
 import type { ApiCartView, PaymentOption } from '../../shared/types';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
+import { useNow } from '../../shared/use-now';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './order-summary';
 import { formatSlot } from './schedule-picker';
@@ -48,7 +55,8 @@ function Payment({ userId }: { userId: string }) {
   const id = useId();
   const navigate = useNavigate();
   const { refresh: refreshCart } = useCart();
-  const { info, loaded, storeOpen } = useStoreInfo();
+  const { info, loaded, storeOpen, pausedUntil } = useStoreInfo();
+  const now = useNow(60_000);
   const [cartState, setCartState] = useState<CartState>({ status: 'loading' });
   const [option, setOption] = useState<PaymentOption>('pickup');
   const [processing, setProcessing] = useState(false);
@@ -190,7 +198,9 @@ function Payment({ userId }: { userId: string }) {
             ) : null}
             {closedNow ? (
               <p className="checkout-closed-note">
-                We are closed right now, so orders for as soon as possible are paused.
+                {pausedUntil
+                  ? `${pausedText(pausedUntil, now)}. Orders for as soon as possible wait until then; change the time to schedule for later.`
+                  : 'We are closed right now, so orders for as soon as possible are paused.'}
               </p>
             ) : null}
             <button
