@@ -248,9 +248,13 @@ export function hoursClockText(hhmm: string): string {
   return clockText(hour * 60 + minute);
 }
 
-/** A day's hours in the banner's words: "11:00 AM–11:00 PM", or "Closed". */
+/**
+ * A day's hours in the banner's words, the 12-hour clock without zero minutes so a phone's
+ * header keeps them on one line: "11 AM–11 PM", "11 AM–12 AM", "11:30 AM–1 AM", or "Closed".
+ */
 export function describeDay(day: DayHours | null): string {
-  return day ? `${hoursClockText(day.open)}–${hoursClockText(day.close)}` : 'Closed';
+  const short = (hhmm: string) => hoursClockText(hhmm).replace(':00 ', ' ');
+  return day ? `${short(day.open)}–${short(day.close)}` : 'Closed';
 }
 
 /** Whether new orders are paused at this instant: a pause runs until `pauseUntil`, exclusive. */
@@ -299,7 +303,7 @@ export function storeStatus(
 
 /**
  * The hours as a short banner text, grouping consecutive days with the same hours:
- * "Sun-Wed 11:00 AM–11:00 PM · Thu 11:00 AM–12:00 AM · Fri-Sat 11:00 AM–1:00 AM".
+ * "Sun-Wed 11 AM–11 PM · Thu 11 AM–12 AM · Fri-Sat 11 AM–1 AM".
  */
 export function describeWeeklyHours(hours: WeeklyHours): string {
   const groups: { from: number; to: number; text: string }[] = [];

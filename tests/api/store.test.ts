@@ -74,7 +74,7 @@ describe('GET /api/store', () => {
       name: 'Royal City Pizza & Wings',
       phone: '(519) 555-0142',
       pickupAddress: expect.stringContaining('Guelph, ON') as unknown,
-      hoursText: 'Sun-Wed 11:00 AM–11:00 PM · Thu 11:00 AM–12:00 AM · Fri-Sat 11:00 AM–1:00 AM',
+      hoursText: 'Sun-Wed 11 AM–11 PM · Thu 11 AM–12 AM · Fri-Sat 11 AM–1 AM',
       deliveryFee: 8,
       storeOpen: true,
       status: 'open',

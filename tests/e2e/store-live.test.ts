@@ -107,6 +107,7 @@ it('says a pause is a pause and when it ends, lets an order be scheduled after i
   const submit = page.locator('button.checkout-submit');
   await expect.poll(() => submit.textContent(), LIVE).toBe('Paused — back at 6:15 PM');
   expect(await submit.isDisabled()).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/paused-checkout-asap-390.png`, fullPage: true });
   await page.getByRole('radio', { name: 'Schedule for later' }).check();
   const first = await page.getByLabel('Time').locator('option').first().textContent();
   expect(first).toBe('6:30 PM');

@@ -138,7 +138,7 @@ describe('opening hours in America/Toronto', () => {
 describe('describeWeeklyHours', () => {
   it('groups consecutive days with the same hours', () => {
     expect(describeWeeklyHours(DEFAULT_WEEKLY_HOURS)).toBe(
-      'Sun-Wed 11:00 AM–11:00 PM · Thu 11:00 AM–12:00 AM · Fri-Sat 11:00 AM–1:00 AM',
+      'Sun-Wed 11 AM–11 PM · Thu 11 AM–12 AM · Fri-Sat 11 AM–1 AM',
     );
   });
 
@@ -153,8 +153,7 @@ describe('describeWeeklyHours', () => {
       { open: '12:00', close: '20:00' },
     ];
     expect(describeWeeklyHours(hours)).toBe(
-      'Sun 12:00 PM–8:00 PM · Mon Closed · Tue-Thu 11:00 AM–10:00 PM · Fri 11:00 AM–2:00 AM · ' +
-        'Sat 12:00 PM–8:00 PM',
+      'Sun 12 PM–8 PM · Mon Closed · Tue-Thu 11 AM–10 PM · Fri 11 AM–2 AM · Sat 12 PM–8 PM',
     );
   });
 });

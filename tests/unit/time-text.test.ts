@@ -23,8 +23,9 @@ describe('one clock style (12-hour with AM/PM) for customers and staff', () => {
     expect(hoursClockText('23:00')).toBe('11:00 PM');
   });
 
-  it("says a day's hours with it: Thursday closes at 12:00 AM, not 00:00", () => {
-    expect(describeDay({ open: '11:00', close: '00:00' })).toBe('11:00 AM–12:00 AM');
+  it("says a day's hours with it: Thursday closes at 12 AM, not 00:00", () => {
+    expect(describeDay({ open: '11:00', close: '00:00' })).toBe('11 AM–12 AM');
+    expect(describeDay({ open: '11:30', close: '01:00' })).toBe('11:30 AM–1 AM');
     expect(describeDay(null)).toBe('Closed');
   });
 

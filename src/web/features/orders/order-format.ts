@@ -32,12 +32,17 @@ export function formatDateTime(iso: string): string {
 
 /**
  * When the store said it will be ready, once accepted, in the domain's words: "Ready about
- * 6:45 PM", and for a scheduled order its confirmed time, "Ready at Sat 12:30 AM".
+ * 6:45 PM", and for a scheduled order its confirmed time, "Ready at Sat 12:30 AM". The day is
+ * named against the day it was placed, so a card reads the same whenever it is looked at.
  */
-export function readyText(order: ApiOrder, now: Date = new Date()): string | null {
+export function readyText(order: ApiOrder): string | null {
   if (order.status !== 'accepted') return null;
   if (order.readyAt) {
-    return readyAtText(new Date(order.readyAt), order.scheduleTime !== null, now);
+    return readyAtText(
+      new Date(order.readyAt),
+      order.scheduleTime !== null,
+      new Date(order.createdAt),
+    );
   }
   if (order.readyMinutes !== null) return `Ready in about ${order.readyMinutes} minutes`;
   return null;
