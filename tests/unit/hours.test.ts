@@ -12,6 +12,7 @@ import {
   zoneOffsetSpan,
   type WeeklyHours,
   serviceDate,
+  storeStatus,
 } from '../../src/domain';
 
 /**
@@ -132,6 +133,25 @@ describe('opening hours in America/Toronto', () => {
     expect(isPaused(openByHours, until)).toBe(true);
     expect(isPaused(until, until)).toBe(false);
     expect(isPaused(until, null)).toBe(false);
+  });
+
+  it('says a pause is a pause, with its end, only while the store would otherwise be open', () => {
+    const openByHours = at('2026-11-23T13:00');
+    const closedByHours = at('2026-11-23T10:00');
+    const until = new Date(openByHours.getTime() + 15 * 60_000);
+    expect(storeStatus(openByHours, DEFAULT_WEEKLY_HOURS, 'auto', until)).toEqual({
+      status: 'paused',
+      resumesAt: until,
+    });
+    expect(storeStatus(until, DEFAULT_WEEKLY_HOURS, 'auto', until)).toEqual({
+      status: 'open',
+      resumesAt: null,
+    });
+    // Closed by the hours or the staff, a pause changes nothing the customer needs to know.
+    const early = new Date(closedByHours.getTime() + 15 * 60_000);
+    expect(storeStatus(closedByHours, DEFAULT_WEEKLY_HOURS, 'auto', early).status).toBe('closed');
+    expect(storeStatus(openByHours, DEFAULT_WEEKLY_HOURS, 'closed', until).status).toBe('closed');
+    expect(storeStatus(closedByHours, DEFAULT_WEEKLY_HOURS, 'open', early).status).toBe('paused');
   });
 });
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_PREP_MINUTES,
   canTransition,
   isOpenOrder,
   nextSteps,
   ORDER_STATUSES,
+  prepStartAt,
   ORDER_TRANSITIONS,
   type OrderStatus,
 } from '../../src/domain';
@@ -81,5 +83,14 @@ describe('the staff board’s buttons (nextSteps)', () => {
         for (const to of nextSteps(from, type)) expect(canTransition(from, to)).toBe(true);
       }
     }
+  });
+});
+
+describe('a scheduled order’s start', () => {
+  it('is its time less the prep minutes, the default prep time without them', () => {
+    const time = new Date('2026-11-28T05:30:00Z');
+    expect(prepStartAt(time, 15)).toEqual(new Date('2026-11-28T05:15:00Z'));
+    expect(DEFAULT_PREP_MINUTES).toBe(20);
+    expect(prepStartAt(time, null)).toEqual(new Date('2026-11-28T05:10:00Z'));
   });
 });
