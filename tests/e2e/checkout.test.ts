@@ -528,6 +528,9 @@ it('groups the times by the store’s nights, and an accepted scheduled order re
     .getByText('Your order is confirmed! Ready at Sat 12:30 AM.', { exact: true })
     .waitFor(LIVE);
   await page.screenshot({ path: `${SHOTS}/scheduled-accepted-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/scheduled-accepted-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
   // A reload reads the same from the order itself.
   await page.reload();
   await answered

@@ -739,6 +739,9 @@ it('keeps scheduled orders in their own lane by time, accepts one without minute
   expect(await text(started.locator('.order-card-new'))).toBe('Start now');
   expect(await scheduled.locator(`[data-order-id="${later._id}"]`).count()).toBe(1);
   await page.screenshot({ path: `${SHOTS}/scheduled-start-1280x800.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/scheduled-start-390x844.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await started.click();
   await expect.poll(() => app(page).getAttribute('data-alert')).toBe('quiet');
   await context.close();

@@ -102,6 +102,20 @@ it('says a pause is a pause and when it ends, lets an order be scheduled after i
   await page.screenshot({ path: `${SHOTS}/paused-home-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
 
+  // The cart says so too, and lets the customer on to schedule for later.
+  await openListening(page, '/cart');
+  const note = page.locator('.cart-closed-note');
+  await expect
+    .poll(() => note.textContent(), LIVE)
+    .toBe('Paused — back at 6:15 PM. You can schedule your order for later at checkout.');
+  const proceed = page.getByRole('button', { name: 'Proceed to Checkout' });
+  await expect.poll(() => proceed.isDisabled()).toBe(false);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/paused-cart-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/paused-cart-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+
   // Checkout: nothing for as soon as possible, but a time after the pause can be ordered.
   await openListening(page, '/checkout');
   const submit = page.locator('button.checkout-submit');
