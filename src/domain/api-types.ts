@@ -4,7 +4,7 @@
  * field renamed on the server breaks the browser's type-check instead of the browser.
  */
 import type { ProductDetails } from './catalog';
-import type { OpenMode, WeeklyHours } from './hours';
+import type { OpenMode, StoreStatus, WeeklyHours } from './hours';
 import type { OrderStatus } from './order-states';
 
 export interface ApiProductDetails extends Omit<
@@ -36,6 +36,14 @@ export interface ApiTopping {
   soldOut: boolean;
 }
 
+/** GET /api/store/status: the spec's open flag, and what the store is doing. */
+export interface ApiStoreStatus {
+  storeOpen: boolean;
+  status: StoreStatus;
+  /** ISO 8601: when a pause ends; null unless paused. */
+  resumesAt: string | null;
+}
+
 /** GET /api/store: the store's profile and this deployment's public settings. */
 export interface ApiStoreInfo {
   name: string;
@@ -47,6 +55,10 @@ export interface ApiStoreInfo {
   hoursText: string;
   deliveryFee: number;
   storeOpen: boolean;
+  /** What the store is doing: a pause is not closed (it says when it ends). */
+  status: StoreStatus;
+  /** ISO 8601: when a pause ends; null unless paused. */
+  resumesAt: string | null;
   /** Minutes from now to the earliest time an order can be scheduled, by delivery type. */
   leadMinutes: { pickup: number; delivery: number };
   googleClientId: string | null;
@@ -249,7 +261,14 @@ export interface ApiCompleteOrderAnswer {
  * with an SSE `id:`. The spec's client reads the first two; the others keep My Orders live.
  */
 export type ApiOrderEvent =
-  | { type: 'order-accepted'; orderId: string; time: number }
+  | {
+      type: 'order-accepted';
+      orderId: string;
+      /** The spec's: whole minutes from the answer until ready. */
+      time: number;
+      /** ISO 8601: when it will be ready (a scheduled order: its time). */
+      readyAt?: string;
+    }
   | { type: 'order-declined'; orderId: string; reason: string }
   | { type: 'order-status'; orderId: string; status: OrderStatus; reason?: string }
   | { type: 'order-created'; orderId: string };

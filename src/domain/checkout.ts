@@ -27,6 +27,11 @@ export function orderAcceptedMessage(minutes: number): string {
   return `Your order is confirmed! It will be ready in about ${minutes} minutes.`;
 }
 
+/** A scheduled order's accepted alert: its time confirmed, "Ready at Sat 12:30 AM". */
+export function scheduledOrderAcceptedMessage(readyText: string): string {
+  return `Your order is confirmed! ${readyText}.`;
+}
+
 /** The spec's declined alert: the store is currently {reason}; try again later. */
 export function orderDeclinedMessage(reason: string): string {
   return `Sorry, the store is currently ${reason}. Please try again later.`;

@@ -217,9 +217,44 @@ export function serviceDay(
   return { weekday, hours: hours[weekday] ?? null };
 }
 
-/** A day's hours in the banner's words: "11:00-23:00", or "Closed". */
+/**
+ * The store's calendar date ("2026-11-27") of the day of service an instant belongs to:
+ * Saturday 00:30 within Friday's 11:00-01:00 is Friday's. Slots and days are grouped by it, so
+ * nobody books Friday night's last half hour under Saturday.
+ */
+export function serviceDate(
+  instant: Date,
+  hours: WeeklyHours,
+  timeZone: string = STORE_TIME_ZONE,
+): string {
+  const ownDay =
+    serviceDay(instant, hours, timeZone).weekday === localWeekMinute(instant, timeZone).weekday;
+  // Past midnight means early morning: half a day back is the evening before.
+  return storeDate(ownDay ? instant : new Date(instant.getTime() - HALF_DAY_MS));
+}
+
+/** A minute of the day (0-1439) on the 12-hour clock: 0 → "12:00 AM", 1110 → "6:30 PM". */
+export function clockText(minuteOfDay: number): string {
+  const hour = Math.floor(minuteOfDay / 60) % 24;
+  const minute = minuteOfDay % 60;
+  return `${String(hour % 12 === 0 ? 12 : hour % 12)}:${String(minute).padStart(2, '0')} ${
+    hour < 12 ? 'AM' : 'PM'
+  }`;
+}
+
+/** An "HH:MM" of the hours table on the 12-hour clock: "00:00" → "12:00 AM". */
+export function hoursClockText(hhmm: string): string {
+  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
+  return clockText(hour * 60 + minute);
+}
+
+/**
+ * A day's hours in the banner's words, the 12-hour clock without zero minutes so a phone's
+ * header keeps them on one line: "11 AM–11 PM", "11 AM–12 AM", "11:30 AM–1 AM", or "Closed".
+ */
 export function describeDay(day: DayHours | null): string {
-  return day ? `${day.open}-${day.close}` : 'Closed';
+  const short = (hhmm: string) => hoursClockText(hhmm).replace(':00 ', ' ');
+  return day ? `${short(day.open)}–${short(day.close)}` : 'Closed';
 }
 
 /** Whether new orders are paused at this instant: a pause runs until `pauseUntil`, exclusive. */
@@ -244,9 +279,31 @@ export function isStoreOpen(
   return isWithinHours(instant, hours, timeZone);
 }
 
+/** What the store is doing: open, closed (hours or the staff), or paused for a while. */
+export type StoreStatus = 'open' | 'closed' | 'paused';
+
+/**
+ * The store's status with, when paused, when it resumes. Paused only when the store would
+ * otherwise be open: a pause over a closed evening is just closed. `open` agrees with
+ * `isStoreOpen` at every instant.
+ */
+export function storeStatus(
+  instant: Date,
+  hours: WeeklyHours,
+  mode: OpenMode,
+  pauseUntil: Date | null = null,
+  timeZone: string = STORE_TIME_ZONE,
+): { status: StoreStatus; resumesAt: Date | null } {
+  if (!isStoreOpen(instant, hours, mode, null, timeZone))
+    return { status: 'closed', resumesAt: null };
+  if (pauseUntil && isPaused(instant, pauseUntil))
+    return { status: 'paused', resumesAt: pauseUntil };
+  return { status: 'open', resumesAt: null };
+}
+
 /**
  * The hours as a short banner text, grouping consecutive days with the same hours:
- * "Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00".
+ * "Sun-Wed 11 AM–11 PM · Thu 11 AM–12 AM · Fri-Sat 11 AM–1 AM".
  */
 export function describeWeeklyHours(hours: WeeklyHours): string {
   const groups: { from: number; to: number; text: string }[] = [];

@@ -18,3 +18,4 @@ export * from './account-messages';
 export * from './account';
 export * from './error-codes';
 export type * from './api-types';
+export * from './time-text';

@@ -110,5 +110,16 @@ export const DEFAULT_ACCEPTANCE_WINDOW_MINUTES = 5;
 /** Minutes a store may promise when accepting (staff API and board). */
 export const MIN_READY_MINUTES = 1;
 export const MAX_READY_MINUTES = 240;
+/**
+ * A scheduled order is ready at its time; the minutes given on accepting it are the kitchen's
+ * prep time, which only say when to start. Accepted without them, the kitchen starts this long
+ * before the time.
+ */
+export const DEFAULT_PREP_MINUTES = 20;
+
+/** When the kitchen starts a scheduled order: its time less the prep minutes. */
+export function prepStartAt(scheduledTime: Date, prepMinutes: number | null): Date {
+  return new Date(scheduledTime.getTime() - (prepMinutes ?? DEFAULT_PREP_MINUTES) * 60_000);
+}
 /** Longest decline reason kept; the customer reads it in an alert. */
 export const MAX_DECLINE_REASON_LENGTH = 200;

@@ -33,6 +33,8 @@ const kind = testDbKind();
 const clock = fixedClock(OPEN_TUESDAY);
 const appName = `snapshot-${randomBytes(4).toString('hex')}`;
 const BROWSER = 'gzip, deflate, br, zstd';
+const OPEN_STATUS = { storeOpen: true, status: 'open', resumesAt: null };
+const CLOSED_STATUS = { storeOpen: false, status: 'closed', resumesAt: null };
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -241,7 +243,7 @@ describe('compressed answers', () => {
   it('does not compress answers too small to gain from it', async () => {
     const status = await get('/api/store/status', { 'accept-encoding': BROWSER });
     expect(status.headers['content-encoding']).toBeUndefined();
-    expect(status.json()).toEqual({ storeOpen: true });
+    expect(status.json()).toEqual(OPEN_STATUS);
   });
 });
 
@@ -296,41 +298,53 @@ describe('a change shows in the very next answer, with a new ETag', () => {
 
   it('the store closed, paused, its hours: the open flag follows at once', async () => {
     const open = await get('/api/store/status');
-    expect(open.json()).toEqual({ storeOpen: true });
+    expect(open.json()).toEqual(OPEN_STATUS);
 
     expect((await putStore({ mode: 'closed' })).statusCode).toBe(200);
     const closed = await get('/api/store/status', { 'if-none-match': etagOf(open) });
     expect(closed.statusCode).toBe(200);
-    expect(closed.json()).toEqual({ storeOpen: false });
+    expect(closed.json()).toEqual(CLOSED_STATUS);
     expect(etagOf(closed)).not.toBe(etagOf(open));
 
     expect((await putStore({ mode: 'auto' })).statusCode).toBe(200);
-    expect((await get('/api/store/status')).json()).toEqual({ storeOpen: true });
+    expect((await get('/api/store/status')).json()).toEqual(OPEN_STATUS);
 
     // Tuesday (index 2) closing at 17:00: it is 18:00 on Tuesday.
     const early = DEFAULT_WEEKLY_HOURS.map((day, index) =>
       index === 2 ? { open: '11:00', close: '17:00' } : day,
     );
     expect((await putStore({ hours: early })).statusCode).toBe(200);
-    expect((await get('/api/store/status')).json()).toEqual({ storeOpen: false });
+    expect((await get('/api/store/status')).json()).toEqual(CLOSED_STATUS);
     expect((await putStore({ hours: DEFAULT_WEEKLY_HOURS })).statusCode).toBe(200);
-    expect((await get('/api/store/status')).json()).toEqual({ storeOpen: true });
+    expect((await get('/api/store/status')).json()).toEqual(OPEN_STATUS);
   });
 
   it('turns with the clock from the remembered settings: at 11:00 sharp, the second a pause ends', async () => {
     try {
       // Monday 10:59 and 11:00 in Toronto (EST), with no write in between.
       clock.set('2026-11-23T15:59:59Z');
-      expect((await get('/api/store/status')).json()).toEqual({ storeOpen: false });
+      expect((await get('/api/store/status')).json()).toEqual(CLOSED_STATUS);
       clock.set('2026-11-23T16:00:00Z');
-      expect((await get('/api/store/status')).json()).toEqual({ storeOpen: true });
+      expect((await get('/api/store/status')).json()).toEqual(OPEN_STATUS);
 
       expect((await putStore({ pauseMinutes: 1 })).statusCode).toBe(200);
-      expect((await get('/api/store/status')).json()).toEqual({ storeOpen: false });
+      // Paused is not closed: it says so, and when it ends, here and in the store's profile.
+      const paused = {
+        storeOpen: false,
+        status: 'paused',
+        resumesAt: new Date(clock.now().getTime() + 60_000).toISOString(),
+      };
+      const pausedAnswer = await get('/api/store/status');
+      expect(pausedAnswer.json()).toEqual(paused);
+      expect((await get('/api/store')).json()).toMatchObject(paused);
       clock.advance(59_000);
-      expect((await get('/api/store/status')).json()).toEqual({ storeOpen: false });
+      const stillPaused = await get('/api/store/status', { 'if-none-match': etagOf(pausedAnswer) });
+      expect(stillPaused.statusCode).toBe(304);
       clock.advance(1_000);
-      expect((await get('/api/store/status')).json()).toEqual({ storeOpen: true });
+      const resumed = await get('/api/store/status', { 'if-none-match': etagOf(pausedAnswer) });
+      expect(resumed.statusCode).toBe(200);
+      expect(resumed.json()).toEqual(OPEN_STATUS);
+      expect((await get('/api/store')).json()).toMatchObject(OPEN_STATUS);
     } finally {
       clock.set(OPEN_TUESDAY);
       await putStore({ pauseMinutes: 0 });
@@ -360,7 +374,7 @@ describe('a change shows in the very next answer, with a new ETag', () => {
       expect(after.statusCode).toBe(200);
       expect((decoded(after) as ApiProduct).soldOut).toBe(true);
       expect((await putStore({ mode: 'closed' }, slow)).statusCode).toBe(200);
-      expect((await get('/api/store/status', {}, slow)).json()).toEqual({ storeOpen: false });
+      expect((await get('/api/store/status', {}, slow)).json()).toEqual(CLOSED_STATUS);
     } finally {
       await patch(id('Sprite'), { available: true }, slow);
       await putStore({ mode: 'auto' }, slow);
@@ -491,13 +505,13 @@ describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', 
     expect(etagOf(seen)).not.toBe(etagOf(cached));
 
     const status = await get('/api/store/status', {}, b);
-    expect(status.json()).toEqual({ storeOpen: true });
+    expect(status.json()).toEqual(OPEN_STATUS);
     expect((await putStore({ mode: 'closed' })).statusCode).toBe(200);
     const closed = await eventually(
       () => get('/api/store/status', {}, b),
       (response) => response.body !== status.body,
     );
-    expect(closed.json()).toEqual({ storeOpen: false });
+    expect(closed.json()).toEqual(CLOSED_STATUS);
 
     expect((await putStore({ mode: 'auto' })).statusCode).toBe(200);
     expect((await patch(id('Garlic Bread'), { available: true })).statusCode).toBe(200);

@@ -144,10 +144,18 @@ describe('the early answer is the routes’ answer', () => {
 
   it('the store’s status follows the clock, request by request', async () => {
     const open = await earlyAndRoutes('/api/store/status');
-    expect(JSON.parse(open.early.body)).toEqual({ storeOpen: true });
+    expect(JSON.parse(open.early.body)).toEqual({
+      storeOpen: true,
+      status: 'open',
+      resumesAt: null,
+    });
     clock.set(CLOSED_TUESDAY);
     const closed = await earlyAndRoutes('/api/store/status');
-    expect(JSON.parse(closed.early.body)).toEqual({ storeOpen: false });
+    expect(JSON.parse(closed.early.body)).toEqual({
+      storeOpen: false,
+      status: 'closed',
+      resumesAt: null,
+    });
     expect(answer(closed.early)).toEqual(answer(closed.routes));
   });
 
@@ -240,9 +248,17 @@ describe('what goes on to the routes', () => {
         (await call(app, staff, 'PUT', '/api/staff/store', { mode: 'closed' })).statusCode,
       ).toBe(200);
       reached = [];
-      expect(JSON.parse((await get('/api/store/status')).body)).toEqual({ storeOpen: false });
+      expect(JSON.parse((await get('/api/store/status')).body)).toEqual({
+        storeOpen: false,
+        status: 'closed',
+        resumesAt: null,
+      });
       expect(reached).toEqual(['/api/store/status']);
-      expect(JSON.parse((await early('/api/store/status')).body)).toEqual({ storeOpen: false });
+      expect(JSON.parse((await early('/api/store/status')).body)).toEqual({
+        storeOpen: false,
+        status: 'closed',
+        resumesAt: null,
+      });
     } finally {
       await app.inject({
         method: 'PATCH',

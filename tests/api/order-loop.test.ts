@@ -31,6 +31,9 @@ import { registerUser } from '../support/users';
 
 // A Tuesday evening: the store is open (11:00-23:00 in Toronto).
 const clock = fixedClock('2026-11-24T18:00:00-05:00');
+/** The ready time an accept with `minutes` promises, on the fixed clock. */
+const readyIn = (minutes: number) =>
+  new Date(clock.now().getTime() + minutes * 60_000).toISOString();
 const WINGS_SIZE = '20 pcs';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 
@@ -216,7 +219,12 @@ describe('the order loop', () => {
       });
       expect(accepted.statusCode, accepted.body).toBe(200);
       const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
-      expect(heard.data).toEqual({ type: 'order-accepted', orderId: order._id, time: 25 });
+      expect(heard.data).toEqual({
+        type: 'order-accepted',
+        orderId: order._id,
+        time: 25,
+        readyAt: readyIn(25),
+      });
 
       const mine = (await call(t.app, customer, 'GET', `/api/orders/${customer.id}`)).json<
         ApiOrder[]
@@ -263,7 +271,12 @@ describe('the order loop', () => {
     const replayed: Heard[] = [];
     try {
       const heard = await until(back, ({ data }) => typeOf(data) === 'order-accepted', replayed);
-      expect(heard.data).toEqual({ type: 'order-accepted', orderId: order._id, time: 40 });
+      expect(heard.data).toEqual({
+        type: 'order-accepted',
+        orderId: order._id,
+        time: 40,
+        readyAt: readyIn(40),
+      });
       // Replayed in order: the order's creation came first.
       const types = replayed.map(({ data }) => typeOf(data));
       expect(types).toEqual(['order-created', 'order-accepted']);
@@ -295,7 +308,12 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one databas
         });
         expect(accepted.statusCode, accepted.body).toBe(200);
         const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
-        expect(heard.data).toEqual({ type: 'order-accepted', orderId: order._id, time: 25 });
+        expect(heard.data).toEqual({
+          type: 'order-accepted',
+          orderId: order._id,
+          time: 25,
+          readyAt: readyIn(25),
+        });
       } finally {
         phone.close();
         board.close();

@@ -587,7 +587,10 @@ describe('My Orders: GET /api/orders/{userId}', () => {
         type: 'order-created',
         payload: { acceptBy: inWindow(clock.now()) },
       },
-      { type: 'order-accepted', payload: { time: 25 } },
+      {
+        type: 'order-accepted',
+        payload: { time: 25, readyAt: new Date(clock.now().getTime() + 25 * 60_000).toISOString() },
+      },
     ]);
   });
 

@@ -125,7 +125,7 @@ describe('restarting the server', () => {
       expect(after.find((p) => p.name === 'Wings')).toMatchObject({ price: 9.99 });
       expect(after.find((p) => p.name === 'Coke')).toMatchObject({ soldOut: true });
       const status = await second.inject({ method: 'GET', url: '/api/store/status' });
-      expect(status.json()).toEqual({ storeOpen: false });
+      expect(status.json()).toEqual({ storeOpen: false, status: 'closed', resumesAt: null });
       await expectTheStoreChanges(reopened);
       await second.close();
     } finally {

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTO_DECLINE_REASON,
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
+  DEFAULT_PREP_MINUTES,
   DEFAULT_WEEKLY_HOURS,
   MAX_DECLINE_REASON_LENGTH,
   type ApiErrorBody,
@@ -346,7 +347,12 @@ describe('cancel: POST /api/staff/orders/{id}/status {status: cancelled, reason}
         }
         expect(heard).toEqual([
           { type: 'order-created', orderId: order._id },
-          { type: 'order-accepted', orderId: order._id, time: 30 },
+          {
+            type: 'order-accepted',
+            orderId: order._id,
+            time: 30,
+            readyAt: new Date(clock.now().getTime() + 30 * MINUTE).toISOString(),
+          },
           { type: 'order-status', orderId: order._id, status: 'cancelled', reason: 'no driver' },
         ]);
         for (;;) {
@@ -508,7 +514,7 @@ describe('accepting a scheduled order', () => {
     return placeOrder(t.app, customer, [{ name: 'Coke' }], { scheduledTime: SCHEDULED });
   }
 
-  it('takes no minutes: ready at the scheduled time, the event’s time in whole minutes until then', async () => {
+  it('takes no minutes: ready at the scheduled time, started the default prep time before, the event’s time in whole minutes until then', async () => {
     const order = await placeScheduled();
     const other = await placeScheduled();
     clock.advance(30_000);
@@ -521,21 +527,49 @@ describe('accepting a scheduled order', () => {
       expect(answered.json<ApiStaffOrder>()).toMatchObject({
         status: 'accepted',
         readyAt: new Date(SCHEDULED).toISOString(),
-        readyMinutes: 90,
+        readyMinutes: DEFAULT_PREP_MINUTES,
       });
       expect((await eventsOf(t.db, placed._id)).at(-1)).toEqual({
         type: 'order-accepted',
-        payload: { time: 90 },
+        payload: { time: 90, readyAt: new Date(SCHEDULED).toISOString() },
       });
     }
   });
 
-  it('takes minutes too, counted from now', async () => {
+  it('takes minutes as the kitchen’s prep time: still ready at the scheduled time, for the customer too', async () => {
     const order = await placeScheduled();
     const answered = await accept(order._id, { minutes: 15 });
     expect(answered.json<ApiStaffOrder>()).toMatchObject({
       readyMinutes: 15,
-      readyAt: new Date(new Date(OPEN_TUESDAY).getTime() + 15 * MINUTE).toISOString(),
+      readyAt: new Date(SCHEDULED).toISOString(),
+    });
+    expect((await boardOrder(order._id)).steps.at(-1)).toMatchObject({
+      status: 'accepted',
+      minutes: 15,
+    });
+    expect((await eventsOf(t.db, order._id)).at(-1)).toEqual({
+      type: 'order-accepted',
+      payload: { time: 90, readyAt: new Date(SCHEDULED).toISOString() },
+    });
+    const mine = await call(t.app, customer, 'GET', `/api/orders/${customer.id}`);
+    expect(mine.json<ApiOrder[]>().find((each) => each._id === order._id)).toMatchObject({
+      scheduleTime: new Date(SCHEDULED).toISOString(),
+      readyAt: new Date(SCHEDULED).toISOString(),
+    });
+  });
+
+  it('is ready the prep time from now when accepted after its time has passed', async () => {
+    const order = await placeScheduled();
+    const late = new Date(new Date(SCHEDULED).getTime() + 5 * MINUTE);
+    clock.set(late);
+    const answered = await accept(order._id, { minutes: 10 });
+    expect(answered.json<ApiStaffOrder>()).toMatchObject({
+      readyMinutes: 10,
+      readyAt: new Date(late.getTime() + 10 * MINUTE).toISOString(),
+    });
+    expect((await eventsOf(t.db, order._id)).at(-1)?.payload).toEqual({
+      time: 10,
+      readyAt: new Date(late.getTime() + 10 * MINUTE).toISOString(),
     });
   });
 
@@ -799,11 +833,11 @@ describe('pausing new orders', () => {
     expect(paused.statusCode, paused.body).toBe(200);
     const until = new Date(new Date(OPEN_TUESDAY).getTime() + 30 * MINUTE).toISOString();
     expect(paused.json<ApiStaffStore>()).toMatchObject({ storeOpen: false, pauseUntil: until });
-    expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual({
-      storeOpen: false,
-    });
-    expect((await call(t.app, null, 'GET', '/api/store')).json<ApiStoreInfo>().storeOpen).toBe(
-      false,
+    // Paused, not closed: every answer says so and when it ends.
+    const pausedStatus = { storeOpen: false, status: 'paused', resumesAt: until };
+    expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual(pausedStatus);
+    expect((await call(t.app, null, 'GET', '/api/store')).json<ApiStoreInfo>()).toMatchObject(
+      pausedStatus,
     );
     expect(
       (await call(t.app, staff, 'GET', '/api/staff/store')).json<ApiStaffStore>(),
@@ -816,9 +850,20 @@ describe('pausing new orders', () => {
     expect(refused.statusCode).toBe(409);
     expect(error(refused).code).toBe('store_closed');
 
+    // A scheduled order for after the pause is still taken.
+    const later = await registerCustomer(t.app);
+    await fillCart(t.app, later, [{ name: 'Coke' }]);
+    const scheduled = await confirm(t.app, later, {
+      scheduledTime: new Date(new Date(OPEN_TUESDAY).getTime() + 60 * MINUTE).toISOString(),
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect((await completeOrder(t.app, later)).statusCode).toBe(201);
+
     clock.advance(30 * MINUTE);
     expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual({
       storeOpen: true,
+      status: 'open',
+      resumesAt: null,
     });
     expect(
       (await call(t.app, staff, 'GET', '/api/staff/store')).json<ApiStaffStore>().pauseUntil,
@@ -843,6 +888,8 @@ describe('pausing new orders', () => {
     expect((await putStore({ mode: 'closed' })).json<ApiStaffStore>().storeOpen).toBe(false);
     expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual({
       storeOpen: false,
+      status: 'closed',
+      resumesAt: null,
     });
     const who = await registerCustomer(t.app);
     const refused = await tryToOrder(who);

@@ -250,7 +250,10 @@ describe('accepting', () => {
     });
     expect(await eventsOf(order._id)).toEqual([
       { type: 'order-created', payload: { acceptBy: windowEnd() } },
-      { type: 'order-accepted', payload: { time: 25 } },
+      {
+        type: 'order-accepted',
+        payload: { time: 25, readyAt: '2026-11-24T23:25:00.000Z' },
+      },
     ]);
     const row = await orderRow(order._id);
     expect(new Date(row?.answered_at as string).toISOString()).toBe(
@@ -370,7 +373,7 @@ describe('the later steps: POST /api/staff/orders/{id}/status', () => {
     expect((await advance(order._id, 'completed')).statusCode).toBe(409);
     expect((await eventsOf(order._id)).map((e) => [e.type, e.payload])).toEqual([
       ['order-created', { acceptBy: windowEnd() }],
-      ['order-accepted', { time: 15 }],
+      ['order-accepted', { time: 15, readyAt: '2026-11-24T23:15:00.000Z' }],
       ['order-status', { status: 'ready' }],
       ['order-status', { status: 'completed' }],
     ]);
@@ -451,7 +454,7 @@ describe('the store’s controls: /api/staff/store', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json<ApiStaffStore>()).toMatchObject({ mode: 'closed', storeOpen: false });
     const status = await call(t.app, null, 'GET', '/api/store/status');
-    expect(status.json()).toEqual({ storeOpen: false });
+    expect(status.json()).toEqual({ storeOpen: false, status: 'closed', resumesAt: null });
     await fillCart(t.app, customer, [{ name: 'Coke' }]);
     expect((await confirm(t.app, customer)).statusCode).toBe(200);
     const refused = await call(t.app, customer, 'POST', '/api/orders/complete-order', {
@@ -465,6 +468,8 @@ describe('the store’s controls: /api/staff/store', () => {
     expect(reopened.json<ApiStaffStore>().storeOpen).toBe(true);
     expect((await call(t.app, null, 'GET', '/api/store/status')).json()).toEqual({
       storeOpen: true,
+      status: 'open',
+      resumesAt: null,
     });
   });
 

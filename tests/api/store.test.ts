@@ -18,9 +18,12 @@ async function storeOpenAt(instant: string): Promise<boolean> {
   const response = await t.app.inject({ method: 'GET', url: '/api/store/status' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('application/json');
-  const body = response.json<{ storeOpen: unknown }>();
-  expect(Object.keys(body)).toEqual(['storeOpen']);
+  const body = response.json<{ storeOpen: unknown; status: unknown; resumesAt: unknown }>();
+  // The spec's flag first; what the store is doing beside it (no pause here: open or closed).
+  expect(Object.keys(body)).toEqual(['storeOpen', 'status', 'resumesAt']);
   expect(typeof body.storeOpen).toBe('boolean');
+  expect(body.status).toBe(body.storeOpen ? 'open' : 'closed');
+  expect(body.resumesAt).toBeNull();
   return body.storeOpen as boolean;
 }
 
@@ -71,9 +74,11 @@ describe('GET /api/store', () => {
       name: 'Royal City Pizza & Wings',
       phone: '(519) 555-0142',
       pickupAddress: expect.stringContaining('Guelph, ON') as unknown,
-      hoursText: 'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
+      hoursText: 'Sun-Wed 11 AM–11 PM · Thu 11 AM–12 AM · Fri-Sat 11 AM–1 AM',
       deliveryFee: 8,
       storeOpen: true,
+      status: 'open',
+      resumesAt: null,
       leadMinutes: { pickup: 20, delivery: 45 },
       googleClientId: null,
       mapsApiKey: null,

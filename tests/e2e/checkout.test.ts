@@ -385,7 +385,7 @@ it('still shows the answer after a reload during the wait, and after leaving the
   await page.goto('/payment');
   await page
     .getByTestId('in-flight-order')
-    .getByText(/^Order #\d+ — Ready at 6:40 PM$/)
+    .getByText(/^Order #\d+ — Ready about 6:40 PM$/)
     .waitFor();
   expect(await page.getByText('Your cart is empty.', { exact: true }).count()).toBe(0);
   expect(await waitingDialog(page).count()).toBe(0);
@@ -474,6 +474,82 @@ it('keeps guests out, says Store Closed when the store is, and explains a refuse
     .getByText('Your cart is empty. Please add something to order first.', { exact: true })
     .waitFor();
   expect(page.url()).toContain('/checkout');
+
+  await context.close();
+  expect(problems).toEqual([]);
+});
+
+it('groups the times by the store’s nights, and an accepted scheduled order reads Ready at its time', async () => {
+  const customer = await newCustomer();
+  await fillCart(customer, [{ productId: product('Garlic Bread').id }]);
+  const { context, page, problems } = await openPage('pickup');
+  await openCheckout(page, customer);
+  const main = page.locator('main');
+  await main
+    .getByRole('group', { name: 'When' })
+    .getByRole('radio', { name: 'Schedule for later' })
+    .check();
+  const day = main.getByLabel('Day');
+  const time = main.getByLabel('Time');
+  // Friday is open until 1:00 AM: its night holds Saturday's first hour, and says so.
+  const friday = day.locator('option[value="2026-11-27"]');
+  expect(await text(friday)).toBe('Fri, Nov 27 — until 1:00 AM');
+  expect(await text(day.locator('option[value="2026-11-28"]'))).toBe('Sat, Nov 28 — until 1:00 AM');
+  await day.selectOption('2026-11-27');
+  const labels = (await time.locator('option').allTextContents()).map((each) => each.trim());
+  expect(labels[0]).toBe('11:00 AM');
+  expect(labels.slice(-4)).toEqual([
+    '12:00 AM (after midnight)',
+    '12:15 AM (after midnight)',
+    '12:30 AM (after midnight)',
+    '12:45 AM (after midnight)',
+  ]);
+  // Saturday's own list starts with Saturday's opening, not Friday night's last hour.
+  await day.selectOption('2026-11-28');
+  expect(await text(time.locator('option').first())).toBe('11:00 AM');
+  await day.selectOption('2026-11-27');
+  await time.selectOption({ label: '12:30 AM (after midnight)' });
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/schedule-night-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/schedule-night-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await main.getByRole('button', { name: 'Confirm Order' }).click();
+  await page.waitForURL('**/payment');
+  expect(await text(page.getByTestId('pay-details'))).toBe(
+    'Pickup, scheduled for Sat, Nov 28, 12:30 AM. Change',
+  );
+  await page.getByRole('button', { name: 'Place My Order' }).click();
+  await waitingDialog(page).waitFor();
+  const order = await onlyOrder(customer.user._id);
+  expect(new Date(order.scheduled_time ?? 0).toISOString()).toBe('2026-11-28T05:30:00.000Z');
+
+  // The store accepts without minutes: the customer reads the time, confirmed, not minutes.
+  await staffAnswers(order.id, 'accept', {});
+  const answered = page.getByRole('dialog', { name: 'Order confirmed' });
+  await answered
+    .getByText('Your order is confirmed! Ready at Sat 12:30 AM.', { exact: true })
+    .waitFor(LIVE);
+  await page.screenshot({ path: `${SHOTS}/scheduled-accepted-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/scheduled-accepted-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A reload reads the same from the order itself.
+  await page.reload();
+  await answered
+    .getByText('Your order is confirmed! Ready at Sat 12:30 AM.', { exact: true })
+    .waitFor(LIVE);
+  await answered.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/my-orders');
+  const card = page.locator(`article[data-order-id="${order.id}"]`);
+  await expect
+    .poll(() => text(card.getByTestId('order-ready')), LIVE)
+    .toBe('Ready at Sat 12:30 AM');
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/my-orders-scheduled-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/my-orders-scheduled-1280.png`, fullPage: true });
 
   await context.close();
   expect(problems).toEqual([]);

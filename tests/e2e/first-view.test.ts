@@ -332,7 +332,7 @@ describe('the first view', () => {
         .poll(async () =>
           (await h.app.inject({ method: 'GET', url: '/api/store/status' })).json<unknown>(),
         )
-        .toEqual({ storeOpen: false });
+        .toEqual({ storeOpen: false, status: 'closed', resumesAt: null });
       for (const stored of [true, false]) {
         const { page, problems, release, close } = await pageHolding(ENTRY, {
           orderType: 'pickup',

@@ -50,7 +50,7 @@ describe('Home', () => {
 
     const hours = page.getByRole('region', { name: 'Opening hours' });
     await expect(hours.textContent()).resolves.toContain(
-      'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
+      'Sun-Wed 11 AM–11 PM · Thu 11 AM–12 AM · Fri-Sat 11 AM–1 AM',
     );
     await hours.getByText('Open now').waitFor();
     await expect(

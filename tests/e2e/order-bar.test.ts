@@ -195,7 +195,7 @@ it('follows the order from the waiting overlay to Checkout, another tab’s Paym
     .waitFor(LIVE);
   await expect
     .poll(() => text(barText(page)), LIVE)
-    .toBe(`Order #${order.number} — Ready at 6:25 PM`);
+    .toBe(`Order #${order.number} — Ready about 6:25 PM`);
   expect(await axeViolations(page, 'dialog')).toEqual([]);
   await shoot(page, 'home-answer');
   await answered.getByRole('button', { name: 'OK' }).click();
@@ -204,7 +204,7 @@ it('follows the order from the waiting overlay to Checkout, another tab’s Paym
   await tab.getByRole('dialog').waitFor({ state: 'detached', ...LIVE });
   await expect
     .poll(() => text(barText(tab)), LIVE)
-    .toBe(`Order #${order.number} — Ready at 6:25 PM`);
+    .toBe(`Order #${order.number} — Ready about 6:25 PM`);
 
   // The first tab is done (a session ended under it would log its refused requests).
   await page.close();

@@ -160,9 +160,9 @@ describe('the header on a phone', () => {
     // Hours: one line with today's hours and open now; the week one tap away.
     const hours = page.getByRole('region', { name: 'Opening hours' });
     const summary = hours.locator('summary');
-    expect(await summary.textContent()).toMatch(/^Open now\s*Today 11:00-23:00\s*All hours$/);
+    expect(await summary.textContent()).toMatch(/^Open now\s*Today 11 AM–11 PM\s*All hours$/);
     expect(await summary.evaluate((node) => node.getBoundingClientRect().height)).toBeLessThan(30);
-    const week = hours.getByText(/Sun-Wed 11:00-23:00/);
+    const week = hours.getByText(/Sun-Wed 11 AM–11 PM/);
     expect(await week.isVisible()).toBe(false);
     await summary.click();
     await week.waitFor();

@@ -11,6 +11,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CHECKOUT_MESSAGES,
+  DEFAULT_PREP_MINUTES,
   formatMoney,
   orderAcceptedMessage,
   toCents,
@@ -656,6 +657,93 @@ it('prints the kitchen ticket on accept when this tablet is set to', async () =>
   expect(
     await page.evaluate(() => (window as unknown as { printed: string[] }).printed),
   ).toHaveLength(0);
+  await context.close();
+  expect(problems).toEqual([]);
+});
+
+it('keeps scheduled orders in their own lane by time, accepts one without minutes, and rings again at its Start at', async () => {
+  // Earlier tests' unanswered orders would ring too: answer them, so the alert is this test's.
+  const pending = await call(h.app, staff.account, 'GET', '/api/staff/orders?status=pending');
+  for (const each of pending.json<ApiStaffOrder[]>()) {
+    const path = `/api/staff/orders/${each._id}/decline`;
+    expect((await call(h.app, staff.account, 'POST', path, { reason: 'busy' })).statusCode).toBe(
+      200,
+    );
+  }
+  const board = await openBoard();
+  const { context, page, problems } = board;
+  await page.getByRole('button', { name: /^Tap to turn on order sound/ }).click();
+  await expect.poll(() => app(page).getAttribute('data-sound')).toBe('on');
+  const placeFor = async (time: string, name: string) => {
+    const { user, cookie } = await registerUser(h.app, { name });
+    return placeOrder(h.app, { id: user._id, cookie }, [{ name: 'Coke' }], {
+      scheduledTime: time,
+    });
+  };
+  // Placed first but for later: the lane goes by the time, not by when it was placed.
+  const later = await placeFor('2026-11-23T20:00:00-05:00', 'Late Lee');
+  const sooner = await placeFor('2026-11-23T19:30:00-05:00', 'Early Eve');
+  const scheduled = lane(page, 'scheduled');
+  await scheduled.locator(`[data-order-id="${later._id}"]`).waitFor(LIVE);
+  await scheduled.locator(`[data-order-id="${sooner._id}"]`).waitFor(LIVE);
+  const ids = () =>
+    scheduled
+      .locator('button.order-card')
+      .evaluateAll((all) => all.map((each) => each.getAttribute('data-order-id')));
+  const mine = async () => (await ids()).filter((id) => id === sooner._id || id === later._id);
+  expect(await mine()).toEqual([sooner._id, later._id]);
+  expect(await lane(page, 'new').locator(`[data-order-id="${sooner._id}"]`).count()).toBe(0);
+  // New and unanswered, they ring as new orders do.
+  await expect.poll(() => app(page).getAttribute('data-alert')).toBe('ringing');
+
+  // Accept without minutes: the scheduled time is confirmed, the kitchen's default prep used.
+  await card(page, sooner._id).click();
+  const detail = page.getByRole('dialog', { name: `Order #${sooner.number}` });
+  const form = detail.getByRole('form', { name: 'Accept the order' });
+  expect(await text(form.locator('legend'))).toBe(
+    `Accept for 7:30 PM: prep time (optional, ${DEFAULT_PREP_MINUTES} min if empty)`,
+  );
+  expect(await axeViolations(page, 'dialog')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/scheduled-accept-1280x800.png` });
+  await form.getByRole('button', { name: 'Accept for 7:30 PM', exact: true }).click();
+  await detail.waitFor({ state: 'detached' });
+  const accepted = (await call(h.app, staff.account, 'GET', '/api/staff/orders?status=accepted'))
+    .json<ApiStaffOrder[]>()
+    .find((each) => each._id === sooner._id);
+  expect(accepted).toMatchObject({
+    readyAt: '2026-11-24T00:30:00.000Z',
+    readyMinutes: DEFAULT_PREP_MINUTES,
+  });
+  const soonerCard = scheduled.locator(`[data-order-id="${sooner._id}"]`);
+  await expect
+    .poll(() => text(soonerCard.locator('.order-card-start')), LIVE)
+    .toBe('Start at 7:10 PM');
+  expect(await text(soonerCard.locator('.scheduled-badge'))).toBe('For 7:30 PM');
+  expect(await mine()).toEqual([sooner._id, later._id]);
+  // The other one opened too: nothing unseen, quiet.
+  await card(page, later._id).click();
+  await page
+    .getByRole('dialog', { name: `Order #${later.number}` })
+    .getByRole('button', { name: 'Close', exact: true })
+    .click();
+  await expect.poll(() => app(page).getAttribute('data-alert')).toBe('quiet');
+  await dismissNotices(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/scheduled-lane-1280x800.png` });
+
+  // 7:10 PM: time to start it. It moves to the kitchen and the board rings again until opened.
+  await context.clock.setFixedTime(new Date('2026-11-24T00:10:00Z'));
+  const started = lane(page, 'kitchen').locator(`[data-order-id="${sooner._id}"]`);
+  await started.waitFor(LIVE);
+  await expect.poll(() => app(page).getAttribute('data-alert'), LIVE).toBe('ringing');
+  expect(await text(started.locator('.order-card-new'))).toBe('Start now');
+  expect(await scheduled.locator(`[data-order-id="${later._id}"]`).count()).toBe(1);
+  await page.screenshot({ path: `${SHOTS}/scheduled-start-1280x800.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/scheduled-start-390x844.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await started.click();
+  await expect.poll(() => app(page).getAttribute('data-alert')).toBe('quiet');
   await context.close();
   expect(problems).toEqual([]);
 });

@@ -11,6 +11,8 @@ import {
   serviceDay,
   zoneOffsetSpan,
   type WeeklyHours,
+  serviceDate,
+  storeStatus,
 } from '../../src/domain';
 
 /**
@@ -132,12 +134,31 @@ describe('opening hours in America/Toronto', () => {
     expect(isPaused(until, until)).toBe(false);
     expect(isPaused(until, null)).toBe(false);
   });
+
+  it('says a pause is a pause, with its end, only while the store would otherwise be open', () => {
+    const openByHours = at('2026-11-23T13:00');
+    const closedByHours = at('2026-11-23T10:00');
+    const until = new Date(openByHours.getTime() + 15 * 60_000);
+    expect(storeStatus(openByHours, DEFAULT_WEEKLY_HOURS, 'auto', until)).toEqual({
+      status: 'paused',
+      resumesAt: until,
+    });
+    expect(storeStatus(until, DEFAULT_WEEKLY_HOURS, 'auto', until)).toEqual({
+      status: 'open',
+      resumesAt: null,
+    });
+    // Closed by the hours or the staff, a pause changes nothing the customer needs to know.
+    const early = new Date(closedByHours.getTime() + 15 * 60_000);
+    expect(storeStatus(closedByHours, DEFAULT_WEEKLY_HOURS, 'auto', early).status).toBe('closed');
+    expect(storeStatus(openByHours, DEFAULT_WEEKLY_HOURS, 'closed', until).status).toBe('closed');
+    expect(storeStatus(closedByHours, DEFAULT_WEEKLY_HOURS, 'open', early).status).toBe('paused');
+  });
 });
 
 describe('describeWeeklyHours', () => {
   it('groups consecutive days with the same hours', () => {
     expect(describeWeeklyHours(DEFAULT_WEEKLY_HOURS)).toBe(
-      'Sun-Wed 11:00-23:00 · Thu 11:00-00:00 · Fri-Sat 11:00-01:00',
+      'Sun-Wed 11 AM–11 PM · Thu 11 AM–12 AM · Fri-Sat 11 AM–1 AM',
     );
   });
 
@@ -152,7 +173,7 @@ describe('describeWeeklyHours', () => {
       { open: '12:00', close: '20:00' },
     ];
     expect(describeWeeklyHours(hours)).toBe(
-      'Sun 12:00-20:00 · Mon Closed · Tue-Thu 11:00-22:00 · Fri 11:00-02:00 · Sat 12:00-20:00',
+      'Sun 12 PM–8 PM · Mon Closed · Tue-Thu 11 AM–10 PM · Fri 11 AM–2 AM · Sat 12 PM–8 PM',
     );
   });
 });
@@ -178,6 +199,15 @@ describe("today's hours (serviceDay)", () => {
     expect(today('2026-11-28T01:00').weekday).toBe(6);
     // Thursday closes at midnight exactly: Friday 00:00 is Friday.
     expect(today('2026-11-27T00:00').weekday).toBe(5);
+  });
+
+  it('dates the small hours by their service day, so Friday night holds Saturday 00:30', () => {
+    expect(serviceDate(at('2026-11-28T00:30'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-27');
+    expect(serviceDate(at('2026-11-28T00:45'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-27');
+    expect(serviceDate(at('2026-11-28T01:00'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-28');
+    expect(serviceDate(at('2026-11-27T23:30'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-27');
+    // Thursday closes at midnight: Friday 00:00 is Friday's.
+    expect(serviceDate(at('2026-11-27T00:00'), DEFAULT_WEEKLY_HOURS)).toBe('2026-11-27');
   });
 
   it('says so for a day the store is closed', () => {

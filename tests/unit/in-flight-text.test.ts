@@ -3,7 +3,7 @@ import { inFlightText } from '../../src/web/shared/orders/in-flight';
 
 /** Monday 2026-11-23 18:00 in Toronto. */
 const NOW = new Date('2026-11-23T23:00:00Z');
-const order = { number: 12, readyAt: null, readyMinutes: null } as const;
+const order = { number: 12, readyAt: null, readyMinutes: null, scheduleTime: null } as const;
 
 describe('the order bar’s line', () => {
   it('says where an order in flight is, in the store’s time', () => {
@@ -15,17 +15,25 @@ describe('the order bar’s line', () => {
         { ...order, status: 'accepted', readyAt: '2026-11-23T23:45:00Z', readyMinutes: 45 },
         NOW,
       ),
-    ).toBe('Order #12 — Ready at 6:45 PM');
+    ).toBe('Order #12 — Ready about 6:45 PM');
     expect(inFlightText({ ...order, status: 'ready' }, NOW)).toBe('Order #12 — Ready for pickup');
     expect(inFlightText({ ...order, status: 'out-for-delivery' }, NOW)).toBe(
       'Order #12 — Out for delivery',
     );
   });
 
-  it('names the day of a ready time that is not today, and falls back to the minutes', () => {
+  it('confirms a scheduled order’s time, naming its day, and falls back to the minutes', () => {
     // Saturday 00:30 in Toronto, for a scheduled order.
     expect(
-      inFlightText({ ...order, status: 'accepted', readyAt: '2026-11-28T05:30:00Z' }, NOW),
+      inFlightText(
+        {
+          ...order,
+          status: 'accepted',
+          readyAt: '2026-11-28T05:30:00Z',
+          scheduleTime: '2026-11-28T05:30:00Z',
+        },
+        NOW,
+      ),
     ).toBe('Order #12 — Ready at Sat 12:30 AM');
     expect(inFlightText({ ...order, status: 'accepted', readyMinutes: 25 }, NOW)).toBe(
       'Order #12 — Ready in about 25 minutes',

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_DECLINE_REASON,
+  DEFAULT_PREP_MINUTES,
   canTransition,
   isInFlight,
   orderDeclinedMessage,
   isOpenOrder,
   nextSteps,
   ORDER_STATUSES,
+  prepStartAt,
   ORDER_TRANSITIONS,
   type OrderStatus,
 } from '../../src/domain';
@@ -129,5 +131,14 @@ describe('the acceptance window’s decline', () => {
     expect(orderDeclinedMessage(AUTO_DECLINE_REASON)).toBe(
       'Sorry, the store is currently unable to confirm orders. Please try again later.',
     );
+  });
+});
+
+describe('a scheduled order’s start', () => {
+  it('is its time less the prep minutes, the default prep time without them', () => {
+    const time = new Date('2026-11-28T05:30:00Z');
+    expect(prepStartAt(time, 15)).toEqual(new Date('2026-11-28T05:15:00Z'));
+    expect(DEFAULT_PREP_MINUTES).toBe(20);
+    expect(prepStartAt(time, null)).toEqual(new Date('2026-11-28T05:10:00Z'));
   });
 });

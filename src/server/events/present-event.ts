@@ -12,7 +12,13 @@ import type { OrderEventRecord } from '../repositories/order-events';
  * trusted: a row a writer got wrong is skipped (and logged), never sent half-formed.
  */
 export const apiOrderEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('order-accepted'), orderId: z.string(), time: z.number().int() }),
+  z.object({
+    type: z.literal('order-accepted'),
+    orderId: z.string(),
+    time: z.number().int(),
+    // When it will be ready (ISO); absent in events recorded before it was carried.
+    readyAt: z.string().optional(),
+  }),
   z.object({ type: z.literal('order-declined'), orderId: z.string(), reason: z.string() }),
   z.object({
     type: z.literal('order-status'),
@@ -28,7 +34,10 @@ export const apiOrderEventSchema = z.discriminatedUnion('type', [
 export function presentOrderEvent(event: OrderEventRecord): ApiOrderEvent | null {
   const fields =
     event.type === 'order-accepted'
-      ? { time: event.payload.time }
+      ? {
+          time: event.payload.time,
+          ...(event.payload.readyAt !== undefined ? { readyAt: event.payload.readyAt } : {}),
+        }
       : event.type === 'order-declined'
         ? { reason: event.payload.reason }
         : event.type === 'order-status'

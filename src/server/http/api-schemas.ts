@@ -30,6 +30,7 @@ import {
   type ApiStaffUser,
   type ApiStaffStore,
   type ApiStoreInfo,
+  type ApiStoreStatus,
   type ApiTodayReport,
   type ApiTopping,
   type ApiUser,
@@ -213,12 +214,18 @@ export const apiStoreInfoSchema = z.object({
   hoursText: z.string(),
   deliveryFee: dollars,
   storeOpen: z.boolean(),
+  status: z.enum(['open', 'closed', 'paused']),
+  resumesAt: z.string().nullable(),
   leadMinutes: z.object({ pickup: z.number().int(), delivery: z.number().int() }),
   googleClientId: z.string().nullable(),
   mapsApiKey: z.string().nullable(),
 }) satisfies z.ZodType<ApiStoreInfo>;
 
-export const apiStoreStatusSchema = z.object({ storeOpen: z.boolean() });
+export const apiStoreStatusSchema = z.object({
+  storeOpen: z.boolean(),
+  status: z.enum(['open', 'closed', 'paused']),
+  resumesAt: z.string().nullable(),
+}) satisfies z.ZodType<ApiStoreStatus>;
 
 export const apiContactSchema = z.object({
   _id: z.string(),

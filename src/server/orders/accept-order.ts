@@ -1,4 +1,9 @@
-import { MAX_READY_MINUTES, MIN_READY_MINUTES, type ApiStaffOrder } from '../../domain';
+import {
+  DEFAULT_PREP_MINUTES,
+  MAX_READY_MINUTES,
+  MIN_READY_MINUTES,
+  type ApiStaffOrder,
+} from '../../domain';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
@@ -9,30 +14,33 @@ import { changedOrder, lockedOrderFor } from './locked-order';
 export const MINUTES_MESSAGE = `Please give the minutes until ready as a whole number from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}.`;
 
 /**
- * When the order will be ready and in how many whole minutes: `minutes` from now when given;
- * without them, a scheduled order is ready at its scheduled time (at least a minute away, the
- * event's `time` being whole minutes), and an as-soon-as-possible order needs them (400).
+ * What accepting promises. An as-soon-as-possible order needs `minutes` (400 without): ready
+ * that long from now. A scheduled order is ready at its scheduled time, confirmed; `minutes`
+ * are then the kitchen's prep time (DEFAULT_PREP_MINUTES without them). One accepted after its
+ * time has passed is ready the prep time from now. `untilReady` is the spec event's `time`:
+ * whole minutes from now until ready, rounded up, at least one.
  */
 function readiness(
   order: OrderRecord,
   minutes: number | null,
   now: Date,
-): { minutes: number; readyAt: Date } {
-  if (minutes !== null) return { minutes, readyAt: new Date(now.getTime() + minutes * 60_000) };
-  if (!order.scheduledTime) throw badRequest(MINUTES_MESSAGE);
-  const until = Math.max(1, Math.ceil((order.scheduledTime.getTime() - now.getTime()) / 60_000));
+): { minutes: number; readyAt: Date; untilReady: number } {
+  const scheduled = order.scheduledTime;
+  if (!scheduled) {
+    if (minutes === null) throw badRequest(MINUTES_MESSAGE);
+    return { minutes, readyAt: new Date(now.getTime() + minutes * 60_000), untilReady: minutes };
+  }
+  const prep = minutes ?? DEFAULT_PREP_MINUTES;
   const readyAt =
-    order.scheduledTime.getTime() > now.getTime()
-      ? order.scheduledTime
-      : new Date(now.getTime() + until * 60_000);
-  return { minutes: until, readyAt };
+    scheduled.getTime() > now.getTime() ? scheduled : new Date(now.getTime() + prep * 60_000);
+  const untilReady = Math.max(1, Math.ceil((readyAt.getTime() - now.getTime()) / 60_000));
+  return { minutes: prep, readyAt, untilReady };
 }
 
 /**
- * POST /api/staff/orders/{orderId}/accept: the store accepts a pending order, ready in
- * `minutes` from now, or, for a scheduled order without minutes, at its scheduled time. Records
- * the step (who, when, minutes) and `order-accepted` with `{time: minutes}`, which the
- * customer's stream sends as the spec's live event.
+ * POST /api/staff/orders/{orderId}/accept: the store accepts a pending order (`readiness`).
+ * Records the step (who, when, minutes) and `order-accepted` with the spec's `{time}` (minutes
+ * until ready) and `readyAt`, which the customer's stream sends as the live event.
  */
 export async function acceptOrder(
   db: Database,
@@ -58,7 +66,7 @@ export async function acceptOrder(
       orderId: order.id,
       userId: order.userId,
       type: 'order-accepted',
-      payload: { time: ready.minutes },
+      payload: { time: ready.untilReady, readyAt: ready.readyAt.toISOString() },
       at: now,
     });
     return changed;

@@ -1,4 +1,4 @@
-import { describeWeeklyHours, isStoreOpen, toDollars } from '../../domain';
+import { describeWeeklyHours, storeStatus, toDollars, type ApiStoreStatus } from '../../domain';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Clock } from '../clock';
 import type { RouteModule } from '../context';
@@ -11,29 +11,43 @@ import {
 } from '../http/representation';
 import { storeRepository, type StoreSettings } from '../repositories/store';
 
-const status = (storeOpen: boolean) =>
+const status = (answer: ApiStoreStatus) =>
   representation(
     'application/json; charset=utf-8',
-    Buffer.from(JSON.stringify(apiStoreStatusSchema.parse({ storeOpen }))),
+    Buffer.from(JSON.stringify(apiStoreStatusSchema.parse(answer))),
   );
-const OPEN = status(true);
-const CLOSED = status(false);
+const OPEN = status({ storeOpen: true, status: 'open', resumesAt: null });
+const CLOSED = status({ storeOpen: false, status: 'closed', resumesAt: null });
+/** The last pause's answer: one pause at a time, asked for by every open storefront. */
+let paused: { until: number; answer: Representation } | null = null;
+
+function pausedAnswer(until: Date): Representation {
+  if (paused?.until !== until.getTime()) {
+    paused = {
+      until: until.getTime(),
+      answer: status({ storeOpen: false, status: 'paused', resumesAt: until.toISOString() }),
+    };
+  }
+  return paused.answer;
+}
 
 /**
- * The spec's open flag: opening hours in America/Toronto, unless the store forced it or paused.
- * The settings come from the process's snapshot (they change a few times a day); the answer is
- * worked out per request from them and the clock, so it turns at the very minute the hours say
- * (or the second a pause ends), whatever was remembered. Two possible answers, each prepared
- * once with its ETag.
+ * The spec's open flag, and what the store is doing (open, closed, paused until when): opening
+ * hours in America/Toronto, unless the store forced it or paused. The settings come from the
+ * process's snapshot (they change a few times a day); the answer is worked out per request from
+ * them and the clock, so it turns at the very minute the hours say (or the second a pause
+ * ends), whatever was remembered. Open and closed are prepared once with their ETags, a pause
+ * once per pause.
  */
 function statusAnswer(clock: Clock, settings: StoreSettings): Representation {
-  const open = isStoreOpen(
+  const now = storeStatus(
     clock.now(),
     settings.weeklyHours,
     settings.openMode,
     settings.pauseUntil,
   );
-  return open ? OPEN : CLOSED;
+  if (now.status === 'paused' && now.resumesAt) return pausedAnswer(now.resumesAt);
+  return now.status === 'open' ? OPEN : CLOSED;
 }
 
 /**
@@ -46,6 +60,16 @@ export function readyStoreStatus(
 ): Representation | undefined {
   const settings = catalogue.readySettings();
   return settings && statusAnswer(clock, settings);
+}
+
+/** The status fields of the store's profile: the same as the status answer's. */
+function statusFields(now: Date, settings: StoreSettings): ApiStoreStatus {
+  const state = storeStatus(now, settings.weeklyHours, settings.openMode, settings.pauseUntil);
+  return {
+    storeOpen: state.status === 'open',
+    status: state.status,
+    resumesAt: state.resumesAt?.toISOString() ?? null,
+  };
 }
 
 export const storeRoutes: RouteModule = (app, ctx) => {
@@ -79,12 +103,7 @@ export const storeRoutes: RouteModule = (app, ctx) => {
       hours: settings.weeklyHours,
       hoursText: describeWeeklyHours(settings.weeklyHours),
       deliveryFee: toDollars(settings.deliveryFeeCents),
-      storeOpen: isStoreOpen(
-        ctx.clock.now(),
-        settings.weeklyHours,
-        settings.openMode,
-        settings.pauseUntil,
-      ),
+      ...statusFields(ctx.clock.now(), settings),
       leadMinutes: {
         pickup: settings.leadTimeMinutes,
         delivery: settings.deliveryLeadTimeMinutes,

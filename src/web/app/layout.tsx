@@ -14,6 +14,7 @@ import {
   describeDay,
   describeWeeklyHours,
   formatPhone,
+  pausedText,
   serviceDay,
 } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
@@ -41,6 +42,8 @@ const OrderBar = lazy(() => importChunk(() => import('./order-bar')));
 
 /** How often a page left open asks again whether the store is open (the cache's age for it). */
 const STORE_REFRESH_MS = 60_000;
+/** How often a paused storefront looks whether its pause has ended. */
+const PAUSE_CHECK_MS = 1_000;
 
 /**
  * The shell on every page: hours, logo, order type, navigation, footer (the menu screens add
@@ -144,6 +147,20 @@ export function Layout() {
  */
 function useStoreRefresh() {
   const { revalidate } = useRevalidator();
+  const { pausedUntil } = useStoreInfo();
+  const resumesAt = pausedUntil?.getTime() ?? null;
+  // Nobody announces a pause running out: ask again the second it has (the clock is read each
+  // second rather than one long timer, so a machine that slept or a moved clock is followed).
+  useEffect(() => {
+    if (resumesAt === null) return undefined;
+    const timer = window.setInterval(() => {
+      if (Date.now() < resumesAt) return;
+      window.clearInterval(timer);
+      menuApi.forgetStore();
+      void revalidate();
+    }, PAUSE_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [resumesAt, revalidate]);
   useEffect(() => {
     const timer = window.setInterval(() => void revalidate(), STORE_REFRESH_MS);
     // The staff's changes (closed, paused, sold out, a price) arrive at once: ask again then.
@@ -167,19 +184,22 @@ const FALLBACK_HOURS = DEFAULT_WEEKLY_HOURS;
  * the whole week one tap away (a native disclosure: keyboard and screen readers know it).
  */
 function HoursBar() {
-  const { info, loaded, failed, storeOpen } = useStoreInfo();
+  const { info, loaded, failed, storeOpen, pausedUntil } = useStoreInfo();
   const known = loaded && !failed && info !== null;
   const hours = info?.hours ?? FALLBACK_HOURS;
   // "Today" turns over at midnight (or at a past-midnight close): a minute's precision will do.
-  const today = serviceDay(useNow(60_000), hours);
+  const now = useNow(60_000);
+  const today = serviceDay(now, hours);
   return (
     <section className="hours-bar" aria-label="Opening hours">
       <details>
         <summary>
           {/* Its room is held until the status is known, so the centred line does not move. */}
           {known ? (
-            <strong className={`hours-now ${storeOpen ? 'hours-open' : 'hours-closed'}`}>
-              {storeOpen ? 'Open now' : 'Closed now'}
+            <strong
+              className={`hours-now ${storeOpen ? 'hours-open' : pausedUntil ? 'hours-paused' : 'hours-closed'}`}
+            >
+              {storeOpen ? 'Open now' : pausedUntil ? pausedText(pausedUntil, now) : 'Closed now'}
             </strong>
           ) : (
             <span className="hours-now" aria-hidden="true" />

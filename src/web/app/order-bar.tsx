@@ -1,14 +1,12 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { DEFAULT_STORE_CONTACT, isInFlight, type ApiOrder, type ApiOrderEvent } from '../../domain';
 import {
-  DEFAULT_STORE_CONTACT,
-  isInFlight,
-  orderAcceptedMessage,
-  orderDeclinedMessage,
-  type ApiOrder,
-  type ApiOrderEvent,
-} from '../../domain';
-import { answerOf, WaitingDialog, type Answer } from '../features/checkout/waiting-dialog';
+  answerOf,
+  answerText,
+  WaitingDialog,
+  type Answer,
+} from '../features/checkout/waiting-dialog';
 import { readWaiting, writeWaiting } from '../features/checkout/waiting-state';
 import { ordersApi } from '../features/orders/orders-api';
 import { isAbort } from '../shared/api';
@@ -60,7 +58,16 @@ export default function OrderBar({ known }: { known: KnownOrder }) {
 
   const onEvent = useEffectEvent((event: ApiOrderEvent) => {
     if (event.orderId === orderId && event.type === 'order-accepted') {
-      setHeard((before) => before ?? { kind: 'accepted', minutes: event.time });
+      const scheduled = orders?.find((order) => order._id === orderId)?.scheduleTime != null;
+      setHeard(
+        (before) =>
+          before ?? {
+            kind: 'accepted',
+            minutes: event.time,
+            readyAt: event.readyAt ?? null,
+            scheduled,
+          },
+      );
     } else if (event.orderId === orderId && event.type === 'order-declined') {
       setHeard((before) => before ?? { kind: 'declined', reason: event.reason });
     }
@@ -96,11 +103,16 @@ export default function OrderBar({ known }: { known: KnownOrder }) {
 
   const placed = orders?.find((order) => order._id === orderId);
   // The answer is news while it is the order's latest state (not once it is ready or gone).
-  const answer =
-    heard ??
-    (placed && (placed.status === 'accepted' || placed.status === 'declined')
+  // An event heard before the list came cannot know the order was scheduled; the list can.
+  const answer = useMemo<Answer | null>(() => {
+    if (heard?.kind === 'accepted' && placed) {
+      return { ...heard, scheduled: placed.scheduleTime !== null };
+    }
+    if (heard) return heard;
+    return placed && (placed.status === 'accepted' || placed.status === 'declined')
       ? answerOf(placed)
-      : null);
+      : null;
+  }, [heard, placed]);
   const waitingHere = pathname === urls.payment() && readWaiting(userId)?.orderId === orderId;
   const dialogOpen = !answerSeen && (answer !== null || waitingHere);
 
@@ -115,10 +127,7 @@ export default function OrderBar({ known }: { known: KnownOrder }) {
     if (!answer || answerSeen || notified.current || permission !== 'granted') return;
     if (document.visibilityState !== 'hidden') return;
     notified.current = true;
-    const body =
-      answer.kind === 'accepted'
-        ? orderAcceptedMessage(answer.minutes)
-        : orderDeclinedMessage(answer.reason);
+    const body = answerText(answer);
     const note = new Notification(
       answer.kind === 'accepted' ? `Order #${number} confirmed` : `Order #${number} declined`,
       { body, tag: orderId },

@@ -23,6 +23,8 @@ interface StoreInfoState {
   loaded: boolean;
   failed: boolean;
   storeOpen: boolean;
+  /** When a pause ends, while the store is paused (not closed); null otherwise. */
+  pausedUntil: Date | null;
   refresh: () => Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export function useStoreInfo(): StoreInfoState {
     loaded: data !== undefined,
     failed: data !== undefined && info === null,
     storeOpen: info?.storeOpen ?? false,
+    pausedUntil: info?.status === 'paused' && info.resumesAt ? new Date(info.resumesAt) : null,
     refresh,
   };
 }

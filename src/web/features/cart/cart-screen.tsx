@@ -2,9 +2,11 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { Link, useNavigate } from 'react-router';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
+import { pausedText } from '../../../domain/time-text';
 import { useStoreInfo } from '../../shared/store-info';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
+import { useNow } from '../../shared/use-now';
 import { useCart } from '../../shared/cart/cart-context';
 import type { CartLine } from '../../shared/cart/cart-lines';
 import type { UndoRemove } from '../../shared/cart/cart-store';
@@ -89,7 +91,10 @@ function UndoRemoveBar({
 export default function CartScreen() {
   const { lines, figures: cartFigures, status, signedIn } = useCart();
   const { figures, feeUnknown } = useOrderFigures(lines, cartFigures);
-  const { storeOpen, loaded } = useStoreInfo();
+  const { storeOpen, loaded, pausedUntil } = useStoreInfo();
+  const now = useNow(60_000);
+  // A pause lets a customer through to schedule for after it; closed does not.
+  const blocked = !storeOpen && pausedUntil === null;
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const [removed, setRemoved] = useState<Removed | null>(null);
@@ -119,7 +124,9 @@ export default function CartScreen() {
       <UndoRemoveBar removed={removed} onDone={clearRemoved} heading={heading} />
       {closedNote ? (
         <p className="cart-closed-note" data-awaits-cart={lines.length === 0 || undefined}>
-          We are closed right now, so checkout is paused. Your cart is kept until we open.
+          {pausedUntil
+            ? `${pausedText(pausedUntil, now)}. You can schedule your order for later at checkout.`
+            : 'We are closed right now, so checkout is paused. Your cart is kept until we open.'}
         </p>
       ) : null}
       {status === 'error' ? (
@@ -149,10 +156,10 @@ export default function CartScreen() {
             <button
               type="button"
               className="primary"
-              disabled={!storeOpen || !figures}
+              disabled={blocked || !figures}
               onClick={proceed}
             >
-              {loaded && !storeOpen ? 'Store Closed' : 'Proceed to Checkout'}
+              {loaded && blocked ? 'Store Closed' : 'Proceed to Checkout'}
             </button>
           </div>
         </>

@@ -2,9 +2,11 @@ import { useId, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
   CHECKOUT_MESSAGES,
+  DEFAULT_WEEKLY_HOURS,
   checkoutContactProblem,
   formatMoney,
   MAX_INSTRUCTIONS_LENGTH,
+  pausedText,
   scheduleSlots,
   toCents,
 } from '../../../domain';
@@ -45,7 +47,7 @@ function Checkout({ userId }: { userId: string }) {
   const notify = useNotice();
   const cart = useCart();
   const { orderType, address: orderAddress, clear: changeOrderType } = useOrderType();
-  const { info, loaded, storeOpen } = useStoreInfo();
+  const { info, loaded, storeOpen, pausedUntil } = useStoreInfo();
   const { state: contactState, replace: contactSaved } = useDefaultContact(userId);
   const [phoneForOrder, setPhoneForOrder] = useState('');
   const [schedule, setSchedule] = useState<ScheduleChoice>({ kind: 'asap' });
@@ -56,12 +58,16 @@ function Checkout({ userId }: { userId: string }) {
   const inFlight = useInFlightOrder(userId);
 
   const deliveryType = orderType ?? 'pickup';
+  const resumesAt = pausedUntil?.getTime() ?? null;
   const slots = useMemo(
     () =>
       info
-        ? scheduleSlots(now, { hours: info.hours, leadMinutes: info.leadMinutes[deliveryType] })
+        ? scheduleSlots(now, {
+            hours: info.hours,
+            leadMinutes: info.leadMinutes[deliveryType],
+          }).filter((slot) => resumesAt === null || slot.getTime() >= resumesAt)
         : [],
-    [info, now, deliveryType],
+    [info, now, deliveryType, resumesAt],
   );
   // A slot that is no longer offered (time passed, type changed) falls back to the first one.
   const chosenSlot =
@@ -73,7 +79,8 @@ function Checkout({ userId }: { userId: string }) {
   const phone = (defaultContact?.phone || phoneForOrder).trim();
   const address =
     deliveryType === 'delivery' ? (orderAddress ?? defaultContact?.address ?? '').trim() : '';
-  const closed = loaded && !storeOpen;
+  // Paused, an order for a time after the pause is still taken; closed, none is.
+  const closed = loaded && !storeOpen && !(pausedUntil && chosenSlot);
 
   const fail = (...lines: string[]) =>
     setProblem((before) => ({ lines, attempt: (before?.attempt ?? 0) + 1 }));
@@ -191,6 +198,7 @@ function Checkout({ userId }: { userId: string }) {
         <SchedulePicker
           slots={slots}
           now={now}
+          hours={info?.hours ?? DEFAULT_WEEKLY_HOURS}
           choice={
             schedule.kind === 'later'
               ? { kind: 'later', slot: chosenSlot?.toISOString() ?? null }
@@ -224,11 +232,19 @@ function Checkout({ userId }: { userId: string }) {
         ) : null}
         {closed ? (
           <p className="checkout-closed-note">
-            We are closed right now. Your cart is kept until we open.
+            {pausedUntil
+              ? 'We are not taking orders for a few minutes. Choose Schedule for later to order for after.'
+              : 'We are closed right now. Your cart is kept until we open.'}
           </p>
         ) : null}
         <button type="submit" className="primary checkout-submit" disabled={closed || busy}>
-          {closed ? 'Store Closed' : busy ? 'Confirming...' : 'Confirm Order'}
+          {closed
+            ? pausedUntil
+              ? pausedText(pausedUntil, now)
+              : 'Store Closed'
+            : busy
+              ? 'Confirming...'
+              : 'Confirm Order'}
         </button>
       </form>
     </section>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { CHECKOUT_MESSAGES, formatMoney, toCents } from '../../../domain';
+import { CHECKOUT_MESSAGES, formatMoney, pausedText, toCents } from '../../../domain';
 import { isAbort, refusalReason } from '../../shared/api';
 import { useCart } from '../../shared/cart/cart-context';
 import { knownOrder } from '../../shared/orders/known-order';
@@ -9,6 +9,7 @@ import { useStoreInfo } from '../../shared/store-info';
 import type { ApiCartView, PaymentOption } from '../../shared/types';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { urls } from '../../shared/urls';
+import { useNow } from '../../shared/use-now';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './order-summary';
 import { formatSlot } from './schedule-picker';
@@ -50,7 +51,8 @@ const PAYMENT_OPTIONS: { value: PaymentOption; label: string }[] = [
 function Payment({ userId }: { userId: string }) {
   const id = useId();
   const { refresh: refreshCart } = useCart();
-  const { loaded, storeOpen } = useStoreInfo();
+  const { loaded, storeOpen, pausedUntil } = useStoreInfo();
+  const now = useNow(60_000);
   const [cartState, setCartState] = useState<CartState>({ status: 'loading' });
   const [option, setOption] = useState<PaymentOption>('pickup');
   const [processing, setProcessing] = useState(false);
@@ -93,7 +95,12 @@ function Payment({ userId }: { userId: string }) {
     setError(null);
     try {
       const { order } = await checkoutApi.completeOrder(userId, option, attemptKeyFor(cart._id));
-      const next = { userId, orderId: order._id, number: order.number };
+      const next = {
+        userId,
+        orderId: order._id,
+        number: order.number,
+        scheduled: order.scheduleTime !== null,
+      };
       writeWaiting(next);
       // The order bar takes it from here: the overlay, the stream, the answer.
       knownOrder.remember(next);
@@ -186,7 +193,9 @@ function Payment({ userId }: { userId: string }) {
             ) : null}
             {closedNow ? (
               <p className="checkout-closed-note">
-                We are closed right now, so orders for as soon as possible are paused.
+                {pausedUntil
+                  ? `${pausedText(pausedUntil, now)}. Orders for as soon as possible wait until then; change the time to schedule for later.`
+                  : 'We are closed right now, so orders for as soon as possible are paused.'}
               </p>
             ) : null}
             <button

@@ -1,10 +1,18 @@
 import { useId, useMemo } from 'react';
-import { STORE_TIME_ZONE, storeDate } from '../../../domain/hours';
+import {
+  STORE_TIME_ZONE,
+  hoursClockText,
+  serviceDate,
+  serviceDay,
+  storeDate,
+  type WeeklyHours,
+} from '../../../domain/hours';
+import { storeClockText } from '../../../domain/time-text';
 
 /*
  * "When": as soon as possible, or a time the store can honour. The slots come from the domain's
- * `scheduleSlots` (the rule the server checks), here grouped by day: a phone's picker is then two
- * short lists rather than hundreds of times.
+ * `scheduleSlots` (the rule the server checks), here grouped by the store's day of service: a
+ * phone's picker is then two short lists rather than hundreds of times.
  */
 
 export type ScheduleChoice = { kind: 'asap' } | { kind: 'later'; slot: string | null };
@@ -15,40 +23,53 @@ const dayLabel = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
 });
-const timeLabel = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-/** ICU puts a narrow no-break space before AM/PM; a plain one reads and matches the same. */
-const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
 /** "Tue, Dec 1, 6:30 PM" in the store's zone. */
 export function formatSlot(iso: string): string {
   const at = new Date(iso);
-  return `${dayLabel.format(at)}, ${plain(timeLabel.format(at))}`;
+  return `${dayLabel.format(at)}, ${storeClockText(at)}`;
 }
 
 interface Day {
   key: string;
   label: string;
-  slots: { iso: string; label: string }[];
+  slots: { iso: string; label: string; afterMidnight: boolean }[];
 }
 
-function groupByDay(slots: readonly Date[], now: Date): Day[] {
-  const today = storeDate(now);
-  const tomorrow = storeDate(new Date(now.getTime() + 24 * 60 * 60_000));
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The calendar day after a YYYY-MM-DD (plain date arithmetic, no zone involved). */
+const nextDate = (date: string) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The slots by the store's day of service, not the calendar: Friday's hours until 1:00 AM hold
+ * Saturday's 12:00-12:45 AM, said on the day ("— until 1:00 AM") and on each such time.
+ */
+function groupByDay(slots: readonly Date[], now: Date, hours: WeeklyHours): Day[] {
+  const today = serviceDate(now, hours);
+  const tomorrow = nextDate(today);
   const days = new Map<string, Day>();
   for (const slot of slots) {
-    const key = storeDate(slot);
+    const key = serviceDate(slot, hours);
     let day = days.get(key);
     if (!day) {
       const name = key === today ? 'Today' : key === tomorrow ? 'Tomorrow' : null;
-      const date = dayLabel.format(slot);
+      // Noon UTC is the same date in Toronto.
+      const date = dayLabel.format(new Date(`${key}T12:00:00Z`));
       day = { key, label: name ? `${name} (${date})` : date, slots: [] };
       days.set(key, day);
     }
-    day.slots.push({ iso: slot.toISOString(), label: plain(timeLabel.format(slot)) });
+    const afterMidnight = storeDate(slot) !== key;
+    if (afterMidnight && day.slots.every((each) => !each.afterMidnight)) {
+      const close = serviceDay(slot, hours).hours?.close;
+      if (close) day.label += ` — until ${hoursClockText(close)}`;
+    }
+    day.slots.push({
+      iso: slot.toISOString(),
+      label: afterMidnight ? `${storeClockText(slot)} (after midnight)` : storeClockText(slot),
+      afterMidnight,
+    });
   }
   return [...days.values()];
 }
@@ -56,16 +77,18 @@ function groupByDay(slots: readonly Date[], now: Date): Day[] {
 export function SchedulePicker({
   slots,
   now,
+  hours,
   choice,
   onChoice,
 }: {
   slots: readonly Date[];
   now: Date;
+  hours: WeeklyHours;
   choice: ScheduleChoice;
   onChoice: (choice: ScheduleChoice) => void;
 }) {
   const id = useId();
-  const days = useMemo(() => groupByDay(slots, now), [slots, now]);
+  const days = useMemo(() => groupByDay(slots, now, hours), [slots, now, hours]);
   const chosen = choice.kind === 'later' ? choice.slot : null;
   const chosenDay = days.find((day) => day.slots.some((slot) => slot.iso === chosen)) ?? days[0];
 

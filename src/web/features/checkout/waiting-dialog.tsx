@@ -4,12 +4,27 @@ import {
   formatPhone,
   orderAcceptedMessage,
   orderDeclinedMessage,
+  readyAtText,
+  scheduledOrderAcceptedMessage,
 } from '../../../domain';
 import type { ApiOrder } from '../../shared/types';
 import { useModalDialog } from '../../shared/modal-dialog';
 import './waiting-dialog.css';
 
-export type Answer = { kind: 'accepted'; minutes: number } | { kind: 'declined'; reason: string };
+export type Answer =
+  | { kind: 'accepted'; minutes: number; readyAt: string | null; scheduled: boolean }
+  | { kind: 'declined'; reason: string };
+
+/**
+ * The store's answer in the spec's words: the accepted alert with its minutes (a scheduled
+ * order's with its confirmed time instead), or the declined alert with the reason.
+ */
+export function answerText(answer: Answer): string {
+  if (answer.kind === 'declined') return orderDeclinedMessage(answer.reason);
+  return answer.scheduled && answer.readyAt
+    ? scheduledOrderAcceptedMessage(readyAtText(new Date(answer.readyAt), true, new Date()))
+    : orderAcceptedMessage(answer.minutes);
+}
 
 /** The store's answer as an order already shows it (the answer came while we were away). */
 export function answerOf(order: ApiOrder): Answer | null {
@@ -17,7 +32,14 @@ export function answerOf(order: ApiOrder): Answer | null {
   if (order.status === 'declined') {
     return { kind: 'declined', reason: order.declineReason ?? 'unable to take this order' };
   }
-  if (order.readyMinutes !== null) return { kind: 'accepted', minutes: order.readyMinutes };
+  if (order.readyMinutes !== null) {
+    return {
+      kind: 'accepted',
+      minutes: order.readyMinutes,
+      readyAt: order.readyAt,
+      scheduled: order.scheduleTime !== null,
+    };
+  }
   return null;
 }
 
@@ -73,11 +95,7 @@ export function WaitingDialog({
             {answer.kind === 'accepted' ? 'Order confirmed' : 'Order declined'}
           </h2>
           <div id={`${id}-body`} role="alert">
-            <p data-testid="order-answer">
-              {answer.kind === 'accepted'
-                ? orderAcceptedMessage(answer.minutes)
-                : orderDeclinedMessage(answer.reason)}
-            </p>
+            <p data-testid="order-answer">{answerText(answer)}</p>
           </div>
           <button ref={okButton} type="button" className="primary" onClick={onDone}>
             OK

@@ -12,6 +12,8 @@ export interface WaitingOrder {
   userId: string;
   orderId: string;
   number: number;
+  /** Placed for a scheduled time: the answer then confirms that time rather than minutes. */
+  scheduled?: boolean;
 }
 
 const WAITING_KEY = 'checkout.waitingOrder';
@@ -42,7 +44,12 @@ export function readWaiting(userId: string): WaitingOrder | null {
     return value.userId === userId &&
       typeof value.orderId === 'string' &&
       typeof value.number === 'number'
-      ? { userId, orderId: value.orderId, number: value.number }
+      ? {
+          userId,
+          orderId: value.orderId,
+          number: value.number,
+          scheduled: value.scheduled === true,
+        }
       : null;
   } catch {
     return null;

@@ -1,7 +1,14 @@
 import { Link, useLoaderData } from 'react-router';
-import { CATALOGUE, isCategory, isListCategory, type ListCategory } from '../../../domain';
+import {
+  CATALOGUE,
+  isCategory,
+  isListCategory,
+  pausedText,
+  type ListCategory,
+} from '../../../domain';
 import { WithOffers } from '../../shared/special-offers';
 import { useStoreInfo } from '../../shared/store-info';
+import { useNow } from '../../shared/use-now';
 import type { ApiProduct } from '../../shared/types';
 import { SoldOutBadge } from '../../shared/ui';
 import { urls } from '../../shared/urls';
@@ -77,14 +84,17 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
 }
 
 export default function HomeScreen() {
-  const { storeOpen, loaded, failed } = useStoreInfo();
+  const { storeOpen, loaded, failed, pausedUntil } = useStoreInfo();
+  const now = useNow(60_000);
   const { products } = useLoaderData<typeof homeLoader>();
   return (
     <WithOffers>
       <section aria-labelledby="categories-title">
         {loaded && !failed && !storeOpen ? (
           <p className="closed-banner" role="status">
-            The store is closed right now. You can browse the menu; ordering opens with our hours.
+            {pausedUntil
+              ? `${pausedText(pausedUntil, now)}. We are not taking orders for a few minutes; you can browse the menu, or schedule an order for later.`
+              : 'The store is closed right now. You can browse the menu; ordering opens with our hours.'}
           </p>
         ) : null}
         <h1 id="categories-title">Categories</h1>

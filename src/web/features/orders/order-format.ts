@@ -1,5 +1,6 @@
 import { ORDER_STATUS_LABELS } from '../../../domain/order-states';
 import { STORE_TIME_ZONE } from '../../../domain/hours';
+import { readyAtText } from '../../../domain/time-text';
 import type { ApiOrder } from '../../shared/types';
 
 /*
@@ -21,18 +22,6 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const timeOnly = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dayOnly = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** ICU puts a narrow no-break space before AM/PM; a plain one reads and matches the same. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
@@ -42,20 +31,19 @@ export function formatDateTime(iso: string): string {
 }
 
 /**
- * "6:45 PM", with the day in front when it is not the day of `sameDayAs` (a scheduled order
- * ready tomorrow): "Tue, Nov 24, 2026, 12:30 PM".
+ * When the store said it will be ready, once accepted, in the domain's words: "Ready about
+ * 6:45 PM", and for a scheduled order its confirmed time, "Ready at Sat 12:30 AM". The day is
+ * named against the day it was placed, so a card reads the same whenever it is looked at.
  */
-export function formatTime(iso: string, sameDayAs: string): string {
-  const at = new Date(iso);
-  return dayOnly.format(at) === dayOnly.format(new Date(sameDayAs))
-    ? plain(timeOnly.format(at))
-    : formatDateTime(iso);
-}
-
-/** When the store said it will be ready, once accepted: "Ready about 6:45 PM". */
 export function readyText(order: ApiOrder): string | null {
   if (order.status !== 'accepted') return null;
-  if (order.readyAt) return `Ready about ${formatTime(order.readyAt, order.createdAt)}`;
+  if (order.readyAt) {
+    return readyAtText(
+      new Date(order.readyAt),
+      order.scheduleTime !== null,
+      new Date(order.createdAt),
+    );
+  }
   if (order.readyMinutes !== null) return `Ready in about ${order.readyMinutes} minutes`;
   return null;
 }

@@ -40,7 +40,7 @@ function applyEvent(orders: ApiOrder[], event: ApiOrderEvent): ApiOrder[] {
           status: 'accepted',
           isOrderConfirmed: true,
           readyMinutes: event.time,
-          readyAt: null,
+          readyAt: event.readyAt ?? null,
         };
       case 'order-declined':
         return {

@@ -1,4 +1,5 @@
 import { STORE_TIME_ZONE } from '../../../domain/hours';
+import { storeClockText } from '../../../domain/time-text';
 
 /* "Today" and "this month" are the store's, not the tablet's. */
 
@@ -10,15 +11,9 @@ export function firstOfMonth(day: string): string {
   return `${day.slice(0, 8)}01`;
 }
 
-const clock = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A time of day in the store's time zone, e.g. "6:00 PM". */
+/** A time of day in the store's time zone, e.g. "6:00 PM" (the domain's one clock style). */
 export function storeTime(date: Date): string {
-  return clock.format(date);
+  return storeClockText(date);
 }
 
 const day = new Intl.DateTimeFormat('en-US', {

@@ -11,12 +11,12 @@ import { useNow } from '../../shared/use-now';
 const byPlaced = (a: ApiStaffOrder, b: ApiStaffOrder) => a.createdAt.localeCompare(b.createdAt);
 
 /**
- * The live board: New, In the kitchen, Ready / Out for delivery and Done today, with accepted
- * orders for later in their own Scheduled lane until their prep time comes. Oldest first in the
+ * The live board: New, In the kitchen, Ready / Out for delivery and Done today, with orders
+ * for later in their own Scheduled lane, by time, until their prep time comes. Oldest first in the
  * working columns (the longest waiting is on top), newest first in Done today.
  */
 export default function BoardScreen() {
-  const { board, store } = useStaff();
+  const { board } = useStaff();
   const now = useNow(1_000);
   const [openId, setOpenId] = useState<string | null>(null);
   const cards = useRef(new Map<string, HTMLButtonElement>());
@@ -24,17 +24,24 @@ export default function BoardScreen() {
   const lanes = useMemo(() => {
     const all = [...(board.orders?.values() ?? [])];
     const today = storeDate(now);
+    // Scheduled orders wait in their own lane, by time, until it is time to start them: new
+    // ones still to answer too (they ring as new), accepted ones then go to the kitchen.
     const scheduled: { order: ApiStaffOrder; startAt: Date }[] = [];
     const kitchen: ApiStaffOrder[] = [];
-    for (const order of all.filter((each) => each.status === 'accepted').sort(byPlaced)) {
-      const start = prepStart(order, store);
+    const fresh: ApiStaffOrder[] = [];
+    for (const order of all.sort(byPlaced)) {
+      if (order.status !== 'pending' && order.status !== 'accepted') continue;
+      const start = prepStart(order);
       if (start && start > now) scheduled.push({ order, startAt: start });
+      else if (order.status === 'pending') fresh.push(order);
       else kitchen.push(order);
     }
-    scheduled.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+    scheduled.sort((a, b) =>
+      (a.order.scheduleTime ?? '').localeCompare(b.order.scheduleTime ?? ''),
+    );
     return {
       missed: all.filter((each) => each.missed && !each.missedDismissal).sort(byPlaced),
-      fresh: all.filter((each) => each.status === 'pending').sort(byPlaced),
+      fresh,
       scheduled,
       kitchen,
       ready: all
@@ -46,7 +53,7 @@ export default function BoardScreen() {
         )
         .sort((a, b) => lastChange(b).localeCompare(lastChange(a))),
     };
-  }, [board.orders, now, store]);
+  }, [board.orders, now]);
 
   const unseenIds = useMemo(() => new Set(board.unseen.map((each) => each._id)), [board.unseen]);
   const { markOpened } = board;
@@ -95,17 +102,21 @@ export default function BoardScreen() {
       <MissedBanner orders={lanes.missed} now={now} />
       {lanes.scheduled.length > 0 ? (
         <Lane id="scheduled" title="Scheduled" count={lanes.scheduled.length} wide>
-          {lanes.scheduled.map(({ order, startAt }) => (
-            <li key={order._id}>
-              <ScheduledCard
-                order={order}
-                now={now}
-                startAt={startAt}
-                onOpen={open}
-                buttonRef={cardRef(order._id)}
-              />
-            </li>
-          ))}
+          {lanes.scheduled.map(({ order, startAt }) =>
+            order.status === 'pending' ? (
+              card(order)
+            ) : (
+              <li key={order._id}>
+                <ScheduledCard
+                  order={order}
+                  now={now}
+                  startAt={startAt}
+                  onOpen={open}
+                  buttonRef={cardRef(order._id)}
+                />
+              </li>
+            ),
+          )}
         </Lane>
       ) : null}
       <div className="board-columns">

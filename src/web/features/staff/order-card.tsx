@@ -44,7 +44,9 @@ export function OrderCard({
     >
       <span className="order-card-top">
         <span className="order-card-number">#{order.number}</span>
-        {unseen ? <span className="order-card-new">New</span> : null}
+        {unseen ? (
+          <span className="order-card-new">{order.status === 'pending' ? 'New' : 'Start now'}</span>
+        ) : null}
         <span className="order-card-age">
           {age(order.createdAt, now)} · {clockTime(order.createdAt, now)}
         </span>

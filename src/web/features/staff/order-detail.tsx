@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import {
   ACCEPT_MINUTE_CHOICES,
   DECLINE_REASON_CHOICES,
+  DEFAULT_PREP_MINUTES,
   formatPhone,
   MAX_DECLINE_REASON_LENGTH,
   MAX_READY_MINUTES,
@@ -258,10 +259,14 @@ export function OrderDetail({
           {steps.includes('accepted') ? (
             <AcceptForm
               busy={busy}
+              scheduledFor={order.scheduleTime ? fullTime(order.scheduleTime, now) : null}
               onAccept={(minutes) =>
                 void answer(
                   () => staffApi.accept(order._id, minutes),
-                  (done) => `Order #${done.number} accepted: ready in about ${minutes} minutes.`,
+                  (done) =>
+                    order.scheduleTime
+                      ? `Order #${done.number} accepted for ${fullTime(order.scheduleTime, now)}.`
+                      : `Order #${done.number} accepted: ready in about ${String(minutes)} minutes.`,
                   { print: readPrintOnAccept() },
                 )
               }
@@ -339,16 +344,37 @@ function ItemLines({ item }: { item: ApiOrderItem }) {
   );
 }
 
-function AcceptForm({ busy, onAccept }: { busy: boolean; onAccept: (minutes: number) => void }) {
+/**
+ * Accept with the minutes until ready. A scheduled order is ready at its time, confirmed: the
+ * minutes are then the kitchen's prep time, optional (the domain's default), saying when to start.
+ */
+function AcceptForm({
+  busy,
+  scheduledFor,
+  onAccept,
+}: {
+  busy: boolean;
+  /** The scheduled time in words, or null for as soon as possible. */
+  scheduledFor: string | null;
+  onAccept: (minutes: number | null) => void;
+}) {
   const inputId = useId();
   const [minutes, setMinutes] = useState<string>('');
   const [problem, setProblem] = useState<string | null>(null);
+  const typed = minutes.trim();
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = Number(minutes);
-    if (!/^\d+$/.test(minutes.trim()) || value < MIN_READY_MINUTES || value > MAX_READY_MINUTES) {
+    if (scheduledFor !== null && typed === '') {
+      setProblem(null);
+      onAccept(null);
+      return;
+    }
+    const value = Number(typed);
+    if (!/^\d+$/.test(typed) || value < MIN_READY_MINUTES || value > MAX_READY_MINUTES) {
       setProblem(
-        `Choose the minutes until ready, or type a whole number from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}.`,
+        scheduledFor !== null
+          ? `Leave the prep time empty for ${DEFAULT_PREP_MINUTES} minutes, or type a whole number from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}.`
+          : `Choose the minutes until ready, or type a whole number from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}.`,
       );
       return;
     }
@@ -358,7 +384,11 @@ function AcceptForm({ busy, onAccept }: { busy: boolean; onAccept: (minutes: num
   return (
     <form className="answer-form accept-form" onSubmit={submit} aria-label="Accept the order">
       <fieldset>
-        <legend>Accept: ready in</legend>
+        <legend>
+          {scheduledFor !== null
+            ? `Accept for ${scheduledFor}: prep time (optional, ${DEFAULT_PREP_MINUTES} min if empty)`
+            : 'Accept: ready in'}
+        </legend>
         <div className="chips">
           {ACCEPT_MINUTE_CHOICES.map((choice) => (
             <button
@@ -388,7 +418,13 @@ function AcceptForm({ busy, onAccept }: { busy: boolean; onAccept: (minutes: num
         ) : null}
       </fieldset>
       <button type="submit" className="answer-primary" disabled={busy}>
-        {minutes.trim() ? `Accept, ready in ${minutes.trim()} min` : 'Accept'}
+        {scheduledFor !== null
+          ? typed
+            ? `Accept for ${scheduledFor}, prep ${typed} min`
+            : `Accept for ${scheduledFor}`
+          : typed
+            ? `Accept, ready in ${typed} min`
+            : 'Accept'}
       </button>
     </form>
   );

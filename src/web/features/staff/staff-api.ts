@@ -40,7 +40,7 @@ const orderPath = (id: string, action: string) =>
 export const staffApi = {
   orders: (statuses: readonly OrderStatus[], signal?: AbortSignal) =>
     api<ApiStaffOrder[]>(`/api/staff/orders?status=${statuses.join(',')}`, { signal }),
-  accept: (id: string, minutes: number) =>
+  accept: (id: string, minutes: number | null) =>
     api<ApiStaffOrder>(orderPath(id, 'accept'), { method: 'POST', body: { minutes } }),
   decline: (id: string, reason: string) =>
     api<ApiStaffOrder>(orderPath(id, 'decline'), { method: 'POST', body: { reason } }),

@@ -1,11 +1,12 @@
 import {
   ORDER_STATUS_LABELS,
   formatMoney,
+  prepStartAt,
   STORE_TIME_ZONE,
+  storeClockText,
   storeDate,
   toCents,
   type ApiStaffOrder,
-  type ApiStaffStore,
   type OrderStatus,
 } from '../../../domain';
 
@@ -17,11 +18,6 @@ import {
 /** ICU puts a narrow no-break space before AM/PM; a plain one reads and matches the same. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
-const timeOnly = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const weekdayAndTime = new Intl.DateTimeFormat('en-US', {
   timeZone: STORE_TIME_ZONE,
   weekday: 'short',
@@ -43,13 +39,13 @@ const fullDayAndTime = new Intl.DateTimeFormat('en-US', {
  */
 export function clockTime(iso: string, now: Date): string {
   const at = new Date(iso);
-  return plain(storeDate(at) === storeDate(now) ? timeOnly.format(at) : weekdayAndTime.format(at));
+  return plain(storeDate(at) === storeDate(now) ? storeClockText(at) : weekdayAndTime.format(at));
 }
 
 /** "6:05 PM" today, "Tue, Nov 24, 12:30 PM" on another day: for the detail and the ticket. */
 export function fullTime(iso: string, now: Date): string {
   const at = new Date(iso);
-  return plain(storeDate(at) === storeDate(now) ? timeOnly.format(at) : fullDayAndTime.format(at));
+  return plain(storeDate(at) === storeDate(now) ? storeClockText(at) : fullDayAndTime.format(at));
 }
 
 /** "Just now", "4 min ago", "1 h 12 min ago". */
@@ -114,19 +110,11 @@ export const STEP_LABELS: Record<OrderStatus, string> = {
 };
 
 /**
- * When the kitchen should start a scheduled order: its time minus the minutes promised on
- * accepting, or the store's lead time for its type before that. Null for "as soon as possible".
+ * When the kitchen should start a scheduled order: its time less the prep minutes given on
+ * accepting (the domain's default prep time before). Null for "as soon as possible".
  */
-export function prepStart(
-  order: ApiStaffOrder,
-  store: Pick<ApiStaffStore, 'pickupLeadMinutes' | 'deliveryLeadMinutes'> | null,
-): Date | null {
-  if (!order.scheduleTime) return null;
-  const lead =
-    order.readyMinutes ??
-    (order.deliveryType === 'delivery' ? store?.deliveryLeadMinutes : store?.pickupLeadMinutes) ??
-    0;
-  return new Date(new Date(order.scheduleTime).getTime() - lead * 60_000);
+export function prepStart(order: ApiStaffOrder): Date | null {
+  return order.scheduleTime ? prepStartAt(new Date(order.scheduleTime), order.readyMinutes) : null;
 }
 
 /** When an order last changed: its latest step, or when it was placed. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ApiStaffOrder } from '../../../domain';
+import { prepStartAt, type ApiStaffOrder } from '../../../domain';
 import { isAbort, isApiError, refusalReason } from '../../shared/api';
 import { DONE_STATUSES, OPEN_STATUSES, staffApi } from './staff-api';
 import { openStaffEvents } from './staff-events';
@@ -12,7 +12,10 @@ export interface StaffBoard {
   /** The last load's failure in words, while the board shows what it had. */
   loadFailure: string | null;
   reload: () => void;
-  /** Pending orders nobody has opened yet: the alert rings while there is one. */
+  /**
+   * What the alert rings for while there is one: pending orders nobody has opened yet, and
+   * accepted scheduled orders whose time to start has come, until someone opens them then.
+   */
   unseen: readonly ApiStaffOrder[];
   markOpened: (id: string) => void;
   /** Puts an order as an answer returned it (before its event arrives). */
@@ -113,17 +116,78 @@ export function useStaffBoard(enabled: boolean, onAccessLost?: () => void): Staf
     return () => window.clearTimeout(timer);
   }, [loadFailure, reload]);
 
-  const markOpened = useCallback((id: string) => {
-    setOpened((current) => (current.has(id) ? current : new Set(current).add(id)));
-  }, []);
+  const startsAt = useMemo(() => startTimes(orders), [orders]);
+  const clock = useStartClock(startsAt);
+
+  const markOpened = useCallback(
+    (id: string) => {
+      // Opened after its start came, the start has been seen; before, only the order has.
+      const key = isStartTime(startsAt.get(id), Date.now()) ? startKey(id) : id;
+      setOpened((current) => (current.has(key) ? current : new Set(current).add(key)));
+    },
+    [startsAt],
+  );
 
   const unseen = useMemo(
     () =>
-      [...(orders?.values() ?? [])].filter(
-        (order) => order.status === 'pending' && !opened.has(order._id),
-      ),
-    [orders, opened],
+      [...(orders?.values() ?? [])].filter((order) => {
+        if (order.status === 'pending') return !opened.has(order._id);
+        return isStartTime(startsAt.get(order._id), clock) && !opened.has(startKey(order._id));
+      }),
+    [orders, opened, startsAt, clock],
   );
 
   return { orders, connected, loadFailure, reload, unseen, markOpened, put };
+}
+
+const startKey = (id: string) => `${id}@start`;
+
+/**
+ * Each accepted scheduled order's time to start (epoch ms, from its start to its scheduled
+ * time), by id. Past its time it is being made or late, and rings no more (a reload included).
+ */
+interface StartWindow {
+  from: number;
+  until: number;
+}
+
+function startTimes(orders: ReadonlyMap<string, ApiStaffOrder> | null): Map<string, StartWindow> {
+  const starts = new Map<string, StartWindow>();
+  for (const order of orders?.values() ?? []) {
+    if (order.status !== 'accepted' || !order.scheduleTime) continue;
+    const until = new Date(order.scheduleTime);
+    starts.set(order._id, {
+      from: prepStartAt(until, order.readyMinutes).getTime(),
+      until: until.getTime(),
+    });
+  }
+  return starts;
+}
+
+const isStartTime = (window: StartWindow | undefined, at: number): window is StartWindow =>
+  window !== undefined && window.from <= at && at < window.until;
+
+/** How often the board looks whether a scheduled order's start has come. */
+const START_CHECK_MS = 1_000;
+
+/**
+ * The browser's clock, moved on only when a start (or its end) has passed since it last moved:
+ * the board rings at a start without drawing itself again every second in between.
+ */
+function useStartClock(starts: ReadonlyMap<string, StartWindow>): number {
+  const [clock, setClock] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const now = Date.now();
+      const passed = (at: number, last: number) =>
+        (at > last && at <= now) || (at <= last && at > now);
+      setClock((last) =>
+        [...starts.values()].some(({ from, until }) => passed(from, last) || passed(until, last))
+          ? now
+          : last,
+      );
+    }, START_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [starts]);
+  return clock;
 }

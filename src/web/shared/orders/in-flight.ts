@@ -1,31 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../domain/order-states';
-import { STORE_TIME_ZONE, storeDate } from '../../../domain/hours';
+import { readyAtText } from '../../../domain/time-text';
 import type { ApiOrder } from '../../../domain';
-
-const time = new Intl.DateTimeFormat('en-US', {
-  timeZone: STORE_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const weekday = new Intl.DateTimeFormat('en-US', { timeZone: STORE_TIME_ZONE, weekday: 'short' });
-
-/** ICU puts a narrow no-break space before AM/PM; a plain one reads and matches the same. */
-const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
-
-/**
- * "Ready at 6:45 PM", with the weekday when it is not today in the store ("Ready at Sat 12:30
- * AM"). The one place the order bar words a ready time: swap in the shared formatter here.
- */
-export function readyAtText(iso: string, now: Date): string {
-  const at = new Date(iso);
-  const day = storeDate(at) === storeDate(now) ? '' : `${weekday.format(at)} `;
-  return `Ready at ${day}${plain(time.format(at))}`;
-}
 
 /** Where an order in flight is, in a few words: the order bar's and Checkout's line. */
 export function inFlightText(
-  order: Pick<ApiOrder, 'number' | 'status' | 'readyAt' | 'readyMinutes'>,
+  order: Pick<ApiOrder, 'number' | 'status' | 'readyAt' | 'readyMinutes' | 'scheduleTime'>,
   now: Date,
 ): string {
   const where =
@@ -33,7 +13,7 @@ export function inFlightText(
       ? 'waiting for the store…'
       : order.status === 'accepted'
         ? order.readyAt
-          ? readyAtText(order.readyAt, now)
+          ? readyAtText(new Date(order.readyAt), order.scheduleTime !== null, now)
           : order.readyMinutes !== null
             ? `Ready in about ${order.readyMinutes} minutes`
             : ORDER_STATUS_LABELS.accepted
