@@ -3,6 +3,7 @@ import { formatMoney, toCents } from '../../../domain/money';
 import type { ApiStaffProduct } from '../../../domain/api-types';
 import { failureText, Field } from './admin-parts';
 import { parsePrice, PRICE_MESSAGE } from './price';
+import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
 
 const isPhotoType = (type: string): boolean => (PHOTO_TYPES as readonly string[]).includes(type);
@@ -22,37 +23,18 @@ export function ProductRow({
   announce: (text: string) => void;
 }) {
   const nameId = useId();
-  const [soldOut, setSoldOut] = useState(product.soldOut);
-  const [seen, setSeen] = useState(product);
-  if (seen !== product) {
-    setSeen(product);
-    setSoldOut(product.soldOut);
-  }
-  const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const stock = useSoldOut(product, {
+    save: (available) => staffAdminApi.updateProduct(product._id, { available }),
+    onSaved,
+    announce,
+    onFailure: setFailure,
+  });
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
   const price = formatMoney(toCents(product.price));
-
-  const toggleSoldOut = async (next: boolean) => {
-    setSoldOut(next);
-    setSaving(true);
-    setFailure(null);
-    try {
-      const saved = await staffAdminApi.updateProduct(product._id, { available: !next });
-      onSaved(saved);
-      announce(
-        saved.soldOut ? `${saved.name} is marked sold out.` : `${saved.name} is back on the menu.`,
-      );
-    } catch (error) {
-      setSoldOut(!next);
-      setFailure(failureText(error, `We could not save the change to ${product.name}.`));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const closeEditor = () => {
     setEditing(false);
@@ -86,7 +68,7 @@ export function ProductRow({
   };
 
   return (
-    <li className={`menu-row${soldOut ? ' is-sold-out' : ''}`} aria-labelledby={nameId}>
+    <li className={`menu-row${stock.soldOut ? ' is-sold-out' : ''}`} aria-labelledby={nameId}>
       <img
         className="menu-row-photo"
         src={product.image}
@@ -107,21 +89,7 @@ export function ProductRow({
           </p>
         ) : null}
       </div>
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={soldOut}
-          // Not `disabled`: that would drop the keyboard's focus while the change is saved.
-          aria-disabled={saving || undefined}
-          aria-describedby={nameId}
-          onChange={(event) => {
-            if (!saving) void toggleSoldOut(event.target.checked);
-          }}
-        />
-        <span className="switch-track" aria-hidden="true" />
-        Sold out
-      </label>
+      <SoldOutSwitch {...stock} describedBy={nameId} />
       <div className="menu-row-actions">
         {editing ? null : (
           <button

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ApiTopping } from '../../../domain/api-types';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { failureText, useLoad } from './admin-parts';
+import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { staffAdminApi } from './staff-admin-api';
 
 /**
@@ -63,55 +64,20 @@ function ToppingSwitch({
   announce: (text: string) => void;
 }) {
   const nameId = useId();
-  const [soldOut, setSoldOut] = useState(topping.soldOut);
-  const [seen, setSeen] = useState(topping);
-  if (seen !== topping) {
-    setSeen(topping);
-    setSoldOut(topping.soldOut);
-  }
-  const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const toggle = async (next: boolean) => {
-    setSoldOut(next);
-    setSaving(true);
-    setFailure(null);
-    try {
-      const savedTopping = await staffAdminApi.updateTopping(topping._id, !next);
-      onSaved(savedTopping);
-      announce(
-        savedTopping.soldOut
-          ? `${savedTopping.name} is marked sold out.`
-          : `${savedTopping.name} is back on the menu.`,
-      );
-    } catch (error) {
-      setSoldOut(!next);
-      setFailure(failureText(error, `We could not save the change to ${topping.name}.`));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const stock = useSoldOut(topping, {
+    save: (available) => staffAdminApi.updateTopping(topping._id, available),
+    onSaved,
+    announce,
+    onFailure: setFailure,
+  });
 
   return (
-    <li className={`topping-switch${soldOut ? ' is-sold-out' : ''}`} aria-labelledby={nameId}>
+    <li className={`topping-switch${stock.soldOut ? ' is-sold-out' : ''}`} aria-labelledby={nameId}>
       <span id={nameId} className="topping-switch-name">
         {topping.name}
       </span>
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={soldOut}
-          // Not `disabled`: that would drop the keyboard's focus while the change is saved.
-          aria-disabled={saving || undefined}
-          aria-describedby={nameId}
-          onChange={(event) => {
-            if (!saving) void toggle(event.target.checked);
-          }}
-        />
-        <span className="switch-track" aria-hidden="true" />
-        Sold out
-      </label>
+      <SoldOutSwitch {...stock} describedBy={nameId} />
       {failure ? (
         <p className="menu-row-error" role="alert">
           {failure}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { failureText } from './admin-parts';
+
+interface Stockable {
+  name: string;
+  soldOut: boolean;
+}
+
+/**
+ * A Sold out switch's state for a product or a topping: shown at once, saved, and put back with
+ * the server's reason when refused. A new `item` from the server (a save, another tablet) wins.
+ */
+export function useSoldOut<T extends Stockable>(
+  item: T,
+  {
+    save,
+    onSaved,
+    announce,
+    onFailure,
+  }: {
+    save: (available: boolean) => Promise<T>;
+    onSaved: (saved: T) => void;
+    announce: (text: string) => void;
+    onFailure: (text: string | null) => void;
+  },
+) {
+  const [soldOut, setSoldOut] = useState(item.soldOut);
+  const [seen, setSeen] = useState(item);
+  if (seen !== item) {
+    setSeen(item);
+    setSoldOut(item.soldOut);
+  }
+  const [saving, setSaving] = useState(false);
+
+  const toggle = async (next: boolean) => {
+    setSoldOut(next);
+    setSaving(true);
+    onFailure(null);
+    try {
+      const saved = await save(!next);
+      onSaved(saved);
+      announce(
+        saved.soldOut ? `${saved.name} is marked sold out.` : `${saved.name} is back on the menu.`,
+      );
+    } catch (error) {
+      setSoldOut(!next);
+      onFailure(failureText(error, `We could not save the change to ${item.name}.`));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { soldOut, saving, toggle };
+}
+
+/** The switch itself, described by the item's name (`describedBy`). */
+export function SoldOutSwitch({
+  soldOut,
+  saving,
+  toggle,
+  describedBy,
+}: {
+  soldOut: boolean;
+  saving: boolean;
+  toggle: (next: boolean) => Promise<void>;
+  describedBy: string;
+}) {
+  return (
+    <label className="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={soldOut}
+        // Not `disabled`: that would drop the keyboard's focus while the change is saved.
+        aria-disabled={saving || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          if (!saving) void toggle(event.target.checked);
+        }}
+      />
+      <span className="switch-track" aria-hidden="true" />
+      Sold out
+    </label>
+  );
+}
