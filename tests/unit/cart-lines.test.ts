@@ -103,11 +103,13 @@ describe('mergeLine', () => {
       message: 'You can have at most 99 of one item in the cart.',
     });
     const combo = { wingsFlavor: 'Hot', sides: ['French Fries'] };
+    // The Super Bowl combo's screen adds one at a time (the spec): each add raises its line,
+    // up to the same 99 as any line.
     expect(
       mergeLine([line(superbowl.id, 1, combo)], line(superbowl.id, 1, combo), superbowl),
-    ).toEqual({
-      kind: 'refused',
-      message: 'Super Bowl Wings Combo is limited to a quantity of 1.',
-    });
+    ).toEqual({ kind: 'raise', index: 0, quantity: 2 });
+    expect(
+      mergeLine([line(superbowl.id, 99, combo)], line(superbowl.id, 1, combo), superbowl),
+    ).toEqual({ kind: 'refused', message: 'You can have at most 99 of one item in the cart.' });
   });
 });

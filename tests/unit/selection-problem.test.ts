@@ -76,11 +76,14 @@ describe('selectionProblem: what the sticky bar says is missing', () => {
     expect(problem('Wings', { size: '10 pcs', flavor: 'Hot' }, null)).toMatchObject(range);
     // The quantity parsed from the field wins over the payload's placeholder.
     expect(
-      problem('Super Bowl Wings Combo', { wingsFlavor: 'Hot', sides: ['French Fries'] }, 2),
+      problem('Super Bowl Wings Combo', { wingsFlavor: 'Hot', sides: ['French Fries'] }, 100),
     ).toMatchObject({
       field: 'quantity',
-      missing: 'Super Bowl Wings Combo is limited to a quantity of 1',
+      missing: 'Quantity must be a whole number from 1 to 99',
     });
+    expect(
+      problem('Super Bowl Wings Combo', { wingsFlavor: 'Hot', sides: ['French Fries'] }, 2),
+    ).toBeNull();
   });
 
   it('passes on the domain’s words for drinks and toppings past a limit or off the menu', () => {
