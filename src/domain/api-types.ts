@@ -15,6 +15,11 @@ export interface ApiProductDetails extends Omit<
   sizePrices?: Record<string, number>;
   /** Dollars per topping beyond the free count. */
   extraToppingPrice?: number;
+  /**
+   * Of this product's flavours (wingsFlavors, Flavors), those sold out now; left out when none
+   * is. Not in the spec: its pickers show them sold out and cannot pick them.
+   */
+  soldOutFlavors?: string[];
 }
 
 export interface ApiProduct {
@@ -334,6 +339,12 @@ export interface ApiStaffProduct {
   image: string;
   /** Dollars. */
   price: number;
+  soldOut: boolean;
+}
+
+/** GET /api/staff/flavours: a wings or panzerotto flavour, sold out on every product or not. */
+export interface ApiStaffFlavour {
+  name: string;
   soldOut: boolean;
 }
 

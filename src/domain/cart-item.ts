@@ -99,7 +99,10 @@ function fail(field: SelectionField, message: string): never {
   throw new Invalid(message, field);
 }
 
-/** A chosen topping or drink the store has marked sold out: a conflict, not a bad choice. */
+/**
+ * A chosen topping, drink, side or flavour the store has marked sold out: a conflict, not a bad
+ * choice.
+ */
 class SoldOutOption extends Error {}
 
 function checkSize(product: Product, size: string | null | undefined): string | undefined {
@@ -126,6 +129,7 @@ const FLAVOR_ALIASES: Partial<Record<Product['category'], 'flavor' | 'wingsFlavo
 function checkFlavor(
   product: Product,
   input: SelectionInput,
+  soldOut: ReadonlySet<string>,
 ): Pick<NormalisedSelection, 'flavor' | 'wingsFlavor'> {
   const rules = PRODUCT_RULES[product.category];
   const alias = FLAVOR_ALIASES[product.category];
@@ -150,6 +154,7 @@ function checkFlavor(
   const choose = `Choose a ${label}: ${orList(options)}.`;
   if (!present(value)) fail('flavor', choose);
   if (!options.includes(value)) fail('flavor', `Unknown ${label} "${value}". ${choose}`);
+  if (soldOut.has(value)) throw new SoldOutOption(`${value} is sold out.`);
   return { [rules.flavor]: value };
 }
 
@@ -257,8 +262,8 @@ function checkToppings(
 /**
  * Checks a line's options against its product and answers them normalised, or the first
  * problem as a sentence. `toppingNames`: the toppings on offer; `drinkNames`: the beverage names;
- * `soldOut`: topping, drink and side names the store has marked sold out (refused as sold out, a
- * conflict, rather than as unknown, whatever the product's usual drinks say).
+ * `soldOut`: topping, drink, side and flavour names the store has marked sold out (refused as
+ * sold out, a conflict, rather than as unknown, whatever the product's usual drinks say).
  */
 export function validateSelection(
   product: Product,
@@ -280,7 +285,7 @@ export function validateSelection(
     const size = checkSize(product, payload.size);
     const selection: NormalisedSelection = {
       ...(size !== undefined ? { size } : {}),
-      ...checkFlavor(product, payload),
+      ...checkFlavor(product, payload, soldOut),
       sides: checkSides(product, payload.sides ?? [], soldOut),
       drinks: checkDrinks(product, size, payload.drinks ?? [], drinkNames, soldOut),
       toppings: checkToppings(product, payload.toppings ?? [], toppingNames, soldOut),

@@ -679,10 +679,68 @@ describe('totals and the tip', () => {
 });
 
 describe('sold out anywhere in a line', () => {
-  const soldOut = async (table: 'products' | 'toppings', name: string, value: boolean) => {
-    await t.db.query(`update ${table} set sold_out = $2 where name = $1`, [name, value]);
+  const soldOut = async (
+    table: 'products' | 'toppings' | 'sold_out_flavours',
+    name: string,
+    value: boolean,
+  ) => {
+    if (table === 'sold_out_flavours') {
+      await t.db.query(
+        value
+          ? 'insert into sold_out_flavours (name) values ($1)'
+          : 'delete from sold_out_flavours where name = $1',
+        [name],
+      );
+    } else {
+      await t.db.query(`update ${table} set sold_out = $2 where name = $1`, [name, value]);
+    }
     await untilMenuHeard(t.app, t.db);
   };
+
+  it('refuses a sold-out flavour in wings, a combo or a panzerotto with 409 naming it', async () => {
+    const gail = await registerUser(t.app);
+    const who = { id: gail.user._id, cookie: gail.cookie };
+    await soldOut('sold_out_flavours', 'Hot', true);
+    await soldOut('sold_out_flavours', 'Classic', true);
+    try {
+      const wings = await add(who, { productId: id('Wings'), size: '20 pcs', flavor: 'Hot' });
+      expect(wings.statusCode).toBe(409);
+      expect(wings.json()).toMatchObject({ code: 'sold_out', message: 'Hot is sold out.' });
+      // The spec's wings screen sends it in both fields.
+      const both = await add(who, {
+        productId: id('Wings'),
+        size: '20 pcs',
+        flavor: 'Hot',
+        wingsFlavor: 'Hot',
+      });
+      expect(both.json()).toMatchObject({ code: 'sold_out', message: 'Hot is sold out.' });
+      const combo = await add(who, comboLarge());
+      expect(combo.json()).toMatchObject({ code: 'sold_out', message: 'Hot is sold out.' });
+      const panzerotto = await add(who, { productId: id('Panzerotti'), flavor: 'Classic' });
+      expect(panzerotto.statusCode).toBe(409);
+      expect(panzerotto.json()).toMatchObject({
+        code: 'sold_out',
+        message: 'Classic is sold out.',
+      });
+      // A guest cart's line naming it is skipped with the same reason.
+      const merged = await call(who, 'POST', '/api/cart/merge-cart', {
+        userId: who.id,
+        localCart: [{ productId: id('Panzerotti'), flavor: 'Classic', quantity: 1 }],
+      });
+      expect(merged.json<Merged>().skipped).toEqual([
+        { name: 'Panzerotti', reason: 'Classic is sold out.' },
+      ]);
+      expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
+      // The other flavours are still there to choose.
+      expect((await add(who, { ...comboLarge(), wingsFlavor: 'Mild' })).statusCode).toBe(200);
+      expect((await add(who, { productId: id('Panzerotti'), flavor: 'Cheese' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await soldOut('sold_out_flavours', 'Hot', false);
+      await soldOut('sold_out_flavours', 'Classic', false);
+    }
+  });
 
   it('refuses a sold-out topping or a combo’s sold-out drink with 409 naming it', async () => {
     const carol = await registerUser(t.app);
@@ -732,6 +790,7 @@ describe('sold out anywhere in a line', () => {
       ['products', 'Pizza & Wings Combo'],
       ['toppings', 'Pineapple'],
       ['products', 'Coke'],
+      ['sold_out_flavours', 'Hot'],
     ] as const) {
       await soldOut(table, name, true);
       try {

@@ -10,6 +10,7 @@ import {
   DECLINE_REASON_CHOICES,
   HST_PERCENT,
   TIP_PERCENTS,
+  flavorOptions,
   mulDivRoundHalfUp,
   toCents,
   type Product,
@@ -183,7 +184,7 @@ type Ref =
   | { ref: 'user'; who: 'self' | 'other' | Person }
   | { ref: 'order'; state: OrderState; index: number }
   | { ref: 'cartItem' | 'contact' | 'phone'; owner: 'self' | 'other'; index: number }
-  | { ref: 'product' | 'staffUser' | 'category' | 'topping'; index: number }
+  | { ref: 'product' | 'staffUser' | 'category' | 'topping' | 'flavour'; index: number }
   | { ref: 'raw'; text: string };
 
 type ImageKind = 'png' | 'truncated' | 'garbage' | 'empty';
@@ -300,7 +301,7 @@ const orderRef = (...states: OrderState[]) =>
   );
 const ownedRef = (ref: 'cartItem' | 'contact' | 'phone') =>
   mostly(fc.record({ ref: fc.constant(ref), owner, index: fc.nat(7) }));
-const indexRef = (ref: 'product' | 'staffUser' | 'category' | 'topping') =>
+const indexRef = (ref: 'product' | 'staffUser' | 'category' | 'topping' | 'flavour') =>
   mostly(fc.record({ ref: fc.constant(ref), index: fc.nat(200) }));
 const ALL_STATES: OrderState[] = ['pending', 'accepted', 'ready', 'out-for-delivery', 'done'];
 
@@ -327,6 +328,7 @@ function paramArbitrary(name: string, path: string): fc.Arbitrary<Ref> {
       if (path.includes('/users/')) return indexRef('staffUser');
       if (path.includes('/products/')) return indexRef('product');
       if (path.includes('/toppings/')) return indexRef('topping');
+      if (path.includes('/flavours/')) return indexRef('flavour');
       return fc.oneof(
         indexRef('product'),
         indexRef('staffUser'),
@@ -561,6 +563,7 @@ const SEEDS: Record<string, Seed> = {
   }),
   'POST /api/staff/products/:id/image': () => ({ image: true }),
   'PATCH /api/staff/toppings/:id': () => ({ body: fc.record({ available: fc.boolean() }) }),
+  'PATCH /api/staff/flavours/:name': () => ({ body: fc.record({ available: fc.boolean() }) }),
   'POST /api/staff/users': () => ({
     body: fc.record({
       name: fc.constantFrom('New Staff', 'Sam'),
@@ -833,10 +836,11 @@ const STORE_COLUMNS = [
   'pause_until',
 ] as const;
 
-/** The menu (toppings too) back on sale and the store back to its seeded controls. */
+/** The menu (toppings and flavours too) back on sale and the store back to its seeded controls. */
 async function resetWorld(): Promise<void> {
   await t.db.query('update products set sold_out = false where sold_out');
   await t.db.query('update toppings set sold_out = false where sold_out');
+  await t.db.query('delete from sold_out_flavours');
   await untilMenuHeard(t.app, t.db);
   const [now] = await t.db.query(`select ${STORE_COLUMNS.join(', ')} from store_settings`);
   if (JSON.stringify(now) !== JSON.stringify(baselineStore)) {
@@ -972,6 +976,8 @@ async function resolveRef(ref: Ref, caller: Who): Promise<string> {
         ref.index,
       );
     }
+    case 'flavour':
+      return pick([...new Set(products.flatMap((product) => flavorOptions(product)))], ref.index);
     case 'staffUser': {
       const query = `select id from users where role in ('staff', 'admin') order by created_at`;
       let rows = await t.db.query<{ id: string }>(query);
@@ -1106,8 +1112,8 @@ async function activeLineQuantities(): Promise<Map<string, number>> {
 }
 
 /**
- * Cart lines the case added or raised while something in them is sold out (the item, a topping
- * or a combo's drink): refused with a 409 naming it, never accepted. Lowering such a line is
+ * Cart lines the case added or raised while something in them is sold out (the item, a topping,
+ * a combo's drink or a flavour): refused with a 409 naming it, never accepted. Lowering such a line is
  * allowed (the customer makes room). The lines written are those of a newer transaction than
  * any before the case (`xmin`).
  */
@@ -1121,7 +1127,12 @@ async function unorderableWrites(
     quantity: number;
     name: string;
     sold_out: boolean;
-    selection: { toppings?: string[][]; drinks?: { name: string }[] } | null;
+    selection: {
+      toppings?: string[][];
+      drinks?: { name: string }[];
+      flavor?: string;
+      wingsFlavor?: string;
+    } | null;
   }>(
     `select i.id, i.quantity, i.selection, p.name, p.sold_out
        from cart_items i join products p on p.id = i.product_id
@@ -1132,7 +1143,8 @@ async function unorderableWrites(
   const soldOut = new Set(
     (
       await t.db.query<{ name: string }>(
-        'select name from products where sold_out union select name from toppings where sold_out',
+        `select name from products where sold_out union select name from toppings where sold_out
+         union select name from sold_out_flavours`,
       )
     ).map((row) => row.name),
   );
@@ -1141,6 +1153,7 @@ async function unorderableWrites(
       row.name,
       ...(row.selection?.toppings ?? []).flat(),
       ...(row.selection?.drinks ?? []).map((drink) => drink.name),
+      ...[row.selection?.flavor, row.selection?.wingsFlavor].filter((name) => name !== undefined),
     ].filter((name) => soldOut.has(name));
     const lowered = (linesBefore.get(row.id) ?? 0) > row.quantity;
     return gone.length > 0 && !lowered

@@ -539,6 +539,12 @@ const ROUTES: Record<string, RouteSpec> = {
       body: { available: true },
     }),
   },
+  'GET /api/staff/flavours': { names: 'none', staff: true, example: () => ({}) },
+  'PATCH /api/staff/flavours/:name': {
+    names: 'none',
+    staff: true,
+    example: () => ({ params: { name: 'Sweet Chili' }, body: { available: true } }),
+  },
   'POST /api/staff/products/:id/image': {
     names: 'none',
     staff: true,

@@ -10,6 +10,7 @@ import {
   type ApiErrorBody,
   type ApiOrder,
   type ApiProduct,
+  type ApiStaffFlavour,
   type ApiStaffProduct,
   type ApiTopping,
 } from '../../src/domain';
@@ -275,6 +276,104 @@ describe('PATCH /api/staff/toppings/{id}', () => {
       );
     }
     expect((await toppings()).filter((topping) => topping.soldOut)).toEqual([]);
+  });
+});
+
+describe('PATCH /api/staff/flavours/{name}', () => {
+  const patchFlavour = (name: string, body: unknown, who: Account | null = staff) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff/flavours/${encodeURIComponent(name)}`,
+      headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
+      payload: JSON.stringify(body),
+    });
+  const flavours = async () =>
+    (await call(t.app, staff, 'GET', '/api/staff/flavours')).json<ApiStaffFlavour[]>();
+  const soldOutFlavors = async (name: string) =>
+    (await call(t.app, null, 'GET', `/api/products/${product(name)._id}`)).json<ApiProduct>()
+      .details?.soldOutFlavors;
+  const wings = (buyer: Account, flavor: string) =>
+    call(t.app, buyer, 'POST', '/api/cart', {
+      userId: buyer.id,
+      productId: product('Wings')._id,
+      size: '20 pcs',
+      flavor,
+      quantity: 1,
+    });
+
+  it('lists every flavour once, for staff only', async () => {
+    expect((await call(t.app, null, 'GET', '/api/staff/flavours')).statusCode).toBe(401);
+    expect((await call(t.app, customer, 'GET', '/api/staff/flavours')).statusCode).toBe(403);
+    expect((await flavours()).map((flavour) => flavour.name).sort()).toEqual(
+      ['Cheese', 'Classic', 'Honey Garlic', 'Hot', 'Medium', 'Mild', 'Sweet Chili'].sort(),
+    );
+    expect((await flavours()).filter((flavour) => flavour.soldOut)).toEqual([]);
+  });
+
+  it('marks a flavour sold out on every product offering it and refuses a line naming it, then back', async () => {
+    expect((await patchFlavour('Honey Garlic', { available: false }, null)).statusCode).toBe(401);
+    expect((await patchFlavour('Honey Garlic', { available: false }, customer)).statusCode).toBe(
+      403,
+    );
+    const buyer = await registerCustomer(t.app);
+    // Added while there was sauce: complete-order checks it again.
+    await fillCart(t.app, buyer, [
+      { productId: product('Wings')._id, size: '20 pcs', flavor: 'Honey Garlic' },
+    ]);
+    expect((await confirm(t.app, buyer)).statusCode).toBe(200);
+
+    // Any letter case; the answer spells it as the menu does.
+    const marked = await patchFlavour('honey garlic', { available: false });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json<ApiStaffFlavour>()).toEqual({ name: 'Honey Garlic', soldOut: true });
+    expect((await flavours()).find((flavour) => flavour.name === 'Honey Garlic')?.soldOut).toBe(
+      true,
+    );
+    // The very next catalogue answers say so, on each product that offers it and no other.
+    expect(await soldOutFlavors('Wings')).toEqual(['Honey Garlic']);
+    expect(await soldOutFlavors('Super Bowl Wings Combo')).toEqual(['Honey Garlic']);
+    expect(await soldOutFlavors('Panzerotti')).toBeUndefined();
+
+    const other = await registerCustomer(t.app);
+    const refused = await wings(other, 'Honey Garlic');
+    expect(refused.statusCode).toBe(409);
+    expect(error(refused)).toMatchObject({
+      code: 'sold_out',
+      message: 'Honey Garlic is sold out.',
+    });
+    const combo = await call(t.app, other, 'POST', '/api/cart', {
+      userId: other.id,
+      productId: product('Super Bowl Wings Combo')._id,
+      wingsFlavor: 'Honey Garlic',
+      sides: ['French Fries'],
+      quantity: 1,
+    });
+    expect(combo.statusCode).toBe(409);
+    expect(error(combo).message).toBe('Honey Garlic is sold out.');
+    expect((await wings(other, 'Hot')).statusCode).toBe(200);
+
+    const stopped = await completeOrder(t.app, buyer);
+    expect(stopped.statusCode).toBe(409);
+    expect(error(stopped)).toMatchObject({ code: 'sold_out' });
+    expect(error(stopped).message).toContain('Honey Garlic (in Wings)');
+
+    const back = await patchFlavour('Honey Garlic', { available: true });
+    expect(back.json<ApiStaffFlavour>()).toEqual({ name: 'Honey Garlic', soldOut: false });
+    expect(await soldOutFlavors('Wings')).toBeUndefined();
+    expect((await completeOrder(t.app, buyer)).statusCode).toBe(201);
+  });
+
+  it('refuses a flavour no product offers and a body without available, changing nothing', async () => {
+    const unknown = await patchFlavour('Ketchup', { available: false });
+    expect(unknown.statusCode).toBe(404);
+    for (const body of [{}, { available: 'no' }, { price: 3 }]) {
+      const response = await patchFlavour('Mild', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(error(response).message).toBe(
+        'Please say whether the flavour is available with true or false.',
+      );
+    }
+    expect((await flavours()).filter((flavour) => flavour.soldOut)).toEqual([]);
   });
 });
 

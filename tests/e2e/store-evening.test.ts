@@ -314,7 +314,7 @@ it('shows one phone format on customer screens, and the footer’s way in for st
   expect(problems).toEqual([]);
 });
 
-it('sold out drinks, sides and toppings are shown and cannot be picked; toppings are marked from the Menu screen', async () => {
+it('sold out drinks, sides, toppings and flavours are shown and cannot be picked; toppings and flavours are marked from the Menu screen', async () => {
   // Toppings from the Menu screen, on a tablet.
   const staffPage = await openPage(TABLET, staff.account.cookie);
   await staffPage.page.goto('/staff/menu');
@@ -329,6 +329,13 @@ it('sold out drinks, sides and toppings are shown and cannot be picked; toppings
   await staffPage.page.setViewportSize(PHONE_SCREEN);
   await bacon.scrollIntoViewIfNeeded();
   await staffPage.page.screenshot({ path: `${SHOTS}/menu-toppings-390.png` });
+  // A flavour (out of that sauce), on every product offering it: Mild, the first one.
+  const flavours = staffPage.page.getByRole('region', { name: 'Flavours' });
+  const mild = flavours.getByRole('listitem', { name: 'Mild' });
+  await mild.getByRole('switch', { name: 'Sold out' }).check();
+  await staffPage.page.getByText('Mild is marked sold out.').waitFor();
+  await mild.scrollIntoViewIfNeeded();
+  await staffPage.page.screenshot({ path: `${SHOTS}/menu-flavours-390.png` });
   // A drink and a side, sold out through the products' switches (the API the screen uses).
   for (const product of ['Coke', 'Garlic Bread']) {
     const response = await patchProduct(product, false);
@@ -353,6 +360,12 @@ it('sold out drinks, sides and toppings are shown and cannot be picked; toppings
     // The topping: marked and not choosable.
     const baconChip = page.getByRole('checkbox', { name: 'Bacon' });
     expect(await baconChip.isDisabled()).toBe(true);
+    // The wings flavour: marked and not choosable; the first flavour on sale is chosen instead.
+    const flavour = page.getByRole('group', { name: 'Wings flavour' });
+    const mildRadio = flavour.getByRole('radio', { name: /Mild/ });
+    expect(await mildRadio.isDisabled()).toBe(true);
+    expect(await text(flavour.locator('label', { hasText: 'Mild' }))).toContain('Sold out');
+    expect(await flavour.getByRole('radio', { name: /Medium/ }).isChecked()).toBe(true);
     await page.getByRole('group', { name: 'Drinks' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/combo-sold-out-390.png` });
     expect(await axeViolations(page)).toEqual([]);
@@ -370,6 +383,8 @@ it('sold out drinks, sides and toppings are shown and cannot be picked; toppings
     await staffPage.page.setViewportSize(TABLET);
     await bacon.getByRole('switch', { name: 'Sold out' }).uncheck();
     await staffPage.page.getByText('Bacon is back on the menu.').waitFor();
+    await mild.getByRole('switch', { name: 'Sold out' }).uncheck();
+    await staffPage.page.getByText('Mild is back on the menu.').waitFor();
     await staffPage.context.close();
   }
   expect(staffPage.problems).toEqual([]);

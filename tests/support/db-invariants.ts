@@ -255,7 +255,8 @@ export async function invariantChecker(
     const soldOut = new Set(
       (
         await db.query<{ name: string }>(
-          `select name from products where sold_out union select name from toppings where sold_out`,
+          `select name from products where sold_out union select name from toppings where sold_out
+           union select name from sold_out_flavours`,
         )
       ).map((row) => row.name),
     );
@@ -281,6 +282,7 @@ export async function invariantChecker(
         ...selection.toppings.flat(),
         ...selection.drinks.map((drink) => drink.name),
         ...selection.sides,
+        ...[selection.flavor, selection.wingsFlavor].filter((name) => name !== undefined),
       ].filter((name) => soldOut.has(name));
       if (gone.length > 0) {
         problems.push(`order #${row.number} was placed with ${gone.join(', ')} sold out`);

@@ -103,22 +103,36 @@ export async function createTestApp(
 }
 
 /**
- * Waits until the app shows the sold-out flags the database holds. A test that marks something
+ * Waits until the app shows the sold-out flags the database holds (products, toppings, and the
+ * flavours, named in the details of the products offering them). A test that marks something
  * sold out with SQL, behind the app's back, changes what the cart accepts once the app's
  * catalogue snapshot hears of it through the database's NOTIFY (decision 11): within the same
  * query on PGlite, moments later on the Postgres server.
  */
 export async function untilMenuHeard(app: FastifyInstance, db: Queryable): Promise<void> {
   const deadline = Date.now() + 5_000;
+  // The products with flavours (their details name the sold-out ones): fixed by the seed.
+  const flavoured = await db.query<{ id: string }>(
+    `select id::text as id from products
+      where details ? 'wingsFlavors' or details ? 'Flavors'`,
+  );
   for (;;) {
-    const [products, toppings, wanted] = await Promise.all([
+    const [products, toppings, wanted, ...details] = await Promise.all([
       app.inject({ method: 'GET', url: '/api/products' }),
       app.inject({ method: 'GET', url: '/api/toppings' }),
       db.query<{ key: string }>(
         `select id::text as key from products where sold_out
-         union all select name from toppings where sold_out`,
+         union all select name from toppings where sold_out
+         union all select 'flavour ' || name from sold_out_flavours`,
       ),
+      ...flavoured.map((row) => app.inject({ method: 'GET', url: `/api/products/${row.id}` })),
     ]);
+    const flavours = new Set(
+      details.flatMap(
+        (answer) =>
+          answer.json<{ details?: { soldOutFlavors?: string[] } }>().details?.soldOutFlavors ?? [],
+      ),
+    );
     const shown = [
       ...products
         .json<{ _id: string; soldOut: boolean }[]>()
@@ -128,6 +142,7 @@ export async function untilMenuHeard(app: FastifyInstance, db: Queryable): Promi
         .json<{ name: string; soldOut: boolean }[]>()
         .filter((t) => t.soldOut)
         .map((t) => t.name),
+      ...[...flavours].map((name) => `flavour ${name}`),
     ].sort();
     const expected = wanted.map((row) => row.key).sort();
     if (JSON.stringify(shown) === JSON.stringify(expected)) return;

@@ -7,7 +7,7 @@ import { currentOffer } from './checked-line';
 import { lockedLine } from './locked-line';
 import { pricedItems } from './present-cart';
 
-/** What in this line is sold out now (the item itself, a topping or a drink), or null. */
+/** What in this line is sold out now (the item, a topping, a drink or a flavour), or null. */
 function soldOutPart(
   productName: string,
   productSoldOut: boolean,
@@ -15,7 +15,12 @@ function soldOutPart(
   soldOut: ReadonlySet<string>,
 ): string | null {
   if (productSoldOut) return productName;
-  const options = [...item.selection.toppings.flat(), ...item.selection.drinks.map((d) => d.name)];
+  const { flavor, wingsFlavor } = item.selection;
+  const options = [
+    ...item.selection.toppings.flat(),
+    ...item.selection.drinks.map((d) => d.name),
+    ...[flavor, wingsFlavor].filter((name) => name !== undefined),
+  ];
   return options.find((name) => soldOut.has(name)) ?? null;
 }
 

@@ -29,9 +29,9 @@ export interface CheckedLine {
 }
 
 /**
- * The options the menu has right now: every topping and beverage by name, and those of them and
- * of the sides (a combo's side is a side on the menu) the store marked sold out (refused with
- * 409 naming them, not as unknown).
+ * The options the menu has right now: every topping and beverage by name, and those of them, of
+ * the sides (a combo's side is a side on the menu) and of the flavours the store marked sold out
+ * (refused with 409 naming them, not as unknown).
  */
 export interface Offer {
   toppingNames: ReadonlySet<string>;
@@ -46,9 +46,10 @@ export function currentOffer(menu: Menu): Offer {
   return {
     toppingNames: new Set(toppings.map((t) => t.name)),
     drinkNames: new Set(beverages.map((b) => b.name)),
-    soldOut: new Set(
-      [...toppings, ...beverages, ...sides].filter((o) => o.soldOut).map((o) => o.name),
-    ),
+    soldOut: new Set([
+      ...[...toppings, ...beverages, ...sides].filter((o) => o.soldOut).map((o) => o.name),
+      ...menu.soldOutFlavours,
+    ]),
   };
 }
 

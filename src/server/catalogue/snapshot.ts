@@ -6,15 +6,16 @@
  * Forgotten whenever they may have changed:
  *  - at once, by the process that made the change, before it answers the staff (`change`), so
  *    the staff's next read, and everyone's on this process, sees it;
- *  - on the database's NOTIFY for every write to products, toppings or store_settings, whoever
- *    made it (migration 006), so every process on one database follows within moments;
+ *  - on the database's NOTIFY for every write to products, toppings, sold_out_flavours or
+ *    store_settings, whoever made it (migrations 006 and 011), so every process on one
+ *    database follows within moments;
  *  - and not kept at all while the listener is not live (starting, lost, reconnecting): then
  *    every read goes to the database, as it did before the snapshot existed.
  *
  * Only data is kept here; what depends on the time (is the store open now?) is worked out per
  * request from the remembered settings and the clock.
  */
-import type { Category, Product } from '../../domain';
+import { flavorOptions, type Category, type Product } from '../../domain';
 import type { Database } from '../data/db';
 import type { StoreBroadcast, StoreChange } from '../events/store-broadcast';
 import type { Representation } from '../http/representation';
@@ -27,10 +28,19 @@ export interface Topping {
   soldOut: boolean;
 }
 
+export interface Flavour {
+  name: string;
+  soldOut: boolean;
+}
+
 export interface Menu {
   /** Every product, in the menu's order (sort order, then name). */
   readonly products: readonly Product[];
   readonly toppings: readonly Topping[];
+  /** Every flavour a product offers, once, in the menu's order; sold out on all or none. */
+  readonly flavours: readonly Flavour[];
+  /** The flavours' names sold out now. */
+  readonly soldOutFlavours: ReadonlySet<string>;
   product(id: string): Product | undefined;
   inCategory(category: Category): readonly Product[];
   /**
@@ -99,7 +109,11 @@ function remembered<T>(load: () => Promise<T>, canKeep: () => boolean) {
   };
 }
 
-function menuOf(products: Product[], toppings: Topping[]): Menu {
+function menuOf(products: Product[], toppings: Topping[], soldOut: Set<string>): Menu {
+  const names = new Set(products.flatMap((product) => flavorOptions(product)));
+  const flavours = [...names].map((name) => ({ name, soldOut: soldOut.has(name) }));
+  // A row for a flavour no product offers any more is nothing to show or refuse.
+  const soldOutFlavours = new Set(flavours.filter((f) => f.soldOut).map((f) => f.name));
   const byId = new Map(products.map((product) => [product.id, product]));
   const byCategory = new Map<Category, Product[]>();
   for (const product of products) {
@@ -112,6 +126,8 @@ function menuOf(products: Product[], toppings: Topping[]): Menu {
   return {
     products,
     toppings,
+    flavours,
+    soldOutFlavours,
     product: (id) => byId.get(id),
     inCategory: (category) => byCategory.get(category) ?? [],
     answer(key, build) {
@@ -142,8 +158,12 @@ export function createCatalogueSnapshot({
   const canKeep = () => broadcast.isLive();
   const menu = remembered(async () => {
     const products = productsRepository(db);
-    const [list, toppings] = await Promise.all([products.list(), products.toppings()]);
-    return menuOf(list, toppings);
+    const [list, toppings, soldOut] = await Promise.all([
+      products.list(),
+      products.toppings(),
+      products.soldOutFlavours(),
+    ]);
+    return menuOf(list, toppings, soldOut);
   }, canKeep);
   const settings = remembered(() => storeRepository(db).settings(), canKeep);
 

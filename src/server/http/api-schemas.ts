@@ -25,6 +25,7 @@ import {
   type ApiProductDetails,
   type ApiRegisterAnswer,
   type ApiSocialLoginAnswer,
+  type ApiStaffFlavour,
   type ApiStaffOrder,
   type ApiStaffProduct,
   type ApiStaffUser,
@@ -49,6 +50,7 @@ const apiProductDetailsSchema = z.object({
   pizzas: z.number().int().optional(),
   toppingsPerPizza: z.number().int().optional(),
   extraToppingPrice: dollars.optional(),
+  soldOutFlavors: z.array(z.string()).optional(),
 }) satisfies z.ZodType<ApiProductDetails>;
 
 export const apiProductSchema = z.object({
@@ -67,6 +69,11 @@ export const apiToppingSchema = z.object({
   name: z.string(),
   soldOut: z.boolean(),
 }) satisfies z.ZodType<ApiTopping>;
+
+export const apiStaffFlavourSchema = z.object({
+  name: z.string(),
+  soldOut: z.boolean(),
+}) satisfies z.ZodType<ApiStaffFlavour>;
 
 export const apiCartItemSchema = z.object({
   _id: z.string(),

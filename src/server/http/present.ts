@@ -4,6 +4,7 @@
  */
 import {
   convertDetailsMoney,
+  flavorOptions,
   toDollars,
   type ApiContact,
   type ApiProduct,
@@ -18,7 +19,16 @@ function presentDetails(details: ProductDetails): ApiProductDetails {
   return convertDetailsMoney(details, toDollars);
 }
 
-export function presentProduct(product: Product, withDetails = true): ApiProduct {
+/**
+ * The product as the API shows it; with its details, those of its flavours in `soldOutFlavours`
+ * are named (`soldOutFlavors`, only when there are some), so its picker shows them sold out.
+ */
+export function presentProduct(
+  product: Product,
+  withDetails = true,
+  soldOutFlavours: ReadonlySet<string> = new Set(),
+): ApiProduct {
+  const soldOutFlavors = flavorOptions(product).filter((name) => soldOutFlavours.has(name));
   return {
     _id: product.id,
     name: product.name,
@@ -27,7 +37,14 @@ export function presentProduct(product: Product, withDetails = true): ApiProduct
     price: toDollars(product.price),
     description: product.description,
     soldOut: product.soldOut,
-    ...(withDetails ? { details: presentDetails(product.details) } : {}),
+    ...(withDetails
+      ? {
+          details: {
+            ...presentDetails(product.details),
+            ...(soldOutFlavors.length > 0 ? { soldOutFlavors } : {}),
+          },
+        }
+      : {}),
   };
 }
 

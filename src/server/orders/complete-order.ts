@@ -49,22 +49,27 @@ function andList(names: readonly string[]): string {
 }
 
 /**
- * 409 `sold_out` naming what cannot be ordered now: a product sold out or gone, or a topping or
- * drink inside a line sold out since it was added.
+ * 409 `sold_out` naming what cannot be ordered now: a product sold out or gone, or a topping,
+ * drink or flavour inside a line sold out since it was added.
  */
 async function refuseUnavailable(
   tx: Queryable,
   lines: readonly CartItemRecord[],
   products: ReadonlyMap<string, Product>,
 ): Promise<void> {
-  // Only a line with a topping or a drink chosen can hold a sold-out option: no read otherwise.
+  // Only a line with a topping, a drink or a flavour chosen can hold a sold-out option: no read
+  // otherwise.
   const withOptions = lines.some(
     (line) =>
-      line.selection.toppings.some((pizza) => pizza.length > 0) || line.selection.drinks.length > 0,
+      line.selection.toppings.some((pizza) => pizza.length > 0) ||
+      line.selection.drinks.length > 0 ||
+      line.selection.flavor !== undefined ||
+      line.selection.wingsFlavor !== undefined,
   );
-  const { toppings: soldOutToppings, drinks: soldOutDrinks } = withOptions
+  const none = new Set<string>();
+  const soldOut = withOptions
     ? await productsRepository(tx).soldOutOptions()
-    : { toppings: new Set<string>(), drinks: new Set<string>() };
+    : { toppings: none, drinks: none, flavours: none };
   const items = new Set<string>();
   const options = new Set<string>();
   let gone = false;
@@ -74,8 +79,11 @@ async function refuseUnavailable(
     else if (product.soldOut) items.add(product.name);
     else {
       const chosen = [
-        ...line.selection.toppings.flat().filter((name) => soldOutToppings.has(name)),
-        ...line.selection.drinks.map((d) => d.name).filter((name) => soldOutDrinks.has(name)),
+        ...line.selection.toppings.flat().filter((name) => soldOut.toppings.has(name)),
+        ...line.selection.drinks.map((d) => d.name).filter((name) => soldOut.drinks.has(name)),
+        ...[line.selection.flavor, line.selection.wingsFlavor].filter(
+          (name) => name !== undefined && soldOut.flavours.has(name),
+        ),
       ];
       for (const name of chosen) options.add(`${name} (in ${product.name})`);
     }

@@ -79,18 +79,39 @@ export function productsRepository(db: Queryable) {
       return rows[0] ? toProduct(rows[0]) : null;
     },
     /**
-     * The names of the options a line can hold (toppings, the deals' drinks) that are sold out
-     * now: one small query where an order is placed (usually no rows), not both lists.
+     * The names of the options a line can hold (toppings, the deals' drinks, flavours) that are
+     * sold out now: one small query where an order is placed (usually no rows), not the lists.
      */
-    async soldOutOptions(): Promise<{ toppings: Set<string>; drinks: Set<string> }> {
-      const rows = await db.query<{ kind: 'topping' | 'drink'; name: string }>(
+    async soldOutOptions(): Promise<{
+      toppings: Set<string>;
+      drinks: Set<string>;
+      flavours: Set<string>;
+    }> {
+      type Kind = 'topping' | 'drink' | 'flavour';
+      const rows = await db.query<{ kind: Kind; name: string }>(
         `select 'topping' as kind, name from toppings where sold_out
          union all
-         select 'drink' as kind, name from products where category = 'Beverages' and sold_out`,
+         select 'drink' as kind, name from products where category = 'Beverages' and sold_out
+         union all
+         select 'flavour' as kind, name from sold_out_flavours`,
       );
-      const names = (kind: 'topping' | 'drink') =>
+      const names = (kind: Kind) =>
         new Set(rows.filter((row) => row.kind === kind).map((row) => row.name));
-      return { toppings: names('topping'), drinks: names('drink') };
+      return { toppings: names('topping'), drinks: names('drink'), flavours: names('flavour') };
+    },
+    /** The flavours the store has marked sold out, by name. */
+    async soldOutFlavours(): Promise<Set<string>> {
+      const rows = await db.query<{ name: string }>('select name from sold_out_flavours');
+      return new Set(rows.map((row) => row.name));
+    },
+    /** Marks a flavour sold out (a row) or back (no row); the caller checked the name. */
+    async setFlavourSoldOut(name: string, soldOut: boolean): Promise<void> {
+      await db.query(
+        soldOut
+          ? 'insert into sold_out_flavours (name) values ($1) on conflict do nothing'
+          : 'delete from sold_out_flavours where name = $1',
+        [name],
+      );
     },
     async toppings(): Promise<{ id: string; name: string; soldOut: boolean }[]> {
       const rows = await db.query<{ id: string; name: string; sold_out: boolean }>(

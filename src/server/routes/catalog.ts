@@ -119,7 +119,9 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
   /** One product's answer, with its details, prepared once per menu. */
   function productAnswer(menu: Menu, product: Product): Promise<Representation> {
     return menu.answer(productKey(product), () =>
-      jsonRepresentation(JSON.stringify(apiProductSchema.parse(presentProduct(product)))),
+      jsonRepresentation(
+        JSON.stringify(apiProductSchema.parse(presentProduct(product, true, menu.soldOutFlavours))),
+      ),
     );
   }
 

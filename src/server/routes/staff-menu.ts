@@ -3,10 +3,14 @@ import { z } from 'zod';
 import { toCents, idSchema } from '../../domain';
 import { staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
-import { apiStaffProductSchema, apiToppingSchema } from '../http/api-schemas';
+import {
+  apiStaffFlavourSchema,
+  apiStaffProductSchema,
+  apiToppingSchema,
+} from '../http/api-schemas';
 import { HttpError, badRequest } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod-provider';
-import { listStaffProducts, updateProduct, updateTopping } from '../staff/menu';
+import { listStaffProducts, updateFlavour, updateProduct, updateTopping } from '../staff/menu';
 import {
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -19,8 +23,10 @@ import {
 
 /**
  * The staff's menu controls (issue 9): every product with its price and sold-out flag, a change
- * of either, a product's photo, and a topping sold out or back (the toppings themselves are the
- * public GET /api/toppings). Staff or admin; the guard answers before any input check.
+ * of either, a product's photo, a topping sold out or back (the toppings themselves are the
+ * public GET /api/toppings), and the same for a flavour (listed here: the public answers name
+ * only a product's own sold-out flavours). Staff or admin; the guard answers before any input
+ * check.
  */
 
 const PRICE_MESSAGE = 'Please give the price in dollars, more than 0 and at most 1000, like 12.99.';
@@ -77,7 +83,15 @@ const toppingChange = z
   .object({ available: z.boolean({ error: AVAILABLE_MESSAGE }) }, { error: AVAILABLE_MESSAGE })
   .meta({ sentences: true });
 
+const FLAVOUR_MESSAGE = 'Please say whether the flavour is available with true or false.';
+
+const flavourChange = z
+  .object({ available: z.boolean({ error: FLAVOUR_MESSAGE }) }, { error: FLAVOUR_MESSAGE })
+  .meta({ sentences: true });
+
 const productParams = z.object({ id: idSchema });
+// A flavour is known by its name (no id of its own); any text, and 404 unless a product has it.
+const flavourParams = z.object({ name: z.string() });
 const staffProduct = { 200: apiStaffProductSchema };
 
 /**
@@ -126,6 +140,28 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
     (request) =>
       ctx.catalogue.change('menu', () =>
         updateTopping(ctx.db, request.params.id, request.body.available),
+      ),
+  );
+
+  app.get(
+    '/staff/flavours',
+    { preValidation: guard, schema: { response: { 200: z.array(apiStaffFlavourSchema) } } },
+    async () => [...(await ctx.catalogue.menu()).flavours],
+  );
+
+  app.patch(
+    '/staff/flavours/:name',
+    {
+      preValidation: guard,
+      schema: {
+        params: flavourParams,
+        body: flavourChange,
+        response: { 200: apiStaffFlavourSchema },
+      },
+    },
+    (request) =>
+      ctx.catalogue.change('menu', () =>
+        updateFlavour(ctx.db, request.params.name, request.body.available),
       ),
   );
 

@@ -1,4 +1,11 @@
-import { toDollars, type ApiStaffProduct, type ApiTopping, type Product } from '../../domain';
+import {
+  flavorOptions,
+  toDollars,
+  type ApiStaffFlavour,
+  type ApiStaffProduct,
+  type ApiTopping,
+  type Product,
+} from '../../domain';
 import type { Database, Queryable } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, notFound } from '../http/errors';
@@ -65,5 +72,28 @@ export async function updateTopping(
     if (!updated) throw notFound('No topping with this id.');
     await announceStoreChange(tx, 'menu');
     return { _id: updated.id, name: updated.name, soldOut: updated.soldOut };
+  });
+}
+
+/**
+ * PATCH /api/staff/flavours/{name}: a flavour sold out (`available: false`) or back, on every
+ * product that offers it (out of Honey Garlic sauce is out for wings and combos alike). The name
+ * is one a product offers, in any letter case; the answer spells it as the menu does. Shown and
+ * refused like a topping (the sold_out_flavours table's NOTIFY, the storefronts' menu event).
+ */
+export async function updateFlavour(
+  db: Database,
+  name: string,
+  available: boolean,
+): Promise<ApiStaffFlavour> {
+  const wanted = name.toLowerCase();
+  return db.transaction(async (tx) => {
+    const products = productsRepository(tx);
+    const offered = (await products.list()).flatMap((product) => flavorOptions(product));
+    const flavour = offered.find((each) => each.toLowerCase() === wanted);
+    if (!flavour) throw notFound('No flavour with this name.');
+    await products.setFlavourSoldOut(flavour, !available);
+    await announceStoreChange(tx, 'menu');
+    return { name: flavour, soldOut: !available };
   });
 }

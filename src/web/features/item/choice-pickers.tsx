@@ -1,14 +1,19 @@
 import { flavorOptions, PRODUCT_RULES, type Product } from '../../../domain';
 import { OptionGroup } from './option-group';
 
-/** The product's flavour field: wings flavour for combos, flavour for wings and panzerotti. */
+/**
+ * The product's flavour field: wings flavour for combos, flavour for wings and panzerotti. A
+ * flavour sold out (out of that sauce) shows so and cannot be chosen.
+ */
 export function FlavorPicker({
   product,
   flavor,
+  soldOut,
   onChange,
 }: {
   product: Product;
   flavor: string | undefined;
+  soldOut: ReadonlySet<string>;
   onChange: (flavor: string) => void;
 }) {
   const rules = PRODUCT_RULES[product.category];
@@ -21,6 +26,8 @@ export function FlavorPicker({
       field="flavor"
       options={options}
       value={flavor}
+      unavailable={(option) => soldOut.has(option)}
+      note={(option) => (soldOut.has(option) ? 'Sold out' : null)}
       onChange={onChange}
     />
   );

@@ -16,13 +16,16 @@ import './item.css';
 export default function ItemDetailScreen() {
   const { product, toppings, menu } = useLoaderData<ReturnType<typeof itemLoader>>();
   const domainProduct = useMemo(() => (product ? toDomainProduct(product) : null), [product]);
-  // The beverages and sides sold out now: a combo's drinks and side pickers show and refuse them.
+  // The beverages, sides and this product's flavours sold out now: the drinks, side and
+  // flavour pickers show and refuse them.
   const soldOut = useMemo(
-    () =>
-      (menu ?? [])
+    () => [
+      ...(menu ?? [])
         .filter((p) => p.soldOut && (p.category === 'Beverages' || p.category === 'Sides'))
         .map((p) => p.name),
-    [menu],
+      ...(product?.details?.soldOutFlavors ?? []),
+    ],
+    [menu, product],
   );
 
   return (

@@ -28,7 +28,7 @@ export function ItemForm({
   product: Product;
   toppings: readonly ApiTopping[] | null;
   toppingsFailed: boolean;
-  /** The beverages and sides sold out now, by name. */
+  /** The beverages, sides and flavours sold out now, by name. */
   soldOutOptions: readonly string[];
   /** The category's alerts (the catalogue's). */
   texts: AddToCartTexts;
@@ -97,7 +97,12 @@ export function ItemForm({
   return (
     <form ref={form} className="item-form" onSubmit={(event) => void submit(event)} noValidate>
       <SizePicker product={product} size={selection.size} onChange={state.setSize} />
-      <FlavorPicker product={product} flavor={selection.flavor} onChange={state.setFlavor} />
+      <FlavorPicker
+        product={product}
+        flavor={selection.flavor}
+        soldOut={soldOut}
+        onChange={state.setFlavor}
+      />
       <SidePicker
         product={product}
         side={selection.side}

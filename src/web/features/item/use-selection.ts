@@ -27,15 +27,16 @@ export interface Selection {
 }
 
 /**
- * First size, flavour and side preselected (the first side not sold out), so Add to Cart works
- * at once.
+ * First size, flavour and side preselected (the first flavour and side not sold out), so Add to
+ * Cart works at once.
  */
 function initialSelection(product: Product, soldOut: ReadonlySet<string>): Selection {
   const rules = PRODUCT_RULES[product.category];
   const sides = product.details.sides ?? [];
+  const flavours = flavorOptions(product);
   return {
     size: rules.size ? product.details.sizes?.[0] : undefined,
-    flavor: flavorOptions(product)[0],
+    flavor: flavours.find((flavour) => !soldOut.has(flavour)) ?? flavours[0],
     side: rules.sides > 0 ? (sides.find((side) => !soldOut.has(side)) ?? sides[0]) : undefined,
     drinks: [],
     toppings: Array.from({ length: pizzaCount(product) }, () => []),

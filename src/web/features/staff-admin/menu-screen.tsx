@@ -5,7 +5,7 @@ import { ErrorMessage, Loading } from '../../shared/ui';
 import { Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
 import { ProductRow } from './product-row';
 import { staffAdminApi } from './staff-admin-api';
-import { ToppingSwitches } from './topping-switches';
+import { OptionSwitches } from './option-switches';
 import './staff-admin.css';
 
 interface Group {
@@ -36,7 +36,7 @@ const matches = (product: ApiStaffProduct, filter: string) =>
 
 /**
  * The staff's Menu: every item by category, sold out or back, its price and its photo; then the
- * toppings, each sold out or back.
+ * toppings and the flavours, each sold out or back.
  */
 export default function MenuScreen() {
   const { state, reload, setValue } = useLoad(staffAdminApi.products);
@@ -103,7 +103,20 @@ export default function MenuScreen() {
               </ul>
             </section>
           ))}
-          <ToppingSwitches filter={filter} announce={announce} />
+          <OptionSwitches
+            title="Toppings"
+            load={staffAdminApi.toppings}
+            save={(topping, available) => staffAdminApi.updateTopping(topping._id, available)}
+            filter={filter}
+            announce={announce}
+          />
+          <OptionSwitches
+            title="Flavours"
+            load={staffAdminApi.flavours}
+            save={(flavour, available) => staffAdminApi.updateFlavour(flavour.name, available)}
+            filter={filter}
+            announce={announce}
+          />
         </>
       ) : null}
     </section>

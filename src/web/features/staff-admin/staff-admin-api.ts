@@ -1,6 +1,7 @@
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
+  ApiStaffFlavour,
   ApiStaffProduct,
   ApiStaffUser,
   ApiTodayReport,
@@ -72,6 +73,14 @@ export const staffAdminApi = {
   toppings: (signal?: AbortSignal) => api<ApiTopping[]>('/api/toppings', { signal }),
   updateTopping: (id: string, available: boolean) =>
     send<ApiTopping>(`/api/staff/toppings/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ available }),
+      contentType: 'application/json',
+    }),
+  /** Every flavour a product offers (wings, panzerotti), sold out or not. */
+  flavours: (signal?: AbortSignal) => api<ApiStaffFlavour[]>('/api/staff/flavours', { signal }),
+  updateFlavour: (name: string, available: boolean) =>
+    send<ApiStaffFlavour>(`/api/staff/flavours/${encodeURIComponent(name)}`, {
       method: 'PATCH',
       body: JSON.stringify({ available }),
       contentType: 'application/json',
