@@ -21,6 +21,7 @@ import { productsRepository } from '../../src/server/repositories/products';
 import { openSse, type SseConnection, type SseFrame } from '../support/sse';
 import {
   createTestApp,
+  listenOnLoopback,
   productIdsByName,
   TEST_DATABASE_URL,
   testConfig,
@@ -46,13 +47,6 @@ let t: TestApp;
 let base: string;
 let id: (name: string) => string;
 let staff: Person;
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 async function person(app: FastifyInstance, role: 'customer' | 'staff' = 'customer') {
   const { user, cookie } = await registerUser(app);
@@ -160,7 +154,7 @@ const orderIdOf = (data: unknown) => (data as ApiStaffOrderEvent | null)?.order.
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  base = await listen(t.app);
+  base = await listenOnLoopback(t.app);
   id = await productIdsByName(t.app);
   staff = await person(t.app, 'staff');
 });
@@ -293,7 +287,7 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one databas
     const otherDb = await openDatabase({ ...(await sameDatabaseAs(t)), applicationName: 'loop-b' });
     const other = await buildApp(config, { db: otherDb, clock });
     await other.ready();
-    const otherBase = await listen(other);
+    const otherBase = await listenOnLoopback(other);
     try {
       const customer = await person(t.app);
       const phone = await customerStream(base, customer);

@@ -39,6 +39,7 @@ import {
 import { openSse } from '../support/sse';
 import {
   createTestApp,
+  listenOnLoopback,
   createTestDatabase,
   TEST_DATABASE_URL,
   testConfig,
@@ -319,10 +320,7 @@ describe('cancel: POST /api/staff/orders/{id}/status {status: cancelled, reason}
   it('reaches the customer’s stream with its reason, and the staff stream as order-updated', async () => {
     const other = await createTestApp({ clock });
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      const base = `http://127.0.0.1:${address.port}`;
+      const base = await listenOnLoopback(other.app);
       const who = await registerCustomer(other.app);
       const boss = await registerStaff(other.app, other.db);
       const order = await placeOrder(other.app, who);
@@ -379,10 +377,7 @@ describe('a missed order', () => {
   it('is "missed" to the staff (declined on the wire), its banner dismissed once, live on the staff stream only', async () => {
     const other = await createTestApp({ clock });
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      const base = `http://127.0.0.1:${address.port}`;
+      const base = await listenOnLoopback(other.app);
       const who = await registerCustomer(other.app);
       const boss = await registerStaff(other.app, other.db);
       const second = await registerStaff(other.app, other.db);

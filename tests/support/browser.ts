@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Clock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, listenOnLoopback, type TestApp } from './test-app';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built web app; WEB_DIR lets parallel work build and test its own copy. */
@@ -54,10 +54,7 @@ export async function startBrowserHarness(
     clock: options.clock,
     config: { ...options.config, webDir: WEB_DIR },
   });
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = testApp.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('Server did not get a port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const baseUrl = await listenOnLoopback(testApp.app);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : undefined,

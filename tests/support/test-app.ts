@@ -74,6 +74,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/** Listens on a free loopback port and answers the app's base URL (`http://127.0.0.1:PORT`). */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server did not get a port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
