@@ -18,9 +18,9 @@ import {
 } from '../../domain';
 import type { Menu } from '../catalogue/snapshot';
 import type { Queryable } from '../data/db';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { HttpError, badRequest, conflict, invalidId, notFound } from '../http/errors';
 import { cartsRepository, type CartItemRecord } from '../repositories/carts';
-import { isUuid } from '../repositories/products';
+import { isUuid } from '../../domain/ids';
 
 export interface CheckedLine {
   product: Product;
@@ -57,7 +57,7 @@ export function currentOffer(menu: Menu): Offer {
 function findProduct(menu: Menu, item: CartItemPayload): Product | HttpError {
   if (item.productId !== undefined) {
     if (!isUuid(item.productId)) {
-      return badRequest(`"${item.productId}" is not a valid product id.`, 'invalid_id');
+      return invalidId(item.productId, 'product');
     }
     // The menu's ids are Postgres's lower-case text of a uuid; one may arrive in capitals.
     return menu.product(item.productId.toLowerCase()) ?? notFound('No product with this id.');

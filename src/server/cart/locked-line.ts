@@ -1,7 +1,6 @@
 import type { Queryable } from '../data/db';
-import { badRequest, notFound } from '../http/errors';
+import { checkedId, notFound } from '../http/errors';
 import { cartsRepository, type CartItemRecord, type CartRecord } from '../repositories/carts';
-import { isUuid } from '../repositories/products';
 
 /**
  * The caller's line `itemId`, its cart locked first (lock order in `repositories/carts.ts`).
@@ -17,7 +16,7 @@ export async function lockedLine(
   item: CartItemRecord;
   carts: ReturnType<typeof cartsRepository>;
 }> {
-  if (!isUuid(itemId)) throw badRequest(`"${itemId}" is not a valid cart item id.`, 'invalid_id');
+  checkedId(itemId, 'cart item');
   const carts = cartsRepository(tx);
   const cart = await carts.lockActive(userId);
   const item = cart ? await carts.item(cart.id, itemId) : null;

@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import { isCrossSite } from '../http/api-guard';
 import { REVALIDATE, answerTo, type Prepared, type Representation } from '../http/representation';
-import { isUuid } from '../repositories/products';
+import { isUuid } from '../../domain/ids';
 import { readyCatalogue } from '../routes/catalog';
 import { readyStoreStatus } from '../routes/store';
 import type { CatalogueSnapshot } from './snapshot';

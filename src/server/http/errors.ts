@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../domain';
+import { isUuid } from '../../domain/ids';
 
 /**
  * An expected failure with a status, a code from the closed list (`domain/error-codes.ts`) and a
@@ -23,6 +24,14 @@ export const unauthorized = (message = 'Please sign in to continue.') =>
   new HttpError(401, message, 'unauthorized');
 export const forbidden = (message = 'You can only access your own account.') =>
   new HttpError(403, message, 'forbidden');
+/** A path's or payload's id that is no UUID: 400, saying whose id it should have been. */
+export const invalidId = (id: string, of: string) =>
+  badRequest(`"${id}" is not a valid ${of} id.`, 'invalid_id');
+/** `id` when it is a UUID; else throws `invalidId`, so the answer says what is wrong. */
+export function checkedId(id: string, of: string): string {
+  if (!isUuid(id)) throw invalidId(id, of);
+  return id;
+}
 export const notFound = (message = 'Not found.') => new HttpError(404, message, 'not_found');
 export const conflict = (message: string, code: ErrorCode) => new HttpError(409, message, code);
 

@@ -1,10 +1,9 @@
 import type { ApiStaffOrder } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { checkedId, conflict, notFound } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository } from '../repositories/orders';
-import { isUuid } from '../repositories/products';
 import { changedOrder } from './locked-order';
 
 /**
@@ -21,7 +20,7 @@ export async function dismissMissed(
   orderId: string,
   byUserId: string,
 ): Promise<ApiStaffOrder> {
-  if (!isUuid(orderId)) throw badRequest(`"${orderId}" is not a valid order id.`, 'invalid_id');
+  checkedId(orderId, 'order');
   const now = clock.now();
   return db.transaction(async (tx) => {
     const orders = ordersRepository(tx);

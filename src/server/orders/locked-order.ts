@@ -5,9 +5,8 @@ import {
   type OrderStatus,
 } from '../../domain';
 import type { Queryable } from '../data/db';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { checkedId, conflict, notFound } from '../http/errors';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
-import { isUuid } from '../repositories/products';
 import { withStaffDetails } from './present-order';
 
 /** What a step does to an order, in words: "accepted", "marked “Ready for pickup”". */
@@ -44,8 +43,7 @@ export async function lockedOrderFor(
   orderId: string,
   to: OrderStatus,
 ): Promise<OrderRecord> {
-  if (!isUuid(orderId)) throw badRequest(`"${orderId}" is not a valid order id.`, 'invalid_id');
-  const order = await ordersRepository(tx).lock(orderId);
+  const order = await ordersRepository(tx).lock(checkedId(orderId, 'order'));
   if (!order) throw notFound('No order with this id.');
   if (!canTransition(order.status, to, order.deliveryType))
     throw conflict(refusal(order, to), 'invalid_transition');

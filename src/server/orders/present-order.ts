@@ -19,7 +19,7 @@ import {
   type OrderItemRecord,
   type OrderRecord,
 } from '../repositories/orders';
-import { isUuid } from '../repositories/products';
+import { isUuid } from '../../domain/ids';
 
 function presentItem(item: OrderItemRecord): ApiOrderItem {
   return {

@@ -27,9 +27,6 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
-// The domain's rule, still importable from here by the modules that always did.
-export { isUuid } from '../../domain';
-
 export function productsRepository(db: Queryable) {
   return {
     async list(category?: Category): Promise<Product[]> {

@@ -10,7 +10,7 @@ import {
 import type { CatalogueSnapshot, Menu } from '../catalogue/snapshot';
 import type { RouteModule } from '../context';
 import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
-import { badRequest, notFound } from '../http/errors';
+import { checkedId, notFound } from '../http/errors';
 import { presentProduct } from '../http/present';
 import {
   REVALIDATE,
@@ -18,7 +18,6 @@ import {
   sendRepresentation,
   type Representation,
 } from '../http/representation';
-import { isUuid } from '../repositories/products';
 
 const listQuery = z.object({
   category: z
@@ -129,8 +128,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
     '/products/:id',
     { schema: { params: z.object({ id: idSchema }), response: { 200: apiProductSchema } } },
     (request, reply) => {
-      const { id } = request.params;
-      if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');
+      const id = checkedId(request.params.id, 'product');
       const ready = readyCatalogue.product(ctx.catalogue, id);
       if (ready) {
         sendRepresentation(request, reply, ready, REVALIDATE);

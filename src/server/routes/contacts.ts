@@ -10,16 +10,10 @@ import { requireUser, selfGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import type { Queryable } from '../data/db';
 import { apiContactSchema, apiDefaultContactSchema } from '../http/api-schemas';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { HttpError, checkedId, notFound } from '../http/errors';
 import { presentContact } from '../http/present';
 import { contactsRepository } from '../repositories/contacts';
-import { isUuid } from '../repositories/products';
 import { usersRepository } from '../repositories/users';
-
-function contactId(id: string): string {
-  if (!isUuid(id)) throw badRequest(`"${id}" is not a valid contact id.`, 'invalid_id');
-  return id;
-}
 
 const NO_CONTACT = 'No contact with this id.';
 
@@ -98,7 +92,7 @@ export const contactRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      const id = contactId(request.params.contactId);
+      const id = checkedId(request.params.contactId, 'contact');
       const input = request.body;
       return changeContacts(user.id, async (repo) => {
         if (!(await repo.get(user.id, id))) throw notFound(NO_CONTACT);
@@ -115,7 +109,7 @@ export const contactRoutes: RouteModule = (app, ctx) => {
     { preValidation: guard, schema: { params: contactParams, response: contactList } },
     async (request) => {
       const user = await requireUser(request, ctx);
-      const id = contactId(request.params.contactId);
+      const id = checkedId(request.params.contactId, 'contact');
       return changeContacts(user.id, async (repo) => {
         if (!(await repo.remove(user.id, id))) throw notFound(NO_CONTACT);
         // Deleting the default promotes the oldest remaining contact.

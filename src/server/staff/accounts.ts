@@ -2,7 +2,7 @@ import type { ApiStaffUser } from '../../domain';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../data/db';
 import { conflict, notFound } from '../http/errors';
-import { isUuid } from '../repositories/products';
+import { isUuid } from '../../domain/ids';
 import { sessionsRepository } from '../repositories/sessions';
 import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
 

@@ -8,8 +8,8 @@ import {
 } from '../../domain';
 import type { Database, Queryable } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
-import { badRequest, notFound } from '../http/errors';
-import { isUuid, productsRepository } from '../repositories/products';
+import { checkedId, notFound } from '../http/errors';
+import { productsRepository } from '../repositories/products';
 
 /**
  * The staff's menu controls: every product, sold out or not, and the two things the store
@@ -32,18 +32,12 @@ export async function listStaffProducts(db: Queryable): Promise<ApiStaffProduct[
   return (await productsRepository(db).list()).map(presentStaffProduct);
 }
 
-/** A product's id from the path: 400 when malformed, so the answer says what is wrong. */
-export function checkProductId(id: string): string {
-  if (!isUuid(id)) throw badRequest(`"${id}" is not a valid product id.`, 'invalid_id');
-  return id;
-}
-
 export async function updateProduct(
   db: Database,
   id: string,
   change: { available?: boolean | undefined; priceCents?: number | undefined },
 ): Promise<ApiStaffProduct> {
-  const productId = checkProductId(id);
+  const productId = checkedId(id, 'product');
   return db.transaction(async (tx) => {
     const updated = await productsRepository(tx).update(productId, {
       ...(change.available !== undefined ? { soldOut: !change.available } : {}),
@@ -66,7 +60,7 @@ export async function updateTopping(
   id: string,
   available: boolean,
 ): Promise<ApiTopping> {
-  if (!isUuid(id)) throw badRequest(`"${id}" is not a valid topping id.`, 'invalid_id');
+  checkedId(id, 'topping');
   return db.transaction(async (tx) => {
     const updated = await productsRepository(tx).setToppingSoldOut(id, !available);
     if (!updated) throw notFound('No topping with this id.');

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { ApiStaffProduct } from '../../domain';
 import type { Database } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { HttpError, badRequest, checkedId, notFound } from '../http/errors';
 import { productImagesRepository, type StoredImage } from '../repositories/product-images';
 import { productsRepository } from '../repositories/products';
-import { checkProductId, presentStaffProduct } from './menu';
+import { presentStaffProduct } from './menu';
 
 /** What the staff may upload: the formats every phone and camera produces. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -77,7 +77,7 @@ export async function uploadProductImage(
   bytes: Buffer,
   type: (typeof IMAGE_TYPES)[number],
 ): Promise<ApiStaffProduct> {
-  const id = checkProductId(productId);
+  const id = checkedId(productId, 'product');
   if (!(await productsRepository(db).get(id))) throw notFound('No product with this id.');
   // Decoding is slow and touches no rows: done before the transaction, never inside it.
   const image = await processImage(bytes, type);
