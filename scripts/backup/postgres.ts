@@ -27,7 +27,7 @@ import {
 
 export type PostgresConfig = Extract<DatabaseConfig, { kind: 'postgres' }>;
 
-/** The application names the store's own connections carry (src/server/data/db.ts). */
+/** The application names the store's own connections carry (src/server/data/db/postgres.ts). */
 const STORE_APPLICATION_NAMES = ['pizza-store', 'pizza-store-listen'];
 
 interface Found {
