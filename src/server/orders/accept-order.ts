@@ -53,13 +53,13 @@ export async function acceptOrder(
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'accepted');
     const ready = readiness(order, minutes, now);
-    const accepted = await ordersRepository(tx).accept(
+    const accepted = await ordersRepository(tx).accept({
       order,
-      ready.minutes,
-      ready.readyAt,
-      now,
+      minutes: ready.minutes,
+      readyAt: ready.readyAt,
+      at: now,
       byUserId,
-    );
+    });
     // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
     const changed = await changedOrder(tx, accepted);
     await orderEventsRepository(tx).record({

@@ -38,8 +38,8 @@ export async function advanceOrder(
     const orders = ordersRepository(tx);
     const moved =
       status === 'cancelled' && kept
-        ? await orders.cancel(order, kept, now, byUserId)
-        : await orders.setStatus(order, status, now, byUserId);
+        ? await orders.cancel({ order, reason: kept, at: now, byUserId })
+        : await orders.setStatus({ order, status, at: now, byUserId });
     // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
     const changed = await changedOrder(tx, moved);
     await orderEventsRepository(tx).record({

@@ -21,7 +21,7 @@ export async function recordDecline<T = void>(
   byUserId: string | null,
   readBack?: (declined: OrderRecord) => Promise<T>,
 ): Promise<T | undefined> {
-  const declined = await ordersRepository(tx).decline(order, reason, at, byUserId);
+  const declined = await ordersRepository(tx).decline({ order, reason, at, byUserId });
   const read = await readBack?.(declined);
   await orderEventsRepository(tx).record({
     orderId: order.id,
