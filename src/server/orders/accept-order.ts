@@ -42,13 +42,19 @@ function readiness(
  * Records the step (who, when, minutes) and `order-accepted` with the spec's `{time}` (minutes
  * until ready) and `readyAt`, which the customer's stream sends as the live event.
  */
-export async function acceptOrder(
-  db: Database,
-  clock: Clock,
-  orderId: string,
-  minutes: number | null,
-  byUserId: string,
-): Promise<ApiStaffOrder> {
+export async function acceptOrder({
+  db,
+  clock,
+  orderId,
+  minutes,
+  byUserId,
+}: {
+  db: Database;
+  clock: Clock;
+  orderId: string;
+  minutes: number | null;
+  byUserId: string;
+}): Promise<ApiStaffOrder> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'accepted');

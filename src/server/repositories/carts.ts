@@ -210,13 +210,19 @@ export function cartsRepository(db: Queryable) {
      * Appends a line to a cart `ensureLocked` holds (which marked the cart changed), with its
      * unit price now; answers the line as stored.
      */
-    async addItem(
-      cartId: string,
-      productId: string,
-      selection: NormalisedSelection,
-      quantity: number,
-      addedUnitCents: number,
-    ): Promise<CartItemRecord> {
+    async addItem({
+      cartId,
+      productId,
+      selection,
+      quantity,
+      addedUnitCents,
+    }: {
+      cartId: string;
+      productId: string;
+      selection: NormalisedSelection;
+      quantity: number;
+      addedUnitCents: number;
+    }): Promise<CartItemRecord> {
       const rows = await db.query<{ id: string }>(
         `insert into cart_items (cart_id, product_id, selection, quantity, added_unit_cents)
          values ($1, $2, $3::jsonb, $4, $5) returning id`,
