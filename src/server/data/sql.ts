@@ -18,7 +18,15 @@ import type { Queryable } from './db';
 
 /** What a template may hold besides fragments: bound as parameters, never spliced in as text. */
 export type SqlValue =
-  string | number | bigint | boolean | Date | null | readonly string[] | readonly number[];
+  | string
+  | number
+  | bigint
+  | boolean
+  | Date
+  | Uint8Array
+  | null
+  | readonly string[]
+  | readonly number[];
 
 const FRAGMENT = Symbol('sql fragment');
 
