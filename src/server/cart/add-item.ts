@@ -10,12 +10,17 @@ import { cartPrices, presentCartLines } from './present-cart';
  * POST /api/cart: one line into the customer's cart, priced by the server, merged into the same
  * line when the cart has it. Throws the refusal as an HttpError.
  */
-export async function addItem(
-  db: Database,
-  catalogue: CatalogueSnapshot,
-  userId: string,
-  item: CartItemPayload,
-): Promise<ApiCart> {
+export async function addItem({
+  db,
+  catalogue,
+  userId,
+  item,
+}: {
+  db: Database;
+  catalogue: CatalogueSnapshot;
+  userId: string;
+  item: CartItemPayload;
+}): Promise<ApiCart> {
   const prices = await cartPrices(catalogue);
   const checked = checkLine(prices.menu, item, currentOffer(prices.menu));
   if (!checked.ok) throw checked.error;

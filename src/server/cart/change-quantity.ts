@@ -28,13 +28,19 @@ function soldOutPart(
  * PUT /api/cart/{userId}/{itemId}: a line's new quantity; answers the cart's lines. A line with
  * something sold out in it may go down (the customer is making room) but never up: 409 naming it.
  */
-export async function changeQuantity(
-  db: Database,
-  catalogue: CatalogueSnapshot,
-  userId: string,
-  itemId: string,
-  quantity: number,
-): Promise<ApiCartItem[]> {
+export async function changeQuantity({
+  db,
+  catalogue,
+  userId,
+  itemId,
+  quantity,
+}: {
+  db: Database;
+  catalogue: CatalogueSnapshot;
+  userId: string;
+  itemId: string;
+  quantity: number;
+}): Promise<ApiCartItem[]> {
   const menu = await catalogue.menu();
   return db.transaction(async (tx) => {
     const { cart, item, carts } = await lockedLine(tx, userId, itemId);

@@ -130,6 +130,12 @@ export async function addLine(
   }
   // The price the customer saw, kept so the line can say if it changes before the order.
   const { unit } = priceSelection(line.product, line.selection, 1);
-  const added = await carts.addItem(cartId, line.product.id, line.selection, line.quantity, unit);
+  const added = await carts.addItem({
+    cartId,
+    productId: line.product.id,
+    selection: line.selection,
+    quantity: line.quantity,
+    addedUnitCents: unit,
+  });
   return { lines: [...lines, added] };
 }

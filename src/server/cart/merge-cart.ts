@@ -25,12 +25,17 @@ function lineName(entry: unknown, index: number): string {
  * each refused one (a bad shape or option, sold out, gone, over a line's limit) is listed in
  * `skipped` with its reason, in the guest cart's order.
  */
-export async function mergeCart(
-  db: Database,
-  catalogue: CatalogueSnapshot,
-  userId: string,
-  localCart: readonly unknown[],
-): Promise<ApiMergedCart> {
+export async function mergeCart({
+  db,
+  catalogue,
+  userId,
+  localCart,
+}: {
+  db: Database;
+  catalogue: CatalogueSnapshot;
+  userId: string;
+  localCart: readonly unknown[];
+}): Promise<ApiMergedCart> {
   const prices = await cartPrices(catalogue);
   const offer = currentOffer(prices.menu);
   const skipped: (ApiSkippedLine & { index: number })[] = [];

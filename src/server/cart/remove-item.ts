@@ -5,12 +5,17 @@ import { lockedLine } from './locked-line';
 import { pricedItems } from './present-cart';
 
 /** DELETE /api/cart/{userId}/{itemId}: removes a line; answers the cart's lines. */
-export async function removeItem(
-  db: Database,
-  catalogue: CatalogueSnapshot,
-  userId: string,
-  itemId: string,
-): Promise<ApiCartItem[]> {
+export async function removeItem({
+  db,
+  catalogue,
+  userId,
+  itemId,
+}: {
+  db: Database;
+  catalogue: CatalogueSnapshot;
+  userId: string;
+  itemId: string;
+}): Promise<ApiCartItem[]> {
   const menu = await catalogue.menu();
   return db.transaction(async (tx) => {
     const { cart, item, carts } = await lockedLine(tx, userId, itemId);

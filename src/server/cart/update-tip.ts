@@ -30,12 +30,17 @@ export const TIP_PERCENT_MESSAGE = `Choose a tip of ${TIP_PERCENTS.slice(0, -1).
  * its own copy of the cart meant a percent, not an amount. Anything else is a 400 listing the
  * options.
  */
-export async function updateTip(
-  db: Database,
-  catalogue: CatalogueSnapshot,
-  userId: string,
-  choice: TipChoice,
-): Promise<ApiCartTotals> {
+export async function updateTip({
+  db,
+  catalogue,
+  userId,
+  choice,
+}: {
+  db: Database;
+  catalogue: CatalogueSnapshot;
+  userId: string;
+  choice: TipChoice;
+}): Promise<ApiCartTotals> {
   const prices = await cartPrices(catalogue);
   return db.transaction(async (tx) => {
     const carts = cartsRepository(tx);

@@ -42,24 +42,30 @@ function readiness(
  * Records the step (who, when, minutes) and `order-accepted` with the spec's `{time}` (minutes
  * until ready) and `readyAt`, which the customer's stream sends as the live event.
  */
-export async function acceptOrder(
-  db: Database,
-  clock: Clock,
-  orderId: string,
-  minutes: number | null,
-  byUserId: string,
-): Promise<ApiStaffOrder> {
+export async function acceptOrder({
+  db,
+  clock,
+  orderId,
+  minutes,
+  byUserId,
+}: {
+  db: Database;
+  clock: Clock;
+  orderId: string;
+  minutes: number | null;
+  byUserId: string;
+}): Promise<ApiStaffOrder> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'accepted');
     const ready = readiness(order, minutes, now);
-    const accepted = await ordersRepository(tx).accept(
+    const accepted = await ordersRepository(tx).accept({
       order,
-      ready.minutes,
-      ready.readyAt,
-      now,
+      minutes: ready.minutes,
+      readyAt: ready.readyAt,
+      at: now,
       byUserId,
-    );
+    });
     // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
     const changed = await changedOrder(tx, accepted);
     await orderEventsRepository(tx).record({

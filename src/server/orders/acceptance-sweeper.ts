@@ -50,7 +50,7 @@ async function declineIfDue(db: Database, orderId: string, now: Date): Promise<b
   return db.transaction(async (tx) => {
     const order = await ordersRepository(tx).lockIfDue(orderId, now);
     if (!order) return false;
-    await recordDecline(tx, order, AUTO_DECLINE_REASON, now, null);
+    await recordDecline({ tx, order, reason: AUTO_DECLINE_REASON, at: now, byUserId: null });
     return true;
   });
 }

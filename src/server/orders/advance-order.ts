@@ -21,14 +21,21 @@ export const CANCEL_REASON_MESSAGE = 'Please give a reason for cancelling the or
  * transition table allows. Records the step (who, when, the reason) and `order-status`
  * (`{status}`, plus `{reason}` for a cancel).
  */
-export async function advanceOrder(
-  db: Database,
-  clock: Clock,
-  orderId: string,
-  status: LaterStatus,
-  reason: string | null,
-  byUserId: string,
-): Promise<ApiStaffOrder> {
+export async function advanceOrder({
+  db,
+  clock,
+  orderId,
+  status,
+  reason,
+  byUserId,
+}: {
+  db: Database;
+  clock: Clock;
+  orderId: string;
+  status: LaterStatus;
+  reason: string | null;
+  byUserId: string;
+}): Promise<ApiStaffOrder> {
   // The route checks the reason's text; this keeps a caller without one from cancelling.
   if (status === 'cancelled' && !reason) throw badRequest(CANCEL_REASON_MESSAGE);
   const kept = status === 'cancelled' ? reason : null;
@@ -38,8 +45,8 @@ export async function advanceOrder(
     const orders = ordersRepository(tx);
     const moved =
       status === 'cancelled' && kept
-        ? await orders.cancel(order, kept, now, byUserId)
-        : await orders.setStatus(order, status, now, byUserId);
+        ? await orders.cancel({ order, reason: kept, at: now, byUserId })
+        : await orders.setStatus({ order, status, at: now, byUserId });
     // Read before the event: `record` holds the log's lock until the commit (order-events.ts).
     const changed = await changedOrder(tx, moved);
     await orderEventsRepository(tx).record({

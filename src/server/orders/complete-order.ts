@@ -119,12 +119,17 @@ export const KEY_REUSED_MESSAGE =
  * payment APIs refuse a key sent again with other parameters). A retry after the order was
  * placed finds no other cart with lines, and gets the order.
  */
-async function placedWithKey(
-  db: Queryable,
-  userId: string,
-  key: string,
-  otherCartId: string | null,
-): Promise<CompletedOrder | null> {
+async function placedWithKey({
+  db,
+  userId,
+  key,
+  otherCartId,
+}: {
+  db: Queryable;
+  userId: string;
+  key: string;
+  otherCartId: string | null;
+}): Promise<CompletedOrder | null> {
   const existing = await ordersRepository(db).findByIdempotencyKey(userId, key);
   if (!existing) return null;
   if (
@@ -142,13 +147,19 @@ async function placedWithKey(
  * The whole of placing an order, in one transaction: the cart locked, the refusals, the order
  * and its lines written, the cart completed and the event recorded, or nothing at all.
  */
-async function placeOrder(
-  tx: Queryable,
-  now: Date,
-  user: SessionUser,
-  input: CompleteOrderInput,
-  attempt: { cartId: string | null },
-): Promise<CompletedOrder> {
+async function placeOrder({
+  tx,
+  now,
+  user,
+  input,
+  attempt,
+}: {
+  tx: Queryable;
+  now: Date;
+  user: SessionUser;
+  input: CompleteOrderInput;
+  attempt: { cartId: string | null };
+}): Promise<CompletedOrder> {
   const carts = cartsRepository(tx);
   // Lock order: the cart row first. A concurrent complete-order of the same cart waits here and
   // then finds the cart completed (no longer active), so a cart makes one order at most.
@@ -156,7 +167,12 @@ async function placeOrder(
   attempt.cartId = cart?.id ?? null;
   // Read after the lock, so a first request that just committed under the same key is seen.
   if (input.idempotencyKey) {
-    const earlier = await placedWithKey(tx, user.id, input.idempotencyKey, attempt.cartId);
+    const earlier = await placedWithKey({
+      db: tx,
+      userId: user.id,
+      key: input.idempotencyKey,
+      otherCartId: attempt.cartId,
+    });
     if (earlier) return earlier;
   }
   if (!cart) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
@@ -253,23 +269,33 @@ async function placeOrder(
  * `Idempotency-Key` answers the first order again (409 `idempotency_key_reused` when sent for
  * another cart with lines), and a cart completes once.
  */
-export async function completeOrder(
-  db: Database,
-  clock: Clock,
-  user: SessionUser,
-  input: CompleteOrderInput,
-): Promise<CompletedOrder> {
+export async function completeOrder({
+  db,
+  clock,
+  user,
+  input,
+}: {
+  db: Database;
+  clock: Clock;
+  user: SessionUser;
+  input: CompleteOrderInput;
+}): Promise<CompletedOrder> {
   const now = clock.now();
   const attempt: { cartId: string | null } = { cartId: null };
   try {
-    return await db.transaction((tx) => placeOrder(tx, now, user, input, attempt));
+    return await db.transaction((tx) => placeOrder({ tx, now, user, input, attempt }));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     // Two requests with one key that did not meet on the cart's lock (a new cart between
     // them): the loser's insert hits the unique key. Its cart is not the winner's, so it is
     // refused like any reuse of the key for another cart.
     if (input.idempotencyKey && isUniqueViolation(error, 'orders_idempotency_key')) {
-      const earlier = await placedWithKey(db, user.id, input.idempotencyKey, attempt.cartId);
+      const earlier = await placedWithKey({
+        db,
+        userId: user.id,
+        key: input.idempotencyKey,
+        otherCartId: attempt.cartId,
+      });
       if (earlier) return earlier;
     }
     if (isUniqueViolation(error, 'orders_cart_id_key')) {

@@ -17,13 +17,19 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to o
  * with the delivery fee of the store's setting for delivery. A scheduled time must be one the
  * store can honour (400 `invalid_schedule`); an empty cart is a 409 `empty_cart`.
  */
-export async function confirmCheckout(
-  db: Database,
-  catalogue: CatalogueSnapshot,
-  clock: Clock,
-  userId: string,
-  payload: CheckoutPayload,
-): Promise<ApiConfirmAnswer> {
+export async function confirmCheckout({
+  db,
+  catalogue,
+  clock,
+  userId,
+  payload,
+}: {
+  db: Database;
+  catalogue: CatalogueSnapshot;
+  clock: Clock;
+  userId: string;
+  payload: CheckoutPayload;
+}): Promise<ApiConfirmAnswer> {
   const now = clock.now();
   // The hours and the fee as this process knows them (decision 11): placing the order checks
   // the time and charges the fee again from the database.

@@ -13,15 +13,22 @@ import { changedOrder, lockedOrderFor } from './locked-order';
  * `record` holds the log's lock until the commit (repositories/order-events.ts), so a read after
  * it would make every other order-writing transaction wait for it too.
  */
-export async function recordDecline<T = void>(
-  tx: Queryable,
-  order: OrderRecord,
-  reason: string,
-  at: Date,
-  byUserId: string | null,
-  readBack?: (declined: OrderRecord) => Promise<T>,
-): Promise<T | undefined> {
-  const declined = await ordersRepository(tx).decline(order, reason, at, byUserId);
+export async function recordDecline<T = void>({
+  tx,
+  order,
+  reason,
+  at,
+  byUserId,
+  readBack,
+}: {
+  tx: Queryable;
+  order: OrderRecord;
+  reason: string;
+  at: Date;
+  byUserId: string | null;
+  readBack?: (declined: OrderRecord) => Promise<T>;
+}): Promise<T | undefined> {
+  const declined = await ordersRepository(tx).decline({ order, reason, at, byUserId });
   const read = await readBack?.(declined);
   await orderEventsRepository(tx).record({
     orderId: order.id,
@@ -37,19 +44,30 @@ export async function recordDecline<T = void>(
  * POST /api/staff/orders/{orderId}/decline: the store declines a pending order with a reason
  * the customer reads ("the store is currently {reason}"). Records the step and `order-declined`.
  */
-export async function declineOrder(
-  db: Database,
-  clock: Clock,
-  orderId: string,
-  reason: string,
-  byUserId: string,
-): Promise<ApiStaffOrder> {
+export async function declineOrder({
+  db,
+  clock,
+  orderId,
+  reason,
+  byUserId,
+}: {
+  db: Database;
+  clock: Clock;
+  orderId: string;
+  reason: string;
+  byUserId: string;
+}): Promise<ApiStaffOrder> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'declined');
-    const changed = await recordDecline(tx, order, reason, now, byUserId, (declined) =>
-      changedOrder(tx, declined),
-    );
+    const changed = await recordDecline({
+      tx,
+      order,
+      reason,
+      at: now,
+      byUserId,
+      readBack: (declined) => changedOrder(tx, declined),
+    });
     if (!changed) throw new Error('The declined order was not read back');
     return changed;
   });

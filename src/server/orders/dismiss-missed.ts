@@ -14,12 +14,17 @@ import { changedOrder } from './locked-order';
  * and answers the order with the first one's. 409 `invalid_transition` for an order that was
  * not missed.
  */
-export async function dismissMissed(
-  db: Database,
-  clock: Clock,
-  orderId: string,
-  byUserId: string,
-): Promise<ApiStaffOrder> {
+export async function dismissMissed({
+  db,
+  clock,
+  orderId,
+  byUserId,
+}: {
+  db: Database;
+  clock: Clock;
+  orderId: string;
+  byUserId: string;
+}): Promise<ApiStaffOrder> {
   checkedId(orderId, 'order');
   const now = clock.now();
   return db.transaction(async (tx) => {

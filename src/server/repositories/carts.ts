@@ -14,6 +14,7 @@
  */
 import type { DeliveryType, NormalisedSelection } from '../../domain';
 import type { Queryable } from '../data/db';
+import { empty, queryOf, sql } from '../data/sql';
 
 export interface CartRecord {
   id: string;
@@ -120,18 +121,20 @@ function toCheckout(row: CheckoutRow): CartCheckout | null {
 }
 
 // What Confirm Order stores, beside the delivery type (one of CART_COLUMNS too).
-const CHECKOUT_ONLY = 'contact_phone, contact_address, scheduled_time, instructions, confirmed_at';
+const CHECKOUT_ONLY = sql`contact_phone, contact_address, scheduled_time, instructions, confirmed_at`;
 
-const CART_COLUMNS = `id, user_id, tip_percent, delivery_type,
+const CART_COLUMNS = sql`id, user_id, tip_percent, delivery_type,
   case when confirmed_at is null then null else delivery_fee_cents end as confirmed_fee_cents`;
-const ITEM_COLUMNS = 'id, product_id, selection, quantity, added_unit_cents';
+const ITEM_COLUMNS = sql`id, product_id, selection, quantity, added_unit_cents`;
 
 /** The signed-in customers' carts: one active cart per user (a unique partial index). */
 export function cartsRepository(db: Queryable) {
+  const query = queryOf(db);
+
   async function selectActive(userId: string, lock: boolean): Promise<CartRecord | null> {
-    const rows = await db.query<CartRow>(
-      `select ${CART_COLUMNS} from carts where user_id = $1 and status = 'active'${lock ? ' for update' : ''}`,
-      [userId],
+    const rows = await query<CartRow>(
+      sql`select ${CART_COLUMNS} from carts where user_id = ${userId} and status = 'active'
+          ${lock ? sql`for update` : empty}`,
     );
     return rows[0] ? toCart(rows[0]) : null;
   }
@@ -146,11 +149,10 @@ export function cartsRepository(db: Queryable) {
    * telling the two outcomes of an upsert apart).
    */
   async function ensure(userId: string): Promise<LockedCart> {
-    const rows = await db.query<CartRow & { created: boolean }>(
-      `insert into carts (user_id) values ($1)
-         on conflict (user_id) where status = 'active' do update set updated_at = now()
-       returning ${CART_COLUMNS}, (xmax = 0) as created`,
-      [userId],
+    const rows = await query<CartRow & { created: boolean }>(
+      sql`insert into carts (user_id) values (${userId})
+            on conflict (user_id) where status = 'active' do update set updated_at = now()
+          returning ${CART_COLUMNS}, (xmax = 0) as created`,
     );
     const row = rows[0];
     if (!row) throw new Error('Ensuring the active cart answered no row');
@@ -158,7 +160,7 @@ export function cartsRepository(db: Queryable) {
   }
 
   async function touch(cartId: string): Promise<void> {
-    await db.query('update carts set updated_at = now() where id = $1', [cartId]);
+    await query(sql`update carts set updated_at = now() where id = ${cartId}`);
   }
 
   return {
@@ -180,10 +182,9 @@ export function cartsRepository(db: Queryable) {
     async lockActiveWithCheckout(
       userId: string,
     ): Promise<(CartRecord & { checkout: CartCheckout | null }) | null> {
-      const rows = await db.query<CartRow & CheckoutRow>(
-        `select ${CART_COLUMNS}, ${CHECKOUT_ONLY}
-           from carts where user_id = $1 and status = 'active' for update`,
-        [userId],
+      const rows = await query<CartRow & CheckoutRow>(
+        sql`select ${CART_COLUMNS}, ${CHECKOUT_ONLY}
+              from carts where user_id = ${userId} and status = 'active' for update`,
       );
       const row = rows[0];
       return row ? { ...toCart(row), checkout: toCheckout(row) } : null;
@@ -191,17 +192,15 @@ export function cartsRepository(db: Queryable) {
 
     /** One line of this cart, or null (another cart's line counts as none). */
     async item(cartId: string, itemId: string): Promise<CartItemRecord | null> {
-      const rows = await db.query<ItemRow>(
-        `select ${ITEM_COLUMNS} from cart_items where cart_id = $1 and id = $2`,
-        [cartId, itemId],
+      const rows = await query<ItemRow>(
+        sql`select ${ITEM_COLUMNS} from cart_items where cart_id = ${cartId} and id = ${itemId}`,
       );
       return rows[0] ? toItem(rows[0]) : null;
     },
 
     async items(cartId: string): Promise<CartItemRecord[]> {
-      const rows = await db.query<ItemRow>(
-        `select ${ITEM_COLUMNS} from cart_items where cart_id = $1 order by position`,
-        [cartId],
+      const rows = await query<ItemRow>(
+        sql`select ${ITEM_COLUMNS} from cart_items where cart_id = ${cartId} order by position`,
       );
       return rows.map(toItem);
     },
@@ -210,17 +209,24 @@ export function cartsRepository(db: Queryable) {
      * Appends a line to a cart `ensureLocked` holds (which marked the cart changed), with its
      * unit price now; answers the line as stored.
      */
-    async addItem(
-      cartId: string,
-      productId: string,
-      selection: NormalisedSelection,
-      quantity: number,
-      addedUnitCents: number,
-    ): Promise<CartItemRecord> {
-      const rows = await db.query<{ id: string }>(
-        `insert into cart_items (cart_id, product_id, selection, quantity, added_unit_cents)
-         values ($1, $2, $3::jsonb, $4, $5) returning id`,
-        [cartId, productId, JSON.stringify(selection), quantity, addedUnitCents],
+    async addItem({
+      cartId,
+      productId,
+      selection,
+      quantity,
+      addedUnitCents,
+    }: {
+      cartId: string;
+      productId: string;
+      selection: NormalisedSelection;
+      quantity: number;
+      addedUnitCents: number;
+    }): Promise<CartItemRecord> {
+      const rows = await query<{ id: string }>(
+        sql`insert into cart_items (cart_id, product_id, selection, quantity, added_unit_cents)
+            values (${cartId}, ${productId}, ${JSON.stringify(selection)}::jsonb, ${quantity},
+                    ${addedUnitCents})
+            returning id`,
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('A cart line was inserted without an id');
@@ -229,9 +235,9 @@ export function cartsRepository(db: Queryable) {
 
     /** Sets a line's quantity; false when the line is not in this cart. */
     async setQuantity(cartId: string, itemId: string, quantity: number): Promise<boolean> {
-      const rows = await db.query<{ id: string }>(
-        `update cart_items set quantity = $3 where cart_id = $1 and id = $2 returning id`,
-        [cartId, itemId, quantity],
+      const rows = await query<{ id: string }>(
+        sql`update cart_items set quantity = ${quantity}
+             where cart_id = ${cartId} and id = ${itemId} returning id`,
       );
       await touch(cartId);
       return rows.length > 0;
@@ -239,9 +245,8 @@ export function cartsRepository(db: Queryable) {
 
     /** Removes a line; false when the line is not in this cart. */
     async deleteItem(cartId: string, itemId: string): Promise<boolean> {
-      const rows = await db.query<{ id: string }>(
-        'delete from cart_items where cart_id = $1 and id = $2 returning id',
-        [cartId, itemId],
+      const rows = await query<{ id: string }>(
+        sql`delete from cart_items where cart_id = ${cartId} and id = ${itemId} returning id`,
       );
       await touch(cartId);
       return rows.length > 0;
@@ -249,9 +254,8 @@ export function cartsRepository(db: Queryable) {
 
     /** The checkout details of a confirmed cart; null until Confirm Order. */
     async checkout(cartId: string): Promise<CartCheckout | null> {
-      const rows = await db.query<CheckoutRow>(
-        `select delivery_type, ${CHECKOUT_ONLY} from carts where id = $1`,
-        [cartId],
+      const rows = await query<CheckoutRow>(
+        sql`select delivery_type, ${CHECKOUT_ONLY} from carts where id = ${cartId}`,
       );
       return rows[0] ? toCheckout(rows[0]) : null;
     },
@@ -271,26 +275,19 @@ export function cartsRepository(db: Queryable) {
       checkout: Omit<CartCheckout, 'confirmedAt'> & { deliveryFeeCents: number },
       at: Date,
     ): Promise<{ cart: CartRecord; lines: CartItemRecord[] } | null> {
-      const rows = await db.query<CartRow & { lines: ItemRow[] | null }>(
-        `update carts c
-            set delivery_type = $2, contact_phone = $3, contact_address = $4, scheduled_time = $5,
-                instructions = $6, delivery_fee_cents = $7, confirmed_at = $8, updated_at = $8
-          where c.user_id = $1 and c.status = 'active'
-            and exists (select 1 from cart_items i where i.cart_id = c.id)
-          returning ${CART_COLUMNS},
-            (select json_agg(i order by i.position)
-               from (select ${ITEM_COLUMNS}, position from cart_items where cart_id = c.id) i)
-              as lines`,
-        [
-          userId,
-          checkout.deliveryType,
-          checkout.phone,
-          checkout.address,
-          checkout.scheduledTime,
-          checkout.instructions,
-          checkout.deliveryFeeCents,
-          at,
-        ],
+      const rows = await query<CartRow & { lines: ItemRow[] | null }>(
+        sql`update carts c
+               set delivery_type = ${checkout.deliveryType}, contact_phone = ${checkout.phone},
+                   contact_address = ${checkout.address}, scheduled_time = ${checkout.scheduledTime},
+                   instructions = ${checkout.instructions},
+                   delivery_fee_cents = ${checkout.deliveryFeeCents}, confirmed_at = ${at},
+                   updated_at = ${at}
+             where c.user_id = ${userId} and c.status = 'active'
+               and exists (select 1 from cart_items i where i.cart_id = c.id)
+             returning ${CART_COLUMNS},
+               (select json_agg(i order by i.position)
+                  from (select ${ITEM_COLUMNS}, position from cart_items where cart_id = c.id) i)
+                 as lines`,
       );
       const row = rows[0];
       return row ? { cart: toCart(row), lines: (row.lines ?? []).map(toItem) } : null;
@@ -301,14 +298,13 @@ export function cartsRepository(db: Queryable) {
      * whose delete locks it first: the lock order holds). Completed carts stay with their orders.
      */
     async removeActive(userId: string): Promise<void> {
-      await db.query(`delete from carts where user_id = $1 and status = 'active'`, [userId]);
+      await query(sql`delete from carts where user_id = ${userId} and status = 'active'`);
     },
 
     async setTipPercent(cartId: string, tipPercent: number): Promise<void> {
-      await db.query('update carts set tip_percent = $2, updated_at = now() where id = $1', [
-        cartId,
-        tipPercent,
-      ]);
+      await query(
+        sql`update carts set tip_percent = ${tipPercent}, updated_at = now() where id = ${cartId}`,
+      );
     },
   };
 }

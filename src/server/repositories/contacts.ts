@@ -1,4 +1,5 @@
 import type { Queryable } from '../data/db';
+import { empty, queryOf, sql } from '../data/sql';
 
 export interface Contact {
   id: string;
@@ -14,6 +15,8 @@ interface ContactRow {
   is_default: boolean;
 }
 
+const COLUMNS = sql`id, phone, address, is_default`;
+
 const toContact = (row: ContactRow): Contact => ({
   id: row.id,
   phone: row.phone,
@@ -27,37 +30,32 @@ const toContact = (row: ContactRow): Contact => ({
  * a transaction holding the user's row lock (usersRepository.lock).
  */
 export function contactsRepository(db: Queryable) {
+  const query = queryOf(db);
   return {
     async list(userId: string): Promise<Contact[]> {
-      const rows = await db.query<ContactRow>(
-        `select id, phone, address, is_default from contacts
-          where user_id = $1 order by created_at, id`,
-        [userId],
+      const rows = await query<ContactRow>(
+        sql`select ${COLUMNS} from contacts where user_id = ${userId} order by created_at, id`,
       );
       return rows.map(toContact);
     },
 
     async get(userId: string, contactId: string): Promise<Contact | null> {
-      const rows = await db.query<ContactRow>(
-        'select id, phone, address, is_default from contacts where user_id = $1 and id = $2',
-        [userId, contactId],
+      const rows = await query<ContactRow>(
+        sql`select ${COLUMNS} from contacts where user_id = ${userId} and id = ${contactId}`,
       );
       return rows[0] ? toContact(rows[0]) : null;
     },
 
     async count(userId: string): Promise<number> {
-      const rows = await db.query<{ n: number }>(
-        'select count(*)::int as n from contacts where user_id = $1',
-        [userId],
+      const rows = await query<{ n: number }>(
+        sql`select count(*)::int as n from contacts where user_id = ${userId}`,
       );
       return rows[0]?.n ?? 0;
     },
 
     async getDefault(userId: string): Promise<Contact | null> {
-      const rows = await db.query<ContactRow>(
-        `select id, phone, address, is_default from contacts
-          where user_id = $1 and is_default`,
-        [userId],
+      const rows = await query<ContactRow>(
+        sql`select ${COLUMNS} from contacts where user_id = ${userId} and is_default`,
       );
       return rows[0] ? toContact(rows[0]) : null;
     },
@@ -70,10 +68,11 @@ export function contactsRepository(db: Queryable) {
       userId: string,
       contact: { phone: string; address: string; isDefault: boolean },
     ): Promise<string> {
-      const rows = await db.query<{ id: string }>(
-        `insert into contacts (user_id, phone, address, is_default, created_at)
-         values ($1, $2, $3, $4, clock_timestamp()) returning id`,
-        [userId, contact.phone, contact.address, contact.isDefault],
+      const rows = await query<{ id: string }>(
+        sql`insert into contacts (user_id, phone, address, is_default, created_at)
+            values (${userId}, ${contact.phone}, ${contact.address}, ${contact.isDefault},
+                    clock_timestamp())
+            returning id`,
       );
       const row = rows[0];
       if (!row) throw new Error('insert into contacts returned no row');
@@ -89,53 +88,51 @@ export function contactsRepository(db: Queryable) {
       contactId: string,
       contact: { phone: string; address: string; makeDefault: boolean },
     ): Promise<boolean> {
-      const rows = await db.query(
-        `update contacts
-            set phone = $3, address = $4, is_default = is_default or $5
-          where user_id = $1 and id = $2 returning id`,
-        [userId, contactId, contact.phone, contact.address, contact.makeDefault],
+      const rows = await query(
+        sql`update contacts
+               set phone = ${contact.phone}, address = ${contact.address},
+                   is_default = is_default or ${contact.makeDefault}
+             where user_id = ${userId} and id = ${contactId} returning id`,
       );
       return rows.length === 1;
     },
 
     /** Clears the default flag on every contact of the user except `keepId`. */
     async clearDefault(userId: string, keepId?: string): Promise<void> {
-      await db.query(
-        `update contacts set is_default = false
-          where user_id = $1 and is_default and ($2::uuid is null or id <> $2::uuid)`,
-        [userId, keepId ?? null],
+      await query(
+        sql`update contacts set is_default = false
+             where user_id = ${userId} and is_default
+               ${keepId === undefined ? empty : sql`and id <> ${keepId}::uuid`}`,
       );
     },
 
     /** Makes the oldest contact the default when the user has contacts but no default. */
     async ensureDefault(userId: string): Promise<void> {
-      await db.query(
-        `update contacts set is_default = true
-          where id = (select id from contacts where user_id = $1 order by created_at, id limit 1)
-            and not exists (select 1 from contacts where user_id = $1 and is_default)`,
-        [userId],
+      await query(
+        sql`update contacts set is_default = true
+             where id = (select id from contacts where user_id = ${userId}
+                          order by created_at, id limit 1)
+               and not exists (select 1 from contacts where user_id = ${userId} and is_default)`,
       );
     },
 
     async remove(userId: string, contactId: string): Promise<boolean> {
-      const rows = await db.query(
-        'delete from contacts where user_id = $1 and id = $2 returning id',
-        [userId, contactId],
+      const rows = await query(
+        sql`delete from contacts where user_id = ${userId} and id = ${contactId} returning id`,
       );
       return rows.length === 1;
     },
 
     /** Deletes every contact of the user. */
     async removeAllOf(userId: string): Promise<void> {
-      await db.query('delete from contacts where user_id = $1', [userId]);
+      await query(sql`delete from contacts where user_id = ${userId}`);
     },
 
     /** Sets the phone of the default contact; null when the user has no default. */
     async setDefaultPhone(userId: string, phone: string): Promise<Contact | null> {
-      const rows = await db.query<ContactRow>(
-        `update contacts set phone = $2 where user_id = $1 and is_default
-         returning id, phone, address, is_default`,
-        [userId, phone],
+      const rows = await query<ContactRow>(
+        sql`update contacts set phone = ${phone} where user_id = ${userId} and is_default
+            returning ${COLUMNS}`,
       );
       return rows[0] ? toContact(rows[0]) : null;
     },

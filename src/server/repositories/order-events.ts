@@ -13,6 +13,7 @@
  * PGlite) deliver to every listening connection when, and only if, the transaction commits.
  */
 import type { Queryable } from '../data/db';
+import { empty, queryOf, sql } from '../data/sql';
 
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 /** Any constant; only this module (and the streams bench's bulk writer) takes it. */
@@ -52,7 +53,7 @@ interface EventRow {
   created_at: Date | string;
 }
 
-const COLUMNS = 'id::text as id, order_id, user_id, type, payload, created_at';
+const COLUMNS = sql`id::text as id, order_id, user_id, type, payload, created_at`;
 
 function toRecord(row: EventRow): OrderEventRecord {
   return {
@@ -71,6 +72,7 @@ export function parseEventId(value: unknown): string | null {
 }
 
 export function orderEventsRepository(db: Queryable) {
+  const query = queryOf(db);
   return {
     /** Appends an event; must run inside the transaction that made the change. Returns its id. */
     async record(event: {
@@ -82,17 +84,10 @@ export function orderEventsRepository(db: Queryable) {
     }): Promise<string> {
       // Lock, row and notify in one statement (migration 007): the lock is then held for that
       // statement and the commit, not for a client round trip per step as well.
-      const rows = await db.query<{ id: string }>(
-        'select record_order_event($1, $2, $3, $4, $5, $6::jsonb, $7)::text as id',
-        [
-          ORDER_EVENTS_LOCK,
-          ORDER_EVENTS_CHANNEL,
-          event.orderId,
-          event.userId,
-          event.type,
-          JSON.stringify(event.payload ?? {}),
-          event.at,
-        ],
+      const rows = await query<{ id: string }>(
+        sql`select record_order_event(${ORDER_EVENTS_LOCK}, ${ORDER_EVENTS_CHANNEL},
+                 ${event.orderId}, ${event.userId}, ${event.type},
+                 ${JSON.stringify(event.payload ?? {})}::jsonb, ${event.at})::text as id`,
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('order event insert returned no id');
@@ -104,30 +99,27 @@ export function orderEventsRepository(db: Queryable) {
       afterId: string,
       options: { userId?: string; limit?: number } = {},
     ): Promise<OrderEventRecord[]> {
-      const params: unknown[] = [afterId, options.limit ?? 500];
-      const byUser = options.userId ? `and user_id = $${params.push(options.userId)}` : '';
-      const rows = await db.query<EventRow>(
+      const rows = await query<EventRow>(
         // By the column, not the text alias `id` (which would sort "10" before "9").
-        `select ${COLUMNS} from order_events where order_events.id > $1::bigint ${byUser}
-         order by order_events.id limit $2`,
-        params,
+        sql`select ${COLUMNS} from order_events where order_events.id > ${afterId}::bigint
+              ${options.userId ? sql`and user_id = ${options.userId}` : empty}
+             order by order_events.id limit ${options.limit ?? 500}`,
       );
       return rows.map(toRecord);
     },
 
     /** The newest event's id ("0" when the log is empty): where a fresh stream starts. */
     async latestId(): Promise<string> {
-      const rows = await db.query<{ id: string | null }>(
-        'select max(id)::text as id from order_events',
+      const rows = await query<{ id: string | null }>(
+        sql`select max(id)::text as id from order_events`,
       );
       return rows[0]?.id ?? '0';
     },
 
     /** Deletes events older than `before`; returns how many. */
     async prune(before: Date): Promise<number> {
-      const rows = await db.query<{ id: string }>(
-        'delete from order_events where created_at < $1 returning id::text as id',
-        [before],
+      const rows = await query<{ id: string }>(
+        sql`delete from order_events where created_at < ${before} returning id::text as id`,
       );
       return rows.length;
     },

@@ -4,11 +4,12 @@
  * Never pruned, unlike the event log the streams read (`order-events.ts`).
  *
  * A step is written by the very statement that makes the change it records (the order's insert
- * or update in `orders.ts`, with `stepInsert` in a CTE), after the order row is locked (or
+ * or update in `orders.ts`, with the `stepInsert` fragment in a CTE), after the order row is locked (or
  * inserted): one round trip for the change and its step, and never one without the other. It is
  * read with the order's lines, in the statement that reads the order's details (`stepsJson`).
  */
 import type { OrderStatus } from '../../domain';
+import { empty, sql, type Sql } from '../data/sql';
 
 export interface OrderStepRecord {
   orderId: string;
@@ -41,23 +42,22 @@ export interface StepRow {
   reason: string | null;
 }
 
-/**
- * The insert of one step, for a CTE of the statement that writes the order. `orderId`,
- * `status` and `at` are SQL: parameters of that statement, or columns of `from` (the CTE the
- * order comes from). The step's own values are appended to `params` as parameters.
- */
-export function stepInsert(
-  params: unknown[],
-  sql: { orderId: string; status: string; at: string; from?: string },
-  step: NewStep,
-): string {
-  const by = `$${params.push(step.byUserId)}::uuid`;
-  const minutes = `$${params.push(step.minutes ?? null)}::integer`;
-  const reason = `$${params.push(step.reason ?? null)}::text`;
-  return `insert into order_steps (order_id, status, at, by_user_id, minutes, reason)
-          select ${sql.orderId}, ${sql.status}, ${sql.at}, ${by}, ${minutes}, ${reason}
-          ${sql.from ? `from ${sql.from}` : ''}`;
+/** A step as the statement that writes its order inserts it. */
+export interface StepInsert extends NewStep {
+  /** The order's id, or the column it comes from (`sql\`placed.id\``, with `from`). */
+  orderId: string | Sql;
+  status: OrderStatus;
+  at: Date;
+  /** The CTE the order comes from, when it is being inserted by the same statement. */
+  from?: Sql;
 }
+
+/** The insert of one step, for a CTE of the statement that writes the order. */
+export const stepInsert = (step: StepInsert): Sql =>
+  sql`insert into order_steps (order_id, status, at, by_user_id, minutes, reason)
+      select ${step.orderId}::uuid, ${step.status}::text, ${step.at}::timestamptz,
+             ${step.byUserId}::uuid, ${step.minutes ?? null}::integer, ${step.reason ?? null}::text
+      ${step.from ? sql`from ${step.from}` : empty}`;
 
 /**
  * The steps of the order whose id is the SQL expression `orderId`, oldest first, as one json
@@ -65,8 +65,8 @@ export function stepInsert(
  * milliseconds since the epoch: a timestamp in json is text in the session's time zone, with
  * microseconds (rows of before the steps existed) that `Date` need not read.
  */
-export const stepsJson = (orderId: string): string =>
-  `coalesce((select json_agg(x order by x.id) from (
+export const stepsJson = (orderId: Sql): Sql =>
+  sql`coalesce((select json_agg(x order by x.id) from (
       select s.id, s.order_id, s.status, floor(extract(epoch from s.at) * 1000) as at,
              s.by_user_id, u.name as by_name, s.minutes, s.reason
         from order_steps s left join users u on u.id = s.by_user_id

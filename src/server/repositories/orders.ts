@@ -17,12 +17,13 @@
  */
 import type { DeliveryType, NormalisedSelection, OrderStatus, PaymentOption } from '../../domain';
 import type { Queryable } from '../data/db';
+import { queryOf, raw, sql, type Sql } from '../data/sql';
 import {
   stepInsert,
   stepsJson,
   toStep,
-  type NewStep,
   type OrderStepRecord,
+  type StepInsert,
   type StepRow,
 } from './order-steps';
 
@@ -210,44 +211,20 @@ function toItem(row: ItemRow): OrderItemRecord {
   };
 }
 
-// The order's own columns; `number` as text: a bigint, which the two drivers read differently.
-const OWN_COLUMNS = [
-  'id',
-  'number',
-  'user_id',
-  'status',
-  'delivery_type',
-  'payment_option',
-  'customer_name',
-  'contact_phone',
-  'contact_address',
-  'scheduled_time',
-  'instructions',
-  'subtotal_cents',
-  'hst_cents',
-  'tip_percent',
-  'tip_cents',
-  'delivery_fee_cents',
-  'total_cents',
-  'ready_minutes',
-  'ready_at',
-  'decline_reason',
-  'cancel_reason',
-  'answered_at',
-  'accept_by',
-  'created_at',
-];
-const ownColumns = (prefix: string) =>
-  OWN_COLUMNS.map((name) =>
-    name === 'number' ? `${prefix}number::text as number` : `${prefix}${name}`,
-  ).join(', ');
+// The order's own columns (`o`: the table, aliased so in every statement, inserts and updates
+// included); `number` as text: a bigint, which the two drivers read differently.
+const ORDER_COLUMNS = sql`o.id, o.number::text as number, o.user_id, o.status, o.delivery_type,
+  o.payment_option, o.customer_name, o.contact_phone, o.contact_address, o.scheduled_time,
+  o.instructions, o.subtotal_cents, o.hst_cents, o.tip_percent, o.tip_cents,
+  o.delivery_fee_cents, o.total_cents, o.ready_minutes, o.ready_at, o.decline_reason,
+  o.cancel_reason, o.answered_at, o.accept_by, o.created_at`;
 
-const ITEM_COLUMNS = `id, order_id, product_id, name, image, category, selection, description,
+const ITEM_COLUMNS = sql`id, order_id, product_id, name, image, category, selection, description,
   quantity, unit_price_cents, total_cents`;
 
 /** The lines of the order whose id is the SQL expression `orderId`, as one json array. */
-const itemsJson = (orderId: string): string =>
-  `coalesce((select json_agg(x order by x.position) from (
+const itemsJson = (orderId: Sql): Sql =>
+  sql`coalesce((select json_agg(x order by x.position) from (
       select ${ITEM_COLUMNS}, position from order_items where order_id = ${orderId}) x),
     '[]'::json)`;
 
@@ -278,11 +255,16 @@ interface DetailsRow {
 }
 
 /** The dismissal of the order whose id is the SQL expression `orderId`, as json (or null). */
-const dismissalJson = (orderId: string): string =>
-  `(select json_build_object('at', floor(extract(epoch from d.at) * 1000),
+const dismissalJson = (orderId: Sql): Sql =>
+  sql`(select json_build_object('at', floor(extract(epoch from d.at) * 1000),
                              'by_user_id', d.by_user_id, 'by_name', du.name)
       from missed_order_dismissals d left join users du on du.id = d.by_user_id
      where d.order_id = ${orderId})`;
+
+/** An order's lines, steps and dismissal as columns of a statement that reads `orderId`. */
+const detailsColumns = (orderId: Sql): Sql =>
+  sql`${itemsJson(orderId)} as items, ${stepsJson(orderId)} as steps,
+      ${dismissalJson(orderId)} as dismissal`;
 
 const toDetails = (row: DetailsRow): OrderDetails => ({
   items: row.items.map(toItem),
@@ -300,68 +282,53 @@ const toDetails = (row: DetailsRow): OrderDetails => ({
 
 // The user's email comes from the account (the staff may need to write to them); the name is the
 // order's own copy.
-const SELECT_ORDERS = `select ${ownColumns('o.')}, u.email as customer_email
+const SELECT_ORDERS = sql`select ${ORDER_COLUMNS}, u.email as customer_email
     from orders o join users u on u.id = o.user_id`;
-
-/**
- * What an insert or update answers: the row as written. The customer's email is added as the
- * caller read it (the session's user placing the order, or the locked order being changed), so
- * a write needs no read after it.
- */
-const RETURNING_ORDER = `returning ${ownColumns('')}`;
 
 /**
  * Marks the acceptance sweeper's periodic read in the SQL text, so a test counting one request's
  * queries can leave out this background work (like the event hub's poll of `order_events`).
  */
 export const ACCEPT_SWEEP_MARK = '/* acceptance sweep */';
+const SWEEP = raw(ACCEPT_SWEEP_MARK);
 
 // Newest first; orders placed at the same instant (a fixed test clock) by their number.
-const NEWEST_FIRST = 'order by o.created_at desc, o.number desc';
+const NEWEST_FIRST = sql`order by o.created_at desc, o.number desc`;
+
+/**
+ * An update of a locked order (`update orders o ... where o.id = ...`) and its step in one
+ * statement, answering the order as written.
+ */
+const withStep = (update: Sql, step: StepInsert): Sql =>
+  sql`with changed as (${update} returning ${ORDER_COLUMNS}),
+           step as (${stepInsert(step)})
+      select * from changed`;
+
+/** A change of an order the caller holds locked, made by `byUserId` (null: automatic) at `at`. */
+interface Change {
+  order: OrderRecord;
+  at: Date;
+  byUserId: string | null;
+}
 
 export function ordersRepository(db: Queryable) {
-  async function one(
-    where: string,
-    params: unknown[],
-    lock: '' | 'for update of o' | 'for update of o skip locked' = '',
-  ): Promise<OrderRecord | null> {
-    const rows = await db.query<OrderRow>(`${SELECT_ORDERS} where ${where} ${lock}`, params);
+  const query = queryOf(db);
+
+  async function one(statement: Sql): Promise<OrderRecord | null> {
+    const rows = await query<OrderRow>(statement);
     return rows[0] ? toOrder(rows[0]) : null;
   }
 
-  /** An insert or update `RETURNING_ORDER`, answered as the row now stands. */
-  async function written(
-    sql: string,
-    params: unknown[],
-    customerEmail: string,
-  ): Promise<OrderRecord> {
-    const rows = await db.query<Omit<OrderRow, 'customer_email'>>(sql, params);
+  /**
+   * A change of `locked` (`withStep`), answered as the row now stands: the customer's email as
+   * the caller read it with the lock, so a write needs no read after it.
+   */
+  async function changed(locked: OrderRecord, statement: Sql): Promise<OrderRecord> {
+    const rows = await query<Omit<OrderRow, 'customer_email'>>(statement);
     const row = rows[0];
     if (!row) throw new Error('A write of an order answered no row');
-    return toOrder({ ...row, customer_email: customerEmail });
+    return toOrder({ ...row, customer_email: locked.customer.email });
   }
-
-  /**
-   * An update of a locked order, `set` with the parameters from $2 on ($1 is the order's id),
-   * and its step in the same statement: `status` and `at` the update's own parameters.
-   * Answers the order as it now stands (the customer's email as locked).
-   */
-  const changed = (
-    locked: OrderRecord,
-    set: string,
-    params: unknown[],
-    step: { status: string; at: string } & NewStep,
-  ) => {
-    const all = [locked.id, ...params];
-    const insertStep = stepInsert(all, { orderId: '$1', status: step.status, at: step.at }, step);
-    return written(
-      `with changed as (update orders set ${set} where id = $1 ${RETURNING_ORDER}),
-            step as (${insertStep})
-       select * from changed`,
-      all,
-      locked.customer.email,
-    );
-  };
 
   return {
     /**
@@ -388,59 +355,44 @@ export function ordersRepository(db: Queryable) {
         unit_price_cents: item.unitCents,
         total_cents: item.totalCents,
       }));
-      const params: unknown[] = [
-        order.userId,
-        order.cartId,
-        order.idempotencyKey,
-        order.deliveryType,
-        order.paymentOption,
-        order.customerName,
-        order.phone,
-        order.address,
-        order.scheduledTime,
-        order.instructions,
-        order.subtotalCents,
-        order.hstCents,
-        order.tipPercent,
-        order.tipCents,
-        order.deliveryFeeCents,
-        order.totalCents,
-        order.createdAt,
-        order.acceptBy,
-        JSON.stringify(lines),
-      ];
-      // Placed by the customer, when the order was.
-      const insertStep = stepInsert(
-        params,
-        { orderId: 'placed.id', status: `'pending'`, at: '$17', from: 'placed' },
-        { byUserId: order.userId },
-      );
-      const rows = await db.query<Omit<OrderRow, 'customer_email'> & { line_ids: LineId[] }>(
-        `with placed as (
-           insert into orders (user_id, cart_id, idempotency_key, delivery_type, payment_option,
-             customer_name, contact_phone, contact_address, scheduled_time, instructions,
-             subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents, total_cents,
-             created_at, updated_at, accept_by)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                   $17, $18)
-           ${RETURNING_ORDER}
+      const rows = await query<Omit<OrderRow, 'customer_email'> & { line_ids: LineId[] }>(
+        sql`with placed as (
+           insert into orders as o (user_id, cart_id, idempotency_key, delivery_type,
+             payment_option, customer_name, contact_phone, contact_address, scheduled_time,
+             instructions, subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents,
+             total_cents, created_at, updated_at, accept_by)
+           values (${order.userId}, ${order.cartId}, ${order.idempotencyKey},
+             ${order.deliveryType}, ${order.paymentOption}, ${order.customerName}, ${order.phone},
+             ${order.address}, ${order.scheduledTime}, ${order.instructions},
+             ${order.subtotalCents}, ${order.hstCents}, ${order.tipPercent}, ${order.tipCents},
+             ${order.deliveryFeeCents}, ${order.totalCents}, ${order.createdAt},
+             ${order.createdAt}, ${order.acceptBy})
+           returning ${ORDER_COLUMNS}
          ), lines as (
            insert into order_items (order_id, position, product_id, name, image, category,
              selection, description, quantity, unit_price_cents, total_cents)
            select placed.id, x.position, x.product_id, x.name, x.image, x.category, x.selection,
                   x.description, x.quantity, x.unit_price_cents, x.total_cents
-             from placed, jsonb_to_recordset($19::jsonb) as x(position integer, product_id uuid,
-                  name text, image text, category text, selection jsonb, description text,
-                  quantity integer, unit_price_cents integer, total_cents integer)
+             from placed, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(
+                  position integer, product_id uuid, name text, image text, category text,
+                  selection jsonb, description text, quantity integer, unit_price_cents integer,
+                  total_cents integer)
            returning id, position
-         ), step as (${insertStep}
+         ), step as (${stepInsert({
+           // Placed by the customer, when the order was.
+           orderId: sql`placed.id`,
+           from: sql`placed`,
+           status: 'pending',
+           at: order.createdAt,
+           byUserId: order.userId,
+         })}
          ), cart as (
-           update carts set status = 'completed', updated_at = $17 where id = $2
+           update carts set status = 'completed', updated_at = ${order.createdAt}
+            where id = ${order.cartId}
          )
          select placed.*,
                 (select coalesce(json_agg(lines), '[]'::json) from lines) as line_ids
            from placed`,
-        params,
       );
       const row = rows[0];
       if (!row) throw new Error('Placing an order answered no row');
@@ -457,7 +409,7 @@ export function ordersRepository(db: Queryable) {
       };
     },
 
-    get: (orderId: string) => one('o.id = $1', [orderId]),
+    get: (orderId: string) => one(sql`${SELECT_ORDERS} where o.id = ${orderId}`),
 
     /**
      * The orders with these ids that exist, each with its lines and steps, in one statement
@@ -467,13 +419,10 @@ export function ordersRepository(db: Queryable) {
       orderIds: readonly string[],
     ): Promise<{ order: OrderRecord; details: OrderDetails }[]> {
       if (orderIds.length === 0) return [];
-      const rows = await db.query<OrderRow & DetailsRow>(
-        `select ${ownColumns('o.')}, u.email as customer_email,
-                ${itemsJson('o.id')} as items, ${stepsJson('o.id')} as steps,
-                ${dismissalJson('o.id')} as dismissal
-           from orders o join users u on u.id = o.user_id
-          where o.id = any($1::uuid[])`,
-        [orderIds],
+      const rows = await query<OrderRow & DetailsRow>(
+        sql`select ${ORDER_COLUMNS}, u.email as customer_email, ${detailsColumns(sql`o.id`)}
+              from orders o join users u on u.id = o.user_id
+             where o.id = any(${orderIds}::uuid[])`,
       );
       return rows.map((row) => ({ order: toOrder(row), details: toDetails(row) }));
     },
@@ -481,11 +430,9 @@ export function ordersRepository(db: Queryable) {
     /** The lines and steps of several orders in one statement (ids must be uuids). */
     async detailsOf(orderIds: readonly string[]): Promise<Map<string, OrderDetails>> {
       if (orderIds.length === 0) return new Map();
-      const rows = await db.query<{ id: string } & DetailsRow>(
-        `select ids.id, ${itemsJson('ids.id')} as items, ${stepsJson('ids.id')} as steps,
-                ${dismissalJson('ids.id')} as dismissal
-           from unnest($1::uuid[]) as ids(id)`,
-        [orderIds],
+      const rows = await query<{ id: string } & DetailsRow>(
+        sql`select ids.id, ${detailsColumns(sql`ids.id`)}
+              from unnest(${orderIds}::uuid[]) as ids(id)`,
       );
       return new Map(rows.map((row) => [row.id, toDetails(row)]));
     },
@@ -495,16 +442,16 @@ export function ordersRepository(db: Queryable) {
      * already (the first dismissal stands).
      */
     async dismissMissed(orderId: string, at: Date, byUserId: string): Promise<boolean> {
-      const rows = await db.query(
-        `insert into missed_order_dismissals (order_id, at, by_user_id) values ($1, $2, $3)
-         on conflict (order_id) do nothing returning order_id`,
-        [orderId, at, byUserId],
+      const rows = await query(
+        sql`insert into missed_order_dismissals (order_id, at, by_user_id)
+            values (${orderId}, ${at}, ${byUserId})
+            on conflict (order_id) do nothing returning order_id`,
       );
       return rows.length > 0;
     },
 
     /** The order locked until the transaction ends; null when there is none. */
-    lock: (orderId: string) => one('o.id = $1', [orderId], 'for update of o'),
+    lock: (orderId: string) => one(sql`${SELECT_ORDERS} where o.id = ${orderId} for update of o`),
 
     /**
      * The order locked, if it is still pending and its window ended at or before `now`; null
@@ -513,25 +460,24 @@ export function ordersRepository(db: Queryable) {
      */
     lockIfDue: (orderId: string, now: Date) =>
       one(
-        `o.id = $1 and o.status = 'pending' and o.accept_by <= $2`,
-        [orderId, now],
-        'for update of o skip locked',
+        sql`${SELECT_ORDERS}
+             where o.id = ${orderId} and o.status = 'pending' and o.accept_by <= ${now}
+             for update of o skip locked`,
       ),
 
     /** The earliest end of a pending order's window, or null when none is waiting. */
     async nextAcceptBy(): Promise<Date | null> {
-      const rows = await db.query<{ at: Timestamp | null }>(
-        `${ACCEPT_SWEEP_MARK} select min(accept_by) as at from orders where status = 'pending'`,
+      const rows = await query<{ at: Timestamp | null }>(
+        sql`${SWEEP} select min(accept_by) as at from orders where status = 'pending'`,
       );
       return dateOrNull(rows[0]?.at ?? null);
     },
 
     /** Ids of pending orders whose window ended at or before `now`, the longest waiting first. */
     async dueIds(now: Date, limit: number): Promise<string[]> {
-      const rows = await db.query<{ id: string }>(
-        `${ACCEPT_SWEEP_MARK} select id from orders where status = 'pending' and accept_by <= $1
-          order by accept_by, number limit $2`,
-        [now, limit],
+      const rows = await query<{ id: string }>(
+        sql`${SWEEP} select id from orders where status = 'pending' and accept_by <= ${now}
+             order by accept_by, number limit ${limit}`,
       );
       return rows.map((row) => row.id);
     },
@@ -541,9 +487,8 @@ export function ordersRepository(db: Queryable) {
       userId: string,
       key: string,
     ): Promise<{ id: string; cartId: string } | null> {
-      const rows = await db.query<{ id: string; cart_id: string }>(
-        'select id, cart_id from orders where user_id = $1 and idempotency_key = $2',
-        [userId, key],
+      const rows = await query<{ id: string; cart_id: string }>(
+        sql`select id, cart_id from orders where user_id = ${userId} and idempotency_key = ${key}`,
       );
       const row = rows[0];
       return row ? { id: row.id, cartId: row.cart_id } : null;
@@ -551,19 +496,18 @@ export function ordersRepository(db: Queryable) {
 
     /** The user's latest orders, newest first. */
     async listByUser(userId: string, limit: number): Promise<OrderRecord[]> {
-      const rows = await db.query<OrderRow>(
-        `${SELECT_ORDERS} where o.user_id = $1 ${NEWEST_FIRST} limit $2`,
-        [userId, limit],
+      const rows = await query<OrderRow>(
+        sql`${SELECT_ORDERS} where o.user_id = ${userId} ${NEWEST_FIRST} limit ${limit}`,
       );
       return rows.map(toOrder);
     },
 
     /** The latest orders of every customer in these statuses (all when null), newest first. */
     async listByStatus(statuses: readonly OrderStatus[] | null, limit: number) {
-      const rows = await db.query<OrderRow>(
-        `${SELECT_ORDERS} where ($1::text[] is null or o.status = any($1::text[]))
-         ${NEWEST_FIRST} limit $2`,
-        [statuses, limit],
+      const rows = await query<OrderRow>(
+        sql`${SELECT_ORDERS}
+             where (${statuses}::text[] is null or o.status = any(${statuses}::text[]))
+             ${NEWEST_FIRST} limit ${limit}`,
       );
       return rows.map(toOrder);
     },
@@ -572,53 +516,75 @@ export function ordersRepository(db: Queryable) {
     async itemsOf(orderIds: readonly string[]): Promise<Map<string, OrderItemRecord[]>> {
       const byOrder = new Map<string, OrderItemRecord[]>(orderIds.map((id) => [id, []]));
       if (orderIds.length === 0) return byOrder;
-      const rows = await db.query<ItemRow>(
-        `select ${ITEM_COLUMNS}
-           from order_items where order_id = any($1::uuid[]) order by order_id, position`,
-        [orderIds],
+      const rows = await query<ItemRow>(
+        sql`select ${ITEM_COLUMNS} from order_items
+             where order_id = any(${orderIds}::uuid[]) order by order_id, position`,
       );
       for (const row of rows) byOrder.get(row.order_id)?.push(toItem(row));
       return byOrder;
     },
 
     /**
-     * The store accepted: ready in `minutes`, at `readyAt`; the step by `byUserId`. The caller
-     * holds the order's lock; this and the other changes below write the order's step too, and
-     * answer the order as it now stands.
+     * The store accepted: ready in `minutes`, at `readyAt`. The caller holds the order's lock;
+     * this and the other changes below write the order's step too, and answer the order as it
+     * now stands.
      */
-    accept: (order: OrderRecord, minutes: number, readyAt: Date, at: Date, byUserId: string) =>
+    accept: ({
+      order,
+      minutes,
+      readyAt,
+      at,
+      byUserId,
+    }: Change & { minutes: number; readyAt: Date }) =>
       changed(
         order,
-        `status = 'accepted', ready_minutes = $2, ready_at = $3, answered_at = $4,
-         updated_at = $4`,
-        [minutes, readyAt, at],
-        { status: `'accepted'`, at: '$4', byUserId, minutes },
+        withStep(
+          sql`update orders o
+                 set status = 'accepted', ready_minutes = ${minutes}, ready_at = ${readyAt},
+                     answered_at = ${at}, updated_at = ${at}
+               where o.id = ${order.id}`,
+          { orderId: order.id, status: 'accepted', at, byUserId, minutes },
+        ),
       ),
 
     /** Declined, with its reason: by the store, or by nobody when its window ran out. */
-    decline: (order: OrderRecord, reason: string, at: Date, byUserId: string | null) =>
+    decline: ({ order, reason, at, byUserId }: Change & { reason: string }) =>
       changed(
         order,
-        `status = 'declined', decline_reason = $2, answered_at = $3, updated_at = $3`,
-        [reason, at],
-        { status: `'declined'`, at: '$3', byUserId, reason },
+        withStep(
+          sql`update orders o
+                 set status = 'declined', decline_reason = ${reason}, answered_at = ${at},
+                     updated_at = ${at}
+               where o.id = ${order.id}`,
+          { orderId: order.id, status: 'declined', at, byUserId, reason },
+        ),
       ),
 
     /** The store cancelled an accepted order, with its reason. */
-    cancel: (order: OrderRecord, reason: string, at: Date, byUserId: string) =>
-      changed(order, `status = 'cancelled', cancel_reason = $2, updated_at = $3`, [reason, at], {
-        status: `'cancelled'`,
-        at: '$3',
-        byUserId,
-        reason,
-      }),
+    cancel: ({ order, reason, at, byUserId }: Change & { reason: string; byUserId: string }) =>
+      changed(
+        order,
+        withStep(
+          sql`update orders o
+                 set status = 'cancelled', cancel_reason = ${reason}, updated_at = ${at}
+               where o.id = ${order.id}`,
+          { orderId: order.id, status: 'cancelled', at, byUserId, reason },
+        ),
+      ),
 
     /** A later step (ready, out for delivery, completed). */
-    setStatus: (order: OrderRecord, status: OrderStatus, at: Date, byUserId: string) =>
-      changed(order, `status = $2, updated_at = $3`, [status, at], {
-        status: '$2',
-        at: '$3',
-        byUserId,
-      }),
+    setStatus: ({
+      order,
+      status,
+      at,
+      byUserId,
+    }: Change & { status: OrderStatus; byUserId: string }) =>
+      changed(
+        order,
+        withStep(
+          sql`update orders o set status = ${status}, updated_at = ${at} where o.id = ${order.id}`,
+          { orderId: order.id, status, at, byUserId },
+        ),
+      ),
   };
 }

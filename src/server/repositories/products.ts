@@ -1,5 +1,6 @@
 import { isUuid, type Category, type Product, type ProductDetails } from '../../domain';
 import type { Queryable } from '../data/db';
+import { empty, queryOf, sql } from '../data/sql';
 
 interface ProductRow {
   id: string;
@@ -12,7 +13,7 @@ interface ProductRow {
   sold_out: boolean;
 }
 
-const COLUMNS = 'id, name, category, image, price_cents, description, details, sold_out';
+const COLUMNS = sql`id, name, category, image, price_cents, description, details, sold_out`;
 
 function toProduct(row: ProductRow): Product {
   return {
@@ -27,31 +28,33 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
+interface ToppingRow {
+  id: string;
+  name: string;
+  sold_out: boolean;
+}
+
 export function productsRepository(db: Queryable) {
+  const query = queryOf(db);
   return {
     async list(category?: Category): Promise<Product[]> {
-      const rows = category
-        ? await db.query<ProductRow>(
-            `select ${COLUMNS} from products where category = $1 order by sort_order, name`,
-            [category],
-          )
-        : await db.query<ProductRow>(`select ${COLUMNS} from products order by sort_order, name`);
+      const rows = await query<ProductRow>(
+        sql`select ${COLUMNS} from products
+            ${category ? sql`where category = ${category}` : empty} order by sort_order, name`,
+      );
       return rows.map(toProduct);
     },
     /** The product, or null for an unknown (or malformed) id. */
     async get(id: string): Promise<Product | null> {
       if (!isUuid(id)) return null;
-      const rows = await db.query<ProductRow>(`select ${COLUMNS} from products where id = $1`, [
-        id,
-      ]);
+      const rows = await query<ProductRow>(sql`select ${COLUMNS} from products where id = ${id}`);
       return rows[0] ? toProduct(rows[0]) : null;
     },
     async getMany(ids: readonly string[]): Promise<Map<string, Product>> {
       const valid = ids.filter(isUuid);
       if (valid.length === 0) return new Map();
-      const rows = await db.query<ProductRow>(
-        `select ${COLUMNS} from products where id = any($1::uuid[])`,
-        [valid],
+      const rows = await query<ProductRow>(
+        sql`select ${COLUMNS} from products where id = any(${valid}::uuid[])`,
       );
       return new Map(rows.map((row) => [row.id, toProduct(row)]));
     },
@@ -64,14 +67,13 @@ export function productsRepository(db: Queryable) {
       change: { soldOut?: boolean; priceCents?: number; image?: string },
     ): Promise<Product | null> {
       if (!isUuid(id)) return null;
-      const rows = await db.query<ProductRow>(
-        `update products
-            set sold_out = coalesce($2, sold_out),
-                price_cents = coalesce($3, price_cents),
-                image = coalesce($4, image)
-          where id = $1
-          returning ${COLUMNS}`,
-        [id, change.soldOut ?? null, change.priceCents ?? null, change.image ?? null],
+      const rows = await query<ProductRow>(
+        sql`update products
+               set sold_out = coalesce(${change.soldOut ?? null}, sold_out),
+                   price_cents = coalesce(${change.priceCents ?? null}, price_cents),
+                   image = coalesce(${change.image ?? null}, image)
+             where id = ${id}
+             returning ${COLUMNS}`,
       );
       return rows[0] ? toProduct(rows[0]) : null;
     },
@@ -85,12 +87,12 @@ export function productsRepository(db: Queryable) {
       flavours: Set<string>;
     }> {
       type Kind = 'topping' | 'drink' | 'flavour';
-      const rows = await db.query<{ kind: Kind; name: string }>(
-        `select 'topping' as kind, name from toppings where sold_out
-         union all
-         select 'drink' as kind, name from products where category = 'Beverages' and sold_out
-         union all
-         select 'flavour' as kind, name from sold_out_flavours`,
+      const rows = await query<{ kind: Kind; name: string }>(
+        sql`select 'topping' as kind, name from toppings where sold_out
+            union all
+            select 'drink' as kind, name from products where category = 'Beverages' and sold_out
+            union all
+            select 'flavour' as kind, name from sold_out_flavours`,
       );
       const names = (kind: Kind) =>
         new Set(rows.filter((row) => row.kind === kind).map((row) => row.name));
@@ -98,21 +100,20 @@ export function productsRepository(db: Queryable) {
     },
     /** The flavours the store has marked sold out, by name. */
     async soldOutFlavours(): Promise<Set<string>> {
-      const rows = await db.query<{ name: string }>('select name from sold_out_flavours');
+      const rows = await query<{ name: string }>(sql`select name from sold_out_flavours`);
       return new Set(rows.map((row) => row.name));
     },
     /** Marks a flavour sold out (a row) or back (no row); the caller checked the name. */
     async setFlavourSoldOut(name: string, soldOut: boolean): Promise<void> {
-      await db.query(
+      await query(
         soldOut
-          ? 'insert into sold_out_flavours (name) values ($1) on conflict do nothing'
-          : 'delete from sold_out_flavours where name = $1',
-        [name],
+          ? sql`insert into sold_out_flavours (name) values (${name}) on conflict do nothing`
+          : sql`delete from sold_out_flavours where name = ${name}`,
       );
     },
     async toppings(): Promise<{ id: string; name: string; soldOut: boolean }[]> {
-      const rows = await db.query<{ id: string; name: string; sold_out: boolean }>(
-        'select id, name, sold_out from toppings order by sort_order, name',
+      const rows = await query<ToppingRow>(
+        sql`select id, name, sold_out from toppings order by sort_order, name`,
       );
       return rows.map((row) => ({ id: row.id, name: row.name, soldOut: row.sold_out }));
     },
@@ -121,9 +122,9 @@ export function productsRepository(db: Queryable) {
       id: string,
       soldOut: boolean,
     ): Promise<{ id: string; name: string; soldOut: boolean } | null> {
-      const rows = await db.query<{ id: string; name: string; sold_out: boolean }>(
-        'update toppings set sold_out = $2 where id = $1 returning id, name, sold_out',
-        [id, soldOut],
+      const rows = await query<ToppingRow>(
+        sql`update toppings set sold_out = ${soldOut} where id = ${id}
+            returning id, name, sold_out`,
       );
       const row = rows[0];
       return row ? { id: row.id, name: row.name, soldOut: row.sold_out } : null;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../data/db';
+import { empty, queryOf, sql } from '../data/sql';
 
 /**
  * Read-only queries over placed orders for the staff's reports. A day's orders are read whole
@@ -7,13 +8,13 @@ import type { Queryable } from '../data/db';
  */
 
 /** Statuses of an order the store accepted and did not cancel: the day's sales. */
-const SOLD = `('accepted', 'ready', 'out-for-delivery', 'completed')`;
+const SOLD = sql`('accepted', 'ready', 'out-for-delivery', 'completed')`;
 
 /**
  * The acceptance window's decline: its step has no one behind it (`by_user_id` null, the
  * sweeper), where a staff member's decline names them.
  */
-const MISSED = `exists (select 1 from order_steps s
+const MISSED = sql`exists (select 1 from order_steps s
                  where s.order_id = o.id and s.status = 'declined' and s.by_user_id is null)`;
 
 /** What today's numbers are made of, one per order placed that day. */
@@ -98,22 +99,22 @@ interface OrderRow {
 }
 
 /** An accepted order is one with `ready_minutes` (set only by accepting). */
-const ACCEPT_SECONDS = `case when o.ready_minutes is not null and o.answered_at is not null
+const ACCEPT_SECONDS = sql`case when o.ready_minutes is not null and o.answered_at is not null
                              then extract(epoch from o.answered_at - o.created_at) end`;
 
 export function reportsRepository(db: Queryable) {
+  const query = queryOf(db);
   return {
     /** Orders placed in [from, to), as today's numbers count them. */
     async dayOrders(from: Date, to: Date): Promise<DayOrder[]> {
-      const rows = await db.query<DayOrderRow>(
-        `select o.status, o.ready_minutes is not null as accepted,
+      const rows = await query<DayOrderRow>(
+        sql`select o.status, o.ready_minutes is not null as accepted,
                 ${ACCEPT_SECONDS} as accept_seconds,
                 o.status = 'declined' and ${MISSED} as missed,
                 o.status in ${SOLD} as sold,
                 o.subtotal_cents, o.hst_cents, o.tip_cents, o.delivery_fee_cents
            from orders o
-          where o.created_at >= $1 and o.created_at < $2`,
-        [from, to],
+          where o.created_at >= ${from} and o.created_at < ${to}`,
       );
       return rows.map((row) => ({
         status: row.status,
@@ -132,39 +133,41 @@ export function reportsRepository(db: Queryable) {
      * Up to `limit` orders placed in [from, to) after `after` (from the start when null),
      * oldest first, with their lines: one page of the CSV, found by the index's order.
      */
-    async ordersPage(
-      from: Date,
-      to: Date,
-      after: ReportCursor | null,
-      limit: number,
-    ): Promise<ReportOrder[]> {
-      const rows = await db.query<OrderRow>(
-        `select o.id, o.number, o.created_at, o.created_at::text as created_at_text, o.status,
+    async ordersPage({
+      from,
+      to,
+      after,
+      limit,
+    }: {
+      from: Date;
+      to: Date;
+      after: ReportCursor | null;
+      limit: number;
+    }): Promise<ReportOrder[]> {
+      const rows = await query<OrderRow>(
+        sql`select o.id, o.number, o.created_at, o.created_at::text as created_at_text, o.status,
                 o.status = 'declined' and ${MISSED} as missed,
                 ${ACCEPT_SECONDS} as accept_seconds,
                 o.customer_name, o.contact_phone, o.delivery_type, o.payment_option,
                 o.scheduled_time, o.subtotal_cents, o.hst_cents, o.tip_cents,
                 o.delivery_fee_cents, o.total_cents
            from orders o
-          where o.created_at >= $1 and o.created_at < $2
-            and ($3::timestamptz is null or (o.created_at, o.number) > ($3::timestamptz, $4::bigint))
+          where o.created_at >= ${from} and o.created_at < ${to}
+            ${
+              after
+                ? sql`and (o.created_at, o.number) > (${after.createdAt}::timestamptz, ${after.number}::bigint)`
+                : empty
+            }
           order by o.created_at, o.number
-          limit $5`,
-        [from, to, after?.createdAt ?? null, after?.number ?? null, limit],
+          limit ${limit}`,
       );
       const ids = rows.map((row) => row.id);
       const items =
         ids.length === 0
           ? []
-          : await db.query<{
-              order_id: string;
-              name: string;
-              description: string;
-              quantity: number;
-            }>(
-              `select order_id, name, description, quantity from order_items
-                where order_id = any($1::uuid[]) order by order_id, position`,
-              [ids],
+          : await query<{ order_id: string; name: string; description: string; quantity: number }>(
+              sql`select order_id, name, description, quantity from order_items
+                   where order_id = any(${ids}::uuid[]) order by order_id, position`,
             );
       const byOrder = new Map<string, ReportOrder['items']>(ids.map((id) => [id, []]));
       for (const item of items) {

@@ -1,5 +1,6 @@
 import type { OpenMode, WeeklyHours } from '../../domain';
 import type { Queryable } from '../data/db';
+import { identifiers, join, queryOf, sql } from '../data/sql';
 
 export interface StoreSettings {
   name: string;
@@ -47,7 +48,7 @@ export type StoreChanges = Partial<
 >;
 
 /** Each writable setting's column; the only names that ever reach the SQL text. */
-const COLUMNS: Record<keyof StoreChanges, string> = {
+const COLUMNS = {
   openMode: 'open_mode',
   weeklyHours: 'weekly_hours',
   deliveryFeeCents: 'delivery_fee_cents',
@@ -58,19 +59,24 @@ const COLUMNS: Record<keyof StoreChanges, string> = {
   name: 'name',
   pickupAddress: 'pickup_address',
   phone: 'phone',
-};
+} as const satisfies Record<keyof StoreChanges, string>;
+const column = identifiers(Object.values(COLUMNS));
+/** The settings bound as they are; the week's hours go as json. */
+const PLAIN_KEYS = (Object.keys(COLUMNS) as (keyof StoreChanges)[]).filter(
+  (key): key is Exclude<keyof StoreChanges, 'weeklyHours'> => key !== 'weeklyHours',
+);
 
 export function storeRepository(db: Queryable) {
+  const query = queryOf(db);
   return {
     async settings(): Promise<StoreSettings> {
       // Named columns and a parameter make it a prepared statement on the Postgres server
       // (data/db.ts), planned once per connection: placing an order reads it twice.
-      const rows = await db.query<SettingsRow>(
-        `select name, phone, pickup_address, open_mode, weekly_hours, delivery_fee_cents,
-                acceptance_window_minutes, lead_time_minutes, delivery_lead_time_minutes,
-                pause_until
-           from store_settings where id = $1`,
-        [1],
+      const rows = await query<SettingsRow>(
+        sql`select name, phone, pickup_address, open_mode, weekly_hours, delivery_fee_cents,
+                   acceptance_window_minutes, lead_time_minutes, delivery_lead_time_minutes,
+                   pause_until
+              from store_settings where id = ${1}`,
       );
       const row = rows[0];
       if (!row) throw new Error('Store settings missing: the database was not seeded');
@@ -89,20 +95,20 @@ export function storeRepository(db: Queryable) {
     },
     /** Changes the given settings in one statement; the others stay as they are. */
     async update(changes: StoreChanges, at: Date): Promise<void> {
-      const params: unknown[] = [at];
-      const sets = ['updated_at = $1'];
-      for (const key of Object.keys(COLUMNS) as (keyof StoreChanges)[]) {
-        const value = changes[key];
-        if (value === undefined) continue;
-        params.push(key === 'weeklyHours' ? JSON.stringify(value) : value);
-        sets.push(`${COLUMNS[key]} = $${params.length}${key === 'weeklyHours' ? '::jsonb' : ''}`);
+      const sets = [sql`updated_at = ${at}`];
+      if (changes.weeklyHours !== undefined) {
+        sets.push(sql`weekly_hours = ${JSON.stringify(changes.weeklyHours)}::jsonb`);
       }
-      await db.query(`update store_settings set ${sets.join(', ')} where id = 1`, params);
+      for (const key of PLAIN_KEYS) {
+        const value = changes[key];
+        if (value !== undefined) sets.push(sql`${column(COLUMNS[key])} = ${value}`);
+      }
+      await query(sql`update store_settings set ${join(sets)} where id = 1`);
     },
     async setOpenMode(mode: OpenMode): Promise<void> {
-      await db.query('update store_settings set open_mode = $1, updated_at = now() where id = 1', [
-        mode,
-      ]);
+      await query(
+        sql`update store_settings set open_mode = ${mode}, updated_at = now() where id = 1`,
+      );
     },
   };
 }

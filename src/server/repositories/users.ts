@@ -1,4 +1,5 @@
 import type { Queryable } from '../data/db';
+import { queryOf, sql, type Sql } from '../data/sql';
 
 /** Customers order; staff run the store; the admin also manages staff. */
 export type Role = 'customer' | 'staff' | 'admin';
@@ -22,7 +23,7 @@ interface UserRow {
   google_subject: string | null;
 }
 
-const COLUMNS = 'id, name, email, role, password_hash, google_subject';
+const COLUMNS = sql`id, name, email, role, password_hash, google_subject`;
 
 function toUser(row: UserRow): UserRecord {
   return {
@@ -43,16 +44,20 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
 }
 
 export function usersRepository(db: Queryable) {
-  async function one(where: string, value: string): Promise<UserRecord | null> {
-    const rows = await db.query<UserRow>(`select ${COLUMNS} from users where ${where}`, [value]);
+  const query = queryOf(db);
+
+  async function one(statement: Sql): Promise<UserRecord | null> {
+    const rows = await query<UserRow>(statement);
     return rows[0] ? toUser(rows[0]) : null;
   }
 
   return {
     /** Emails are kept as typed and matched case-insensitively (the unique index is on lower()). */
-    findByEmail: (email: string) => one('lower(email) = lower($1)', email),
-    findById: (id: string) => one('id = $1', id),
-    findByGoogleSubject: (subject: string) => one('google_subject = $1', subject),
+    findByEmail: (email: string) =>
+      one(sql`select ${COLUMNS} from users where lower(email) = lower(${email})`),
+    findById: (id: string) => one(sql`select ${COLUMNS} from users where id = ${id}`),
+    findByGoogleSubject: (subject: string) =>
+      one(sql`select ${COLUMNS} from users where google_subject = ${subject}`),
 
     /** Throws a unique violation on `users_email_key` when the email is taken (any case). */
     async create(user: {
@@ -61,10 +66,10 @@ export function usersRepository(db: Queryable) {
       passwordHash: string | null;
       googleSubject?: string | null;
     }): Promise<UserRecord> {
-      const rows = await db.query<UserRow>(
-        `insert into users (name, email, password_hash, google_subject)
-         values ($1, $2, $3, $4) returning ${COLUMNS}`,
-        [user.name, user.email, user.passwordHash, user.googleSubject ?? null],
+      const rows = await query<UserRow>(
+        sql`insert into users (name, email, password_hash, google_subject)
+            values (${user.name}, ${user.email}, ${user.passwordHash}, ${user.googleSubject ?? null})
+            returning ${COLUMNS}`,
       );
       const row = rows[0];
       if (!row) throw new Error('insert into users returned no row');
@@ -81,11 +86,10 @@ export function usersRepository(db: Queryable) {
       subject: string,
       options: { dropPassword: boolean },
     ): Promise<boolean> {
-      const rows = await db.query(
-        `update users set google_subject = $2,
-                password_hash = case when $3 then null else password_hash end
-          where id = $1 and google_subject is null returning id`,
-        [userId, subject, options.dropPassword],
+      const rows = await query(
+        sql`update users set google_subject = ${subject},
+                   password_hash = case when ${options.dropPassword} then null else password_hash end
+             where id = ${userId} and google_subject is null returning id`,
       );
       return rows.length === 1;
     },
@@ -96,12 +100,12 @@ export function usersRepository(db: Queryable) {
       email: string;
       passwordHash: string;
     }): Promise<UserRecord> {
-      const rows = await db.query<UserRow>(
-        `insert into users (name, email, password_hash, role) values ($1, $2, $3, 'admin')
-         on conflict ((lower(email))) do update
-           set password_hash = excluded.password_hash, role = 'admin'
-         returning ${COLUMNS}`,
-        [admin.name, admin.email, admin.passwordHash],
+      const rows = await query<UserRow>(
+        sql`insert into users (name, email, password_hash, role)
+            values (${admin.name}, ${admin.email}, ${admin.passwordHash}, 'admin')
+            on conflict ((lower(email))) do update
+              set password_hash = excluded.password_hash, role = 'admin'
+            returning ${COLUMNS}`,
       );
       const row = rows[0];
       if (!row) throw new Error('upsert into users returned no row');
@@ -110,9 +114,9 @@ export function usersRepository(db: Queryable) {
 
     /** The accounts that may use the staff app (staff and admin), oldest first. */
     async listStaff(): Promise<(UserRecord & { createdAt: Date })[]> {
-      const rows = await db.query<UserRow & { created_at: Date | string }>(
-        `select ${COLUMNS}, created_at from users
-          where role in ('staff', 'admin') order by created_at, email`,
+      const rows = await query<UserRow & { created_at: Date | string }>(
+        sql`select ${COLUMNS}, created_at from users
+             where role in ('staff', 'admin') order by created_at, email`,
       );
       return rows.map((row) => ({ ...toUser(row), createdAt: new Date(row.created_at) }));
     },
@@ -123,10 +127,10 @@ export function usersRepository(db: Queryable) {
       email: string;
       passwordHash: string;
     }): Promise<UserRecord & { createdAt: Date }> {
-      const rows = await db.query<UserRow & { created_at: Date | string }>(
-        `insert into users (name, email, password_hash, role) values ($1, $2, $3, 'staff')
-         returning ${COLUMNS}, created_at`,
-        [user.name, user.email, user.passwordHash],
+      const rows = await query<UserRow & { created_at: Date | string }>(
+        sql`insert into users (name, email, password_hash, role)
+            values (${user.name}, ${user.email}, ${user.passwordHash}, 'staff')
+            returning ${COLUMNS}, created_at`,
       );
       const row = rows[0];
       if (!row) throw new Error('insert into users returned no row');
@@ -138,15 +142,14 @@ export function usersRepository(db: Queryable) {
      * and their history remain) but can no longer sign in with a password or reach staff routes.
      */
     async removeFromStaff(userId: string): Promise<void> {
-      await db.query(
-        `update users set role = 'customer', password_hash = null
-          where id = $1 and role in ('staff', 'admin')`,
-        [userId],
+      await query(
+        sql`update users set role = 'customer', password_hash = null
+             where id = ${userId} and role in ('staff', 'admin')`,
       );
     },
 
     async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-      await db.query('update users set password_hash = $2 where id = $1', [userId, passwordHash]);
+      await query(sql`update users set password_hash = ${passwordHash} where id = ${userId}`);
     },
 
     /**
@@ -154,7 +157,7 @@ export function usersRepository(db: Queryable) {
      * contacts (the count cap, the single default) happen one after another.
      */
     async lock(userId: string): Promise<boolean> {
-      const rows = await db.query('select id from users where id = $1 for update', [userId]);
+      const rows = await query(sql`select id from users where id = ${userId} for update`);
       return rows.length === 1;
     },
   };

@@ -77,7 +77,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return addItem(ctx.db, ctx.catalogue, user.id, request.body);
+      return addItem({ db: ctx.db, catalogue: ctx.catalogue, userId: user.id, item: request.body });
     },
   );
 
@@ -101,7 +101,12 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return mergeCart(ctx.db, ctx.catalogue, user.id, request.body.localCart);
+      return mergeCart({
+        db: ctx.db,
+        catalogue: ctx.catalogue,
+        userId: user.id,
+        localCart: request.body.localCart,
+      });
     },
   );
 
@@ -113,7 +118,13 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return confirmCheckout(ctx.db, ctx.catalogue, ctx.clock, user.id, request.body);
+      return confirmCheckout({
+        db: ctx.db,
+        catalogue: ctx.catalogue,
+        clock: ctx.clock,
+        userId: user.id,
+        payload: request.body,
+      });
     },
   );
 
@@ -151,14 +162,15 @@ export const cartRoutes: RouteModule = (app, ctx) => {
         newTotalPrice !== undefined && DOLLARS.test(newTotalPrice)
           ? Number(newTotalPrice) * 100
           : undefined;
-      return updateTip(
-        ctx.db,
-        ctx.catalogue,
-        user.id,
-        tipPercent !== undefined
-          ? { tipPercent }
-          : { tipCents: Number(tip) * 100, clientTotalCents },
-      );
+      return updateTip({
+        db: ctx.db,
+        catalogue: ctx.catalogue,
+        userId: user.id,
+        choice:
+          tipPercent !== undefined
+            ? { tipPercent }
+            : { tipCents: Number(tip) * 100, clientTotalCents },
+      });
     },
   );
 
@@ -170,13 +182,13 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return changeQuantity(
-        ctx.db,
-        ctx.catalogue,
-        user.id,
-        request.params.itemId,
-        request.body.quantity,
-      );
+      return changeQuantity({
+        db: ctx.db,
+        catalogue: ctx.catalogue,
+        userId: user.id,
+        itemId: request.params.itemId,
+        quantity: request.body.quantity,
+      });
     },
   );
 
@@ -188,7 +200,12 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return removeItem(ctx.db, ctx.catalogue, user.id, request.params.itemId);
+      return removeItem({
+        db: ctx.db,
+        catalogue: ctx.catalogue,
+        userId: user.id,
+        itemId: request.params.itemId,
+      });
     },
   );
 };

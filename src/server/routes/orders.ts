@@ -54,10 +54,15 @@ export const orderRoutes: RouteModule = (app, ctx) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, ctx);
-      const { created, order } = await completeOrder(ctx.db, ctx.clock, user, {
-        paymentOption: request.body.paymentOption,
-        // A blank key is no key.
-        idempotencyKey: request.headers['idempotency-key'] || null,
+      const { created, order } = await completeOrder({
+        db: ctx.db,
+        clock: ctx.clock,
+        user,
+        input: {
+          paymentOption: request.body.paymentOption,
+          // A blank key is no key.
+          idempotencyKey: request.headers['idempotency-key'] || null,
+        },
       });
       return reply.status(created ? 201 : 200).send({ message: ORDER_PLACED_MESSAGE, order });
     },

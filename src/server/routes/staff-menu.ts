@@ -194,7 +194,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         if (!type) throw new HttpError(415, WRONG_TYPE, 'unsupported_media_type');
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(NOT_AN_IMAGE);
         return ctx.catalogue.change('menu', () =>
-          uploadProductImage(ctx.db, request.params.id, body, type),
+          uploadProductImage({ db: ctx.db, productId: request.params.id, bytes: body, type }),
         );
       },
     );

@@ -262,7 +262,13 @@ export const staffRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return acceptOrder(ctx.db, ctx.clock, request.params.orderId, request.body.minutes, user.id);
+      return acceptOrder({
+        db: ctx.db,
+        clock: ctx.clock,
+        orderId: request.params.orderId,
+        minutes: request.body.minutes,
+        byUserId: user.id,
+      });
     },
   );
 
@@ -274,7 +280,13 @@ export const staffRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return declineOrder(ctx.db, ctx.clock, request.params.orderId, request.body.reason, user.id);
+      return declineOrder({
+        db: ctx.db,
+        clock: ctx.clock,
+        orderId: request.params.orderId,
+        reason: request.body.reason,
+        byUserId: user.id,
+      });
     },
   );
 
@@ -287,7 +299,14 @@ export const staffRoutes: RouteModule = (app, ctx) => {
     async (request) => {
       const user = await requireUser(request, ctx);
       const { status, reason } = request.body;
-      return advanceOrder(ctx.db, ctx.clock, request.params.orderId, status, reason, user.id);
+      return advanceOrder({
+        db: ctx.db,
+        clock: ctx.clock,
+        orderId: request.params.orderId,
+        status,
+        reason,
+        byUserId: user.id,
+      });
     },
   );
 
@@ -296,7 +315,12 @@ export const staffRoutes: RouteModule = (app, ctx) => {
     { preValidation: guard, schema: { params: orderParams, response: staffOrder } },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return dismissMissed(ctx.db, ctx.clock, request.params.orderId, user.id);
+      return dismissMissed({
+        db: ctx.db,
+        clock: ctx.clock,
+        orderId: request.params.orderId,
+        byUserId: user.id,
+      });
     },
   );
 

@@ -71,12 +71,17 @@ export async function processImage(
 }
 
 /** Stores the photo (once per content) and points the product at it, in one transaction. */
-export async function uploadProductImage(
-  db: Database,
-  productId: string,
-  bytes: Buffer,
-  type: (typeof IMAGE_TYPES)[number],
-): Promise<ApiStaffProduct> {
+export async function uploadProductImage({
+  db,
+  productId,
+  bytes,
+  type,
+}: {
+  db: Database;
+  productId: string;
+  bytes: Buffer;
+  type: (typeof IMAGE_TYPES)[number];
+}): Promise<ApiStaffProduct> {
   const id = checkedId(productId, 'product');
   if (!(await productsRepository(db).get(id))) throw notFound('No product with this id.');
   // Decoding is slow and touches no rows: done before the transaction, never inside it.

@@ -159,7 +159,12 @@ export async function* ordersCsv(db: Queryable, from: string, to: string): Async
   let before = csvLine(CSV_HEADER);
   let after: ReportCursor | null = null;
   for (;;) {
-    const page = await reports.ordersPage(range.from, range.to, after, CSV_PAGE_SIZE);
+    const page = await reports.ordersPage({
+      from: range.from,
+      to: range.to,
+      after,
+      limit: CSV_PAGE_SIZE,
+    });
     yield before + page.map((order) => csvLine(csvRow(order))).join('');
     before = '';
     const last = page.at(-1);
