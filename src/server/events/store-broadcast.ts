@@ -9,6 +9,7 @@
  * no data, only what kind of thing changed; browsers then ask the API, which is the truth.
  */
 import type { Database, Queryable, Unlisten } from '../data/db';
+import { queryOf, sql } from '../data/sql';
 import type { HubLog } from './order-event-hub';
 
 export const STORE_CHANNEL = 'store_changed';
@@ -25,7 +26,7 @@ const ROWS_CHANGED: Readonly<Record<string, StoreChange>> = {
 
 /** Announces a change when the surrounding transaction commits. */
 export async function announceStoreChange(db: Queryable, what: StoreChange): Promise<void> {
-  await db.query('select pg_notify($1, $2)', [STORE_CHANNEL, what]);
+  await queryOf(db)(sql`select pg_notify(${STORE_CHANNEL}, ${what})`);
 }
 
 export interface StoreBroadcast {

@@ -15,6 +15,7 @@
 import type { DeliveryType, NormalisedSelection } from '../../domain';
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
+import { storedSelection } from './stored-selection';
 
 export interface CartRecord {
   id: string;
@@ -68,20 +69,11 @@ function toCart(row: CartRow): CartRecord {
   };
 }
 
-/** Rows written before a field existed still read as a complete selection. */
 function toItem(row: ItemRow): CartItemRecord {
-  const stored = row.selection ?? {};
   return {
     id: row.id,
     productId: row.product_id,
-    selection: {
-      ...(stored.size ? { size: stored.size } : {}),
-      ...(stored.flavor ? { flavor: stored.flavor } : {}),
-      ...(stored.wingsFlavor ? { wingsFlavor: stored.wingsFlavor } : {}),
-      sides: stored.sides ?? [],
-      drinks: stored.drinks ?? [],
-      toppings: stored.toppings ?? [],
-    },
+    selection: storedSelection(row.selection),
     quantity: row.quantity,
     addedUnitCents: row.added_unit_cents,
   };

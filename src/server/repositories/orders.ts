@@ -26,14 +26,12 @@ import {
   type StepInsert,
   type StepRow,
 } from './order-steps';
+import { storedSelection } from './stored-selection';
 
-export interface NewOrder {
-  userId: string;
-  cartId: string;
-  idempotencyKey: string | null;
+/** What an order is placed with and keeps as it was. */
+interface OrderTerms {
   deliveryType: DeliveryType;
   paymentOption: PaymentOption;
-  customerName: string;
   phone: string;
   address: string | null;
   scheduledTime: Date | null;
@@ -45,6 +43,13 @@ export interface NewOrder {
   deliveryFeeCents: number;
   totalCents: number;
   createdAt: Date;
+}
+
+export interface NewOrder extends OrderTerms {
+  userId: string;
+  cartId: string;
+  idempotencyKey: string | null;
+  customerName: string;
   /** When the order is declined automatically unless answered: createdAt + the window. */
   acceptBy: Date;
 }
@@ -61,25 +66,13 @@ export interface NewOrderItem {
   totalCents: number;
 }
 
-export interface OrderRecord {
+export interface OrderRecord extends OrderTerms {
   id: string;
   number: number;
   userId: string;
   status: OrderStatus;
-  deliveryType: DeliveryType;
-  paymentOption: PaymentOption;
   /** The name as it was when the order was placed; the email as the account has it now. */
   customer: { id: string; name: string; email: string };
-  phone: string;
-  address: string | null;
-  scheduledTime: Date | null;
-  instructions: string;
-  subtotalCents: number;
-  hstCents: number;
-  tipPercent: number;
-  tipCents: number;
-  deliveryFeeCents: number;
-  totalCents: number;
   readyMinutes: number | null;
   readyAt: Date | null;
   declineReason: string | null;
@@ -87,22 +80,13 @@ export interface OrderRecord {
   answeredAt: Date | null;
   /** The acceptance window's end (null only for orders of before the window was recorded). */
   acceptBy: Date | null;
-  createdAt: Date;
 }
 
-export interface OrderItemRecord {
+export interface OrderItemRecord extends Omit<NewOrderItem, 'productId'> {
   id: string;
   orderId: string;
   /** Null once the product has been removed from the menu. */
   productId: string | null;
-  name: string;
-  image: string;
-  category: string;
-  selection: NormalisedSelection;
-  description: string;
-  quantity: number;
-  unitCents: number;
-  totalCents: number;
 }
 
 type Timestamp = Date | string;
@@ -188,7 +172,6 @@ function toOrder(row: OrderRow): OrderRecord {
 }
 
 function toItem(row: ItemRow): OrderItemRecord {
-  const stored = row.selection ?? {};
   return {
     id: row.id,
     orderId: row.order_id,
@@ -196,14 +179,7 @@ function toItem(row: ItemRow): OrderItemRecord {
     name: row.name,
     image: row.image,
     category: row.category,
-    selection: {
-      ...(stored.size ? { size: stored.size } : {}),
-      ...(stored.flavor ? { flavor: stored.flavor } : {}),
-      ...(stored.wingsFlavor ? { wingsFlavor: stored.wingsFlavor } : {}),
-      sides: stored.sides ?? [],
-      drinks: stored.drinks ?? [],
-      toppings: stored.toppings ?? [],
-    },
+    selection: storedSelection(row.selection),
     description: row.description,
     quantity: row.quantity,
     unitCents: row.unit_price_cents,
