@@ -32,7 +32,7 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { PRICE_MESSAGE } from '../../src/web/features/staff-admin/price';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
 import { registerUser } from '../support/users';
@@ -404,11 +404,7 @@ it('adds a staff member who can sign in, resets their password and removes them'
     // They sign in like anyone else and the staff app opens for them.
     const theirPage = await h.newPage();
     const theirProblems = watchConsole(theirPage.page);
-    await theirPage.page.goto('/login');
-    await theirPage.page.getByLabel('Email').fill(member.email);
-    await theirPage.page.getByLabel('Password').fill(member.password);
-    await theirPage.page.getByRole('button', { name: 'Login', exact: true }).click();
-    await theirPage.page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(theirPage.page, member.email, { password: member.password });
     await theirPage.page.goto('/staff');
     await theirPage.page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(new URL(theirPage.page.url()).pathname.startsWith('/staff')).toBe(true);
