@@ -29,8 +29,8 @@ interface SettingsRow {
   pause_until: Date | string | null;
 }
 
-/** What the staff may change (PUT /api/staff/store); any subset. */
-export type StoreChanges = Partial<
+/** The store's writable settings, any subset: what `update` writes. */
+export type StoreSettingsPatch = Partial<
   Pick<
     StoreSettings,
     | 'openMode'
@@ -47,7 +47,7 @@ export type StoreChanges = Partial<
 >;
 
 /** Each writable setting's column; the only names that ever reach the SQL text. */
-const COLUMNS: Record<keyof StoreChanges, string> = {
+const COLUMNS: Record<keyof StoreSettingsPatch, string> = {
   openMode: 'open_mode',
   weeklyHours: 'weekly_hours',
   deliveryFeeCents: 'delivery_fee_cents',
@@ -88,10 +88,10 @@ export function storeRepository(db: Queryable) {
       };
     },
     /** Changes the given settings in one statement; the others stay as they are. */
-    async update(changes: StoreChanges, at: Date): Promise<void> {
+    async update(changes: StoreSettingsPatch, at: Date): Promise<void> {
       const params: unknown[] = [at];
       const sets = ['updated_at = $1'];
-      for (const key of Object.keys(COLUMNS) as (keyof StoreChanges)[]) {
+      for (const key of Object.keys(COLUMNS) as (keyof StoreSettingsPatch)[]) {
         const value = changes[key];
         if (value === undefined) continue;
         params.push(key === 'weeklyHours' ? JSON.stringify(value) : value);
