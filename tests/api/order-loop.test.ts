@@ -94,6 +94,25 @@ const ready = async (stream: SseConnection) =>
 const typeOf = (data: unknown) => (data as { type?: string } | null)?.type;
 const orderIdOf = (data: unknown) => (data as ApiStaffOrderEvent | null)?.order._id;
 
+/** The staff accept `order` through `app` for 25 minutes; the customer's `phone` hears it. */
+async function acceptForTwentyFive(
+  app: FastifyInstance,
+  order: ApiOrder,
+  phone: SseConnection,
+): Promise<void> {
+  const accepted = await call(app, staff, 'POST', `/api/staff/orders/${order._id}/accept`, {
+    minutes: 25,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
+  expect(heard.data).toEqual({
+    type: 'order-accepted',
+    orderId: order._id,
+    time: 25,
+    readyAt: readyIn(25),
+  });
+}
+
 beforeAll(async () => {
   t = await createTestApp({ clock });
   base = await listenOnLoopback(t.app);
@@ -150,17 +169,7 @@ describe('the order loop', () => {
       expect(created.frame.id).toMatch(/^\d+$/);
       expect(created.data).toMatchObject({ type: 'order-created', order: { _id: order._id } });
 
-      const accepted = await call(t.app, staff, 'POST', `/api/staff/orders/${order._id}/accept`, {
-        minutes: 25,
-      });
-      expect(accepted.statusCode, accepted.body).toBe(200);
-      const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
-      expect(heard.data).toEqual({
-        type: 'order-accepted',
-        orderId: order._id,
-        time: 25,
-        readyAt: readyIn(25),
-      });
+      await acceptForTwentyFive(t.app, order, phone);
 
       const mine = (await call(t.app, customer, 'GET', `/api/orders/${customer.id}`)).json<
         ApiOrder[]
@@ -239,17 +248,7 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one databas
         await ready(board);
         const order = await placeWingsAndCokes(t.app, customer);
         await until(board, ({ data }) => orderIdOf(data) === order._id);
-        const accepted = await call(other, staff, 'POST', `/api/staff/orders/${order._id}/accept`, {
-          minutes: 25,
-        });
-        expect(accepted.statusCode, accepted.body).toBe(200);
-        const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
-        expect(heard.data).toEqual({
-          type: 'order-accepted',
-          orderId: order._id,
-          time: 25,
-          readyAt: readyIn(25),
-        });
+        await acceptForTwentyFive(other, order, phone);
       } finally {
         phone.close();
         board.close();
