@@ -24,7 +24,7 @@ import { findProduct } from '../support/menu';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, registerStaff, type Account } from '../support/orders';
+import { call, fillCart, registerStaff, type Account } from '../support/orders';
 import { registerUser, type ApiUser } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
@@ -59,18 +59,6 @@ async function newCustomer(): Promise<Customer> {
     contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
   });
   return { user, account: { id: user._id, cookie } };
-}
-
-/** Lines put in the customer's server cart, as another tab would. */
-async function fillCart(who: Customer, lines: Record<string, unknown>[]) {
-  for (const line of lines) {
-    const response = await call(h.app, who.account, 'POST', '/api/cart', {
-      userId: who.user._id,
-      quantity: 1,
-      ...line,
-    });
-    expect(response.statusCode).toBe(200);
-  }
 }
 
 /** A page whose clock is the server's, for a visitor who chose `orderType` (delivery: ADDRESS). */
@@ -137,7 +125,7 @@ async function staffAnswers(orderId: string, answer: 'accept' | 'decline', body:
 /** A signed-in customer with Garlic Bread in the cart, confirmed for pickup, on Payment. */
 async function onPayment(allow: ConsoleAllowance[] = []) {
   const customer = await newCustomer();
-  await fillCart(customer, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
   const opened = await openPage('pickup', allow);
   await openCheckout(opened.page, customer);
   await opened.page.getByRole('button', { name: 'Confirm Order' }).click();
@@ -279,7 +267,7 @@ it('takes a guest’s cart through sign-in, checkout for pickup and payment to t
 it('delivers at a scheduled time with the store’s delivery fee, and shows a decline with its reason', async () => {
   const customer = await newCustomer();
   const pizza = findProduct(menu, 'Garlic Bread');
-  await fillCart(customer, [{ productId: pizza.id, quantity: 2 }]);
+  await fillCart(h.app, customer.account, [{ productId: pizza.id, quantity: 2 }]);
   const { context, page, problems } = await openPage('delivery');
   await openCheckout(page, customer);
   const main = page.locator('main');
@@ -419,7 +407,7 @@ it('makes exactly one order from a double click, and from a retry after a lost a
 
 it('keeps guests out, says Store Closed when the store is, and explains a refused confirmation', async () => {
   const customer = await newCustomer();
-  await fillCart(customer, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
   const { context, page, problems } = await openPage('pickup', [
     // The refusal this test provokes (409): Chromium logs every failed response.
     (message) => message.text().includes('status of 409'),
@@ -467,7 +455,7 @@ it('keeps guests out, says Store Closed when the store is, and explains a refuse
 
 it('groups the times by the store’s nights, and an accepted scheduled order reads Ready at its time', async () => {
   const customer = await newCustomer();
-  await fillCart(customer, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
   const { context, page, problems } = await openPage('pickup');
   await openCheckout(page, customer);
   const main = page.locator('main');

@@ -15,7 +15,8 @@ import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole } from '../support/console';
-import { call, registerStaff, type Account } from '../support/orders';
+import { findProduct } from '../support/menu';
+import { call, fillCart, registerStaff, type Account } from '../support/orders';
 import { registerUser, type ApiUser } from '../support/users';
 
 const NOW = '2026-11-23T23:00:00Z';
@@ -47,15 +48,8 @@ async function newCustomer(): Promise<Customer> {
       { phone: '519-555-0100', address: '55 Wyndham St N, Guelph, ON N1H 7T8', isDefault: true },
     ],
   });
-  const bread = menu.find((each) => each.name === 'Garlic Bread');
-  if (!bread) throw new Error('No Garlic Bread in the seeded menu');
   const account = { id: user._id, cookie };
-  const added = await call(h.app, account, 'POST', '/api/cart', {
-    userId: user._id,
-    productId: bread.id,
-    quantity: 1,
-  });
-  expect(added.statusCode).toBe(200);
+  await fillCart(h.app, account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
   return { user, account };
 }
 

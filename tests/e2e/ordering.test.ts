@@ -244,15 +244,15 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   await expectPrice(page, megaLine);
   await addToCart(page, 5);
 
-  // Two-for-One deal: toppings for 3 pizzas counted per pizza (worked example: 28.24).
-  const twoForOne = findProduct(menu, 'Two-for-One Pizza Deal');
-  await openDetail(page, twoForOne);
+  // The Two-for-One deal holds three pizzas: toppings counted per pizza (worked example: 28.24).
+  const threePizzaDeal = findProduct(menu, 'Two-for-One Pizza Deal');
+  await openDetail(page, threePizzaDeal);
   await choose(page, 'Size', /^Medium/);
   await toppings(page, 1, ['Bacon', 'Ham', 'Beef', 'Onions']);
   await toppings(page, 2, ['Salami', 'Broccoli', 'Mushroom']);
   await toppings(page, 3, ['Anchovies', 'Feta Cheese', 'Ham', 'Bacon', 'Beef']);
-  const twoForOneLine = expectLine(
-    twoForOne,
+  const threePizzaLine = expectLine(
+    threePizzaDeal,
     {
       size: 'Medium',
       toppings: [
@@ -263,22 +263,22 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
     },
     1,
   );
-  expect(twoForOneLine).toBe(2824);
-  await expectPrice(page, twoForOneLine);
+  expect(threePizzaLine).toBe(2824);
+  await expectPrice(page, threePizzaLine);
   await addToCart(page, 6);
 
-  // The second deal: toppings for 2 pizzas.
-  const secondDeal = findProduct(menu, 'Two Pizza Deal');
-  await openDetail(page, secondDeal);
+  // The Two Pizza Deal: toppings for two pizzas.
+  const twoPizzaDeal = findProduct(menu, 'Two Pizza Deal');
+  await openDetail(page, twoPizzaDeal);
   await choose(page, 'Size', /^Extra Large/);
   await toppings(page, 1, ['Bacon', 'Ham', 'Beef', 'Onions', 'Salami']);
   await toppings(page, 2, ['Pineapple']);
-  const secondLine = expectLine(
-    secondDeal,
+  const twoPizzaLine = expectLine(
+    twoPizzaDeal,
     { size: 'ExtraLarge', toppings: [['1', '2', '3', '4', '5'], ['6']] },
     1,
   );
-  await expectPrice(page, secondLine);
+  await expectPrice(page, twoPizzaLine);
   await addToCart(page, 7);
 
   // Panzerotte: flavour, toppings, quantity.

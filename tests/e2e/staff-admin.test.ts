@@ -35,7 +35,7 @@ import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
-import { registerUser } from '../support/users';
+import { logIn, registerUser } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
 const NOW = '2026-11-23T23:00:00Z';
@@ -430,13 +430,7 @@ it('adds a staff member who can sign in, resets their password and removes them'
           .evaluate((node) => node === document.activeElement),
       )
       .toBe(true);
-    const login = (password: string) =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: '10.9.9.9',
-        payload: { email: member.email, password },
-      });
+    const login = (password: string) => logIn(h.app, { email: member.email, password });
     expect((await login(member.password)).statusCode).toBe(401);
     expect((await login('a brand new secret')).statusCode).toBe(200);
 
