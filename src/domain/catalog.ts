@@ -17,6 +17,13 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * The two pizza deals' categories stay as the spec names them on the wire and in the database,
+ * though neither name says what the deal holds: these say it.
+ */
+export const THREE_PIZZA_DEAL = 'TwoforOneDeals' satisfies Category;
+export const TWO_PIZZA_DEAL = 'ThreeforOneDeals' satisfies Category;
+
 export function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
@@ -71,14 +78,14 @@ export const CATALOGUE = {
     added: 'Mega combo added to cart!',
     failed: FAILED,
   },
-  TwoforOneDeals: {
+  [THREE_PIZZA_DEAL]: {
     segment: 'twoforonedeals',
     title: 'Two-for-One Deals',
     screen: 'detail',
     added: 'Two-for-One Deal added to cart!',
     failed: FAILED,
   },
-  ThreeforOneDeals: {
+  [TWO_PIZZA_DEAL]: {
     segment: 'threeforonedeals',
     title: 'Two Pizza Deals',
     screen: 'detail',
@@ -209,7 +216,7 @@ export interface ProductRules {
   sides: number;
   /** Whether drinks are chosen, and how many at most (a function of size). */
   drinks: boolean;
-  /** Topping lists: 0 = no toppings, otherwise the number of pizzas (one list each). */
+  /** Topping lists: none offered, one flat list, or one list per pizza (`details.pizzas`). */
   toppingLists: 'none' | 'flat' | 'per-pizza';
   allowance: ToppingAllowance;
   /** Quantity is fixed at 1 (the Super Bowl combo). */
@@ -253,8 +260,8 @@ export const PRODUCT_RULES: Record<Category, ProductRules> = {
     toppingLists: 'per-pizza',
     allowance: 'over-total',
   },
-  TwoforOneDeals: { ...BASE, size: true, toppingLists: 'per-pizza' },
-  ThreeforOneDeals: { ...BASE, size: true, toppingLists: 'per-pizza' },
+  [THREE_PIZZA_DEAL]: { ...BASE, size: true, toppingLists: 'per-pizza' },
+  [TWO_PIZZA_DEAL]: { ...BASE, size: true, toppingLists: 'per-pizza' },
   panzerotti: { ...BASE, flavor: 'flavor', toppingLists: 'flat' },
   superbowlcombo: { ...BASE, flavor: 'wingsFlavor', sides: 1, fixedQuantity: true },
   // Added from their list by name, with no options (CATALOGUE's `screen: 'list'`).

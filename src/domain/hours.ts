@@ -97,8 +97,8 @@ export function offsetAt(instant: number, timeZone: string): number {
 /**
  * A stretch of time over which a zone's offset from UTC does not change: within it, the wall
  * clock is plain arithmetic. A browser's first `Intl.DateTimeFormat` in a zone loads the zone's
- * data: about 40 ms of one task on a laptop, four times that on a phone, in the middle of the
- * hydration of a page that shows the hours. The server works the span out and hands it over
+ * data, a long task of its own (docs/performance.md) in the middle of the hydration of a page
+ * that shows the hours. The server works the span out and hands it over
  * with its first view (`knowZoneOffset`); the zone's rules stay Intl's (tzdata), never ours.
  */
 export interface ZoneOffsetSpan {

@@ -25,7 +25,7 @@ export interface PriceableSelection {
 }
 
 /** Normalises the spec's two topping shapes (a list, or a list of lists) to one list per pizza. */
-export function toppingsPerPizza(
+export function normaliseToppingLists(
   toppings: readonly string[] | readonly (readonly string[])[] | undefined | null,
 ): string[][] {
   if (!toppings || toppings.length === 0) return [];

@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createTestDatabase, testConfig, type TestDatabase } from '../support/test-app';
+import { logIn } from '../support/users';
 
 const EMAIL = 'owner@example.test';
 
@@ -19,13 +21,7 @@ async function startWith(password: string) {
   return app;
 }
 
-async function login(app: Awaited<ReturnType<typeof startWith>>, password: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: EMAIL, password },
-  });
-}
+const login = (app: FastifyInstance, password: string) => logIn(app, { email: EMAIL, password });
 
 describe('admin account from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
   let cookie = '';

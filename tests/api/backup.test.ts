@@ -21,7 +21,7 @@ import {
   type Account,
 } from '../support/orders';
 import { TEST_DATABASE_URL, testConfig, testDbKind } from '../support/test-app';
-import { registerUser, TEST_PASSWORD } from '../support/users';
+import { logIn, registerUser, TEST_PASSWORD } from '../support/users';
 
 /**
  * `npm run backup` and `npm run restore` (scripts/backup.ts, scripts/restore.ts), round trip on
@@ -86,12 +86,7 @@ async function answers(app: FastifyInstance, a: Account, b: Account) {
 async function expectRestored(app: FastifyInstance, db: Database, w: Written): Promise<void> {
   expect(await snapshot(db)).toEqual(w.snapshot);
   expect(await answers(app, w.a, w.b)).toEqual(w.answers);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: '10.9.8.7',
-    payload: { email: w.aEmail, password: TEST_PASSWORD },
-  });
+  const login = await logIn(app, { email: w.aEmail, password: TEST_PASSWORD });
   expect(login.statusCode).toBe(200);
 }
 

@@ -10,7 +10,6 @@ import {
   cartTotals,
   priceSelection,
   toDollars,
-  type ApiCompleteOrderAnswer,
   type ApiOrder,
   type ApiStaffOrderEvent,
 } from '../../src/domain';
@@ -28,7 +27,7 @@ import {
   testDbKind,
   type TestApp,
 } from '../support/test-app';
-import { registerUser } from '../support/users';
+import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
 
 // A Tuesday evening: the store is open (11:00-23:00 in Toronto).
 const clock = fixedClock('2026-11-24T18:00:00-05:00');
@@ -38,89 +37,32 @@ const readyIn = (minutes: number) =>
 const WINGS_SIZE = '20 pcs';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 
-interface Person {
-  id: string;
-  cookie: string;
-}
-
 let t: TestApp;
 let base: string;
 let id: (name: string) => string;
-let staff: Person;
-
-async function person(app: FastifyInstance, role: 'customer' | 'staff' = 'customer') {
-  const { user, cookie } = await registerUser(app);
-  if (role === 'staff') {
-    await t.db.query(`update users set role = 'staff' where id = $1`, [user._id]);
-  }
-  return { id: user._id, cookie };
-}
-
-function call(
-  app: FastifyInstance,
-  who: Person,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie },
-    ...(payload ? { payload } : {}),
-  });
-}
+let staff: Account;
 
 /** A customer's order of wings and a drink, placed for delivery with a 15 % tip. */
-async function placeOrder(app: FastifyInstance, customer: Person): Promise<ApiOrder> {
-  const wings = { size: WINGS_SIZE, wingsFlavor: 'Hot' };
-  expect(
-    (
-      await call(app, customer, 'POST', '/api/cart', {
-        userId: customer.id,
-        productId: id('Wings'),
-        quantity: 2,
-        ...wings,
-      })
-    ).statusCode,
-  ).toBe(200);
-  expect(
-    (
-      await call(app, customer, 'POST', '/api/cart', {
-        userId: customer.id,
-        name: 'Coke',
-        quantity: 3,
-      })
-    ).statusCode,
-  ).toBe(200);
-  const confirmed = await call(app, customer, 'POST', '/api/cart/confirm', {
-    userId: customer.id,
-    deliveryType: 'delivery',
-    contactInfo: { phone: '519-555-0199', address: ADDRESS },
-    scheduledTime: null,
-    instructions: 'Side door, please',
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const tipped = await call(
+function placeWingsAndCokes(app: FastifyInstance, customer: Account): Promise<ApiOrder> {
+  return placeOrder(
     app,
     customer,
-    'GET',
-    `/api/cart/${customer.id}/updateTotalPrice?tipPercent=15`,
+    [
+      { productId: id('Wings'), quantity: 2, size: WINGS_SIZE, wingsFlavor: 'Hot' },
+      { name: 'Coke', quantity: 3 },
+    ],
+    {
+      deliveryType: 'delivery',
+      contactInfo: { phone: '519-555-0199', address: ADDRESS },
+      instructions: 'Side door, please',
+    },
+    { paymentOption: 'cash', tipPercent: 15 },
   );
-  expect(tipped.statusCode, tipped.body).toBe(200);
-  const placed = await app.inject({
-    method: 'POST',
-    url: '/api/orders/complete-order',
-    headers: { cookie: customer.cookie },
-    payload: { userId: customer.id, paymentIntentId: null, paymentOption: 'cash' },
-  });
-  expect([200, 201]).toContain(placed.statusCode);
-  return placed.json<ApiCompleteOrderAnswer>().order;
 }
 
-const staffStream = (url: string, who: Person, lastEventId?: string) =>
+const staffStream = (url: string, who: Account, lastEventId?: string) =>
   openSse(`${url}/api/staff/orders/stream`, { cookie: who.cookie, lastEventId });
-const customerStream = (url: string, who: Person, lastEventId?: string) =>
+const customerStream = (url: string, who: Account, lastEventId?: string) =>
   openSse(`${url}/api/orders/sse?userId=${who.id}`, { cookie: who.cookie, lastEventId });
 
 interface Heard {
@@ -152,17 +94,36 @@ const ready = async (stream: SseConnection) =>
 const typeOf = (data: unknown) => (data as { type?: string } | null)?.type;
 const orderIdOf = (data: unknown) => (data as ApiStaffOrderEvent | null)?.order._id;
 
+/** The staff accept `order` through `app` for 25 minutes; the customer's `phone` hears it. */
+async function acceptForTwentyFive(
+  app: FastifyInstance,
+  order: ApiOrder,
+  phone: SseConnection,
+): Promise<void> {
+  const accepted = await call(app, staff, 'POST', `/api/staff/orders/${order._id}/accept`, {
+    minutes: 25,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
+  expect(heard.data).toEqual({
+    type: 'order-accepted',
+    orderId: order._id,
+    time: 25,
+    readyAt: readyIn(25),
+  });
+}
+
 beforeAll(async () => {
   t = await createTestApp({ clock });
   base = await listenOnLoopback(t.app);
   id = await productIdsByName(t.app);
-  staff = await person(t.app, 'staff');
+  staff = await registerStaff(t.app, t.db);
 });
 afterAll(() => t.close());
 
 describe('the order loop', () => {
   it('places a delivery order the engine prices, the board hears it, the customer hears the answer', async () => {
-    const customer = await person(t.app);
+    const customer = await registerCustomer(t.app);
     const board = await staffStream(base, staff);
     const phone = await customerStream(base, customer);
     try {
@@ -171,7 +132,7 @@ describe('the order loop', () => {
       await ready(board);
       await ready(phone);
 
-      const order = await placeOrder(t.app, customer);
+      const order = await placeWingsAndCokes(t.app, customer);
 
       // The bill is the engine's, from today's products and the store's delivery fee.
       const products = await productsRepository(t.db).getMany([id('Wings'), id('Coke')]);
@@ -208,17 +169,7 @@ describe('the order loop', () => {
       expect(created.frame.id).toMatch(/^\d+$/);
       expect(created.data).toMatchObject({ type: 'order-created', order: { _id: order._id } });
 
-      const accepted = await call(t.app, staff, 'POST', `/api/staff/orders/${order._id}/accept`, {
-        minutes: 25,
-      });
-      expect(accepted.statusCode, accepted.body).toBe(200);
-      const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
-      expect(heard.data).toEqual({
-        type: 'order-accepted',
-        orderId: order._id,
-        time: 25,
-        readyAt: readyIn(25),
-      });
+      await acceptForTwentyFive(t.app, order, phone);
 
       const mine = (await call(t.app, customer, 'GET', `/api/orders/${customer.id}`)).json<
         ApiOrder[]
@@ -231,11 +182,11 @@ describe('the order loop', () => {
   });
 
   it('tells the customer the reason when the store declines', async () => {
-    const customer = await person(t.app);
+    const customer = await registerCustomer(t.app);
     const phone = await customerStream(base, customer);
     try {
       await ready(phone);
-      const order = await placeOrder(t.app, customer);
+      const order = await placeWingsAndCokes(t.app, customer);
       const declined = await call(t.app, staff, 'POST', `/api/staff/orders/${order._id}/decline`, {
         reason: 'out of chicken wings',
       });
@@ -252,13 +203,13 @@ describe('the order loop', () => {
   });
 
   it('replays the answer to a customer who was away when it came (Last-Event-ID)', async () => {
-    const customer = await person(t.app);
+    const customer = await registerCustomer(t.app);
     const first = await customerStream(base, customer);
     const position = (await ready(first)).id;
     expect(position).toMatch(/^\d+$/);
     first.close();
 
-    const order = await placeOrder(t.app, customer);
+    const order = await placeWingsAndCokes(t.app, customer);
     await call(t.app, staff, 'POST', `/api/staff/orders/${order._id}/accept`, { minutes: 40 });
 
     const back = await customerStream(base, customer, position);
@@ -289,25 +240,15 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one databas
     await other.ready();
     const otherBase = await listenOnLoopback(other);
     try {
-      const customer = await person(t.app);
+      const customer = await registerCustomer(t.app);
       const phone = await customerStream(base, customer);
       const board = await staffStream(otherBase, staff);
       try {
         await ready(phone);
         await ready(board);
-        const order = await placeOrder(t.app, customer);
+        const order = await placeWingsAndCokes(t.app, customer);
         await until(board, ({ data }) => orderIdOf(data) === order._id);
-        const accepted = await call(other, staff, 'POST', `/api/staff/orders/${order._id}/accept`, {
-          minutes: 25,
-        });
-        expect(accepted.statusCode, accepted.body).toBe(200);
-        const heard = await until(phone, ({ data }) => typeOf(data) === 'order-accepted');
-        expect(heard.data).toEqual({
-          type: 'order-accepted',
-          orderId: order._id,
-          time: 25,
-          readyAt: readyIn(25),
-        });
+        await acceptForTwentyFive(other, order, phone);
       } finally {
         phone.close();
         board.close();

@@ -20,6 +20,7 @@ import {
   testConfig,
   type TestDatabase,
 } from '../support/test-app';
+import { accountOf, placeOrder } from '../support/orders';
 import { registerUser } from '../support/users';
 
 // A Tuesday evening: the store is open (11:00-23:00 in Toronto).
@@ -91,40 +92,6 @@ afterAll(async () => {
   await app.close();
   await database.drop();
 });
-
-/** A one-line order of `customer`'s, placed for pickup; its id. */
-async function placeOrder(customer: { cookie: string; user: { _id: string } }): Promise<string> {
-  const headers = { cookie: customer.cookie };
-  const userId = customer.user._id;
-  const line = await app.inject({
-    method: 'POST',
-    url: '/api/cart',
-    headers,
-    payload: { userId, name: 'Coke', quantity: 1 },
-  });
-  expect(line.statusCode, line.body).toBe(200);
-  const confirm = await app.inject({
-    method: 'POST',
-    url: '/api/cart/confirm',
-    headers,
-    payload: {
-      userId,
-      deliveryType: 'pickup',
-      contactInfo: { phone: '519-555-0199', address: '' },
-      scheduledTime: null,
-      instructions: '',
-    },
-  });
-  expect(confirm.statusCode, confirm.body).toBe(200);
-  const placed = await app.inject({
-    method: 'POST',
-    url: '/api/orders/complete-order',
-    headers,
-    payload: { userId, paymentIntentId: null, paymentOption: 'cash' },
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  return placed.json<ApiCompleteOrderAnswer>().order._id;
-}
 
 describe('round trips per order', () => {
   it('an order, from its first line to the store accepting it, takes the round trips it needs', async () => {
@@ -218,7 +185,7 @@ describe('round trips per order', () => {
 
     // The staff stream presents the orders its waiting events name in one statement, as the
     // board shows them: one accepted, one declined with its reason, each step with who.
-    const declinedId = await placeOrder(customer);
+    const declinedId = (await placeOrder(app, accountOf(customer)))._id;
     const decline = await app.inject({
       method: 'POST',
       url: `/api/staff/orders/${declinedId}/decline`,
@@ -252,7 +219,7 @@ describe('round trips per order', () => {
   it('a new order leaves the acceptance sweeper nothing to read when its window ends after the next tick', async () => {
     eventsRead = 0;
     const before = background.filter((sql) => sql.includes('acceptance sweep')).length;
-    await placeOrder(await registerUser(app));
+    await placeOrder(app, accountOf(await registerUser(app)));
     // The event hub read the new order's event; its dispatch (and any sweeper read it starts)
     // follows within the same turn of the event loop.
     const deadline = Date.now() + 5_000;

@@ -88,7 +88,7 @@ afterAll(async () => {
 });
 
 /** An order of `userId`, written straight into the tables (the order routes are not needed). */
-async function placeOrder(userId: string, on: Database = db): Promise<string> {
+async function insertOrder(userId: string, on: Database = db): Promise<string> {
   const rows = await on.query<{ id: string }>(
     `with cart as (insert into carts (user_id, status) values ($1, 'completed') returning id)
      insert into orders (user_id, cart_id, delivery_type, payment_option, customer_name,
@@ -222,7 +222,7 @@ describe('GET /api/orders/sse', () => {
   });
 
   it('opens with the stream headers, `retry`, then `ready` carrying the log’s newest id', async () => {
-    await record(bob.id, await placeOrder(bob.id), 'order-created');
+    await record(bob.id, await insertOrder(bob.id), 'order-created');
     const connection = await connect(customerUrl(a.url, alice), { cookie: alice.cookie });
     expect(connection.status).toBe(200);
     expect(connection.headers.get('content-type')).toBe('text/event-stream');
@@ -241,7 +241,7 @@ describe('GET /api/orders/sse', () => {
 
   it('delivers each event committed for the user with its id and the exact JSON of its type', async () => {
     const connection = await liveStream(alice);
-    const orderId = await placeOrder(alice.id);
+    const orderId = await insertOrder(alice.id);
     const cases: [OrderEventType, Record<string, unknown>, ApiOrderEvent][] = [
       ['order-created', {}, { type: 'order-created', orderId }],
       ['order-accepted', { time: 25 }, { type: 'order-accepted', orderId, time: 25 }],
@@ -263,17 +263,17 @@ describe('GET /api/orders/sse', () => {
 
   it('never sends another user’s events', async () => {
     const connection = await liveStream(alice);
-    const bobs = await placeOrder(bob.id);
+    const bobs = await insertOrder(bob.id);
     await record(bob.id, bobs, 'order-created');
     await record(bob.id, bobs, 'order-accepted', { time: 10 });
-    const own = await record(alice.id, await placeOrder(alice.id), 'order-created');
+    const own = await record(alice.id, await insertOrder(alice.id), 'order-created');
     expect((await connection.nextEvent()).id).toBe(own);
     expect(JSON.stringify(connection.received)).not.toContain(bobs);
   });
 
   it('never sends the event of a transaction that rolled back', async () => {
     const connection = await liveStream(alice);
-    const orderId = await placeOrder(alice.id);
+    const orderId = await insertOrder(alice.id);
     const before = await latestId();
     let undone = '';
     await expect(
@@ -312,8 +312,8 @@ describe('GET /api/orders/sse', () => {
 
     beforeAll(async () => {
       position = await latestId();
-      const orderId = await placeOrder(alice.id);
-      const bobs = await placeOrder(bob.id);
+      const orderId = await insertOrder(alice.id);
+      const bobs = await insertOrder(bob.id);
       missed = [];
       missed.push(await record(alice.id, orderId, 'order-created'));
       await record(bob.id, bobs, 'order-created');
@@ -369,14 +369,14 @@ describe('GET /api/orders/sse', () => {
       const { events, ready } = await untilReady(connection);
       expect(events).toEqual([]);
       expect(ready.id).toBe(await latestId());
-      const id = await record(alice.id, await placeOrder(alice.id), 'order-created');
+      const id = await record(alice.id, await insertOrder(alice.id), 'order-created');
       expect((await connection.nextEvent()).id).toBe(id);
     });
   });
 
   it('joins the replay and live events written meanwhile without a gap, a double or disorder', async () => {
     const position = await latestId();
-    const orderId = await placeOrder(alice.id);
+    const orderId = await insertOrder(alice.id);
     const before: string[] = [];
     for (let i = 0; i < 30; i += 1) {
       before.push(await record(alice.id, orderId, 'order-status', { status: 'accepted' }));
@@ -524,7 +524,7 @@ describe('GET /api/staff/orders/stream', () => {
     const { ready } = await untilReady(connection);
     expect(ready.id).toBe(await latestId());
 
-    const alices = await placeOrder(alice.id);
+    const alices = await insertOrder(alice.id);
     const created = await record(alice.id, alices, 'order-created');
     let frame = await connection.nextEvent();
     expect(frame.id).toBe(created);
@@ -533,7 +533,7 @@ describe('GET /api/staff/orders/stream', () => {
     expect(first.order).toMatchObject({ _id: alices, status: 'pending' });
     expect(first.order.customer._id).toBe(alice.id);
 
-    const bobs = await placeOrder(bob.id);
+    const bobs = await insertOrder(bob.id);
     await db.query(`update orders set status = 'accepted' where id = $1`, [bobs]);
     const accepted = await record(bob.id, bobs, 'order-accepted', { time: 20 });
     frame = await connection.nextEvent();
@@ -554,7 +554,7 @@ describe('GET /api/staff/orders/stream', () => {
     const ghost = '00000000-0000-4000-8000-000000000000';
     try {
       await record(bob.id, ghost, 'order-created');
-      const kept = await record(alice.id, await placeOrder(alice.id), 'order-created');
+      const kept = await record(alice.id, await insertOrder(alice.id), 'order-created');
       expect((await connection.nextEvent()).id).toBe(kept);
       const replay = await connect(staffUrl(), { cookie: staff.cookie, lastEventId: position });
       const { events, ready } = await untilReady(replay);
@@ -579,7 +579,7 @@ describe('GET /api/staff/orders/stream', () => {
         cookie: staff.cookie,
       });
       await untilReady(board);
-      const orders = [await placeOrder(alice.id), await placeOrder(bob.id)];
+      const orders = [await insertOrder(alice.id), await insertOrder(bob.id)];
       // Six events in one transaction: the hub reads and dispatches them together.
       const before = orderReads.count;
       const owner = (orderId: string) => (orderId === orders[0] ? alice.id : bob.id);
@@ -626,8 +626,8 @@ describe('GET /api/staff/orders/stream', () => {
   it('replays all users’ events after Last-Event-ID, then ready', async () => {
     const position = await latestId();
     const ids = [
-      await record(alice.id, await placeOrder(alice.id), 'order-created'),
-      await record(bob.id, await placeOrder(bob.id), 'order-created'),
+      await record(alice.id, await insertOrder(alice.id), 'order-created'),
+      await record(bob.id, await insertOrder(bob.id), 'order-created'),
     ];
     const connection = await connect(staffUrl(), { cookie: staff.cookie, lastEventId: position });
     const { events, ready } = await untilReady(connection);
@@ -655,7 +655,7 @@ describe('the event hub', () => {
     const got: OrderEventRecord[] = [];
     const unsubscribe = hub.subscribe((event) => got.push(event));
     try {
-      const orderId = await placeOrder(alice.id);
+      const orderId = await insertOrder(alice.id);
       const written = (
         await Promise.all(
           Array.from({ length: 5 }, async () => {
@@ -861,7 +861,7 @@ describe('the event hub', () => {
   });
 
   it('prunes events older than the retention window, by the clock', async () => {
-    const orderId = await placeOrder(alice.id);
+    const orderId = await insertOrder(alice.id);
     const old = await db.transaction((tx) =>
       orderEventsRepository(tx).record({
         orderId,
@@ -897,7 +897,7 @@ describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', 
   it('a stream on instance A receives what instance B committed, and the other way round', async () => {
     const onA = await liveStream(alice, a.url);
     const onB = await liveStream(alice, b.url);
-    const orderId = await placeOrder(alice.id, dbB);
+    const orderId = await insertOrder(alice.id, dbB);
     const fromB = await record(alice.id, orderId, 'order-accepted', { time: 25 }, dbB);
     const frameA = await onA.nextEvent();
     expect(frameA.id).toBe(fromB);
@@ -918,7 +918,7 @@ describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', 
     const original = new Set((await listeners()).map((row) => row.pid));
     expect(original.size, 'instance A’s listener connections').toBeGreaterThan(0);
     const connection = await liveStream(alice, a.url);
-    const orderId = await placeOrder(alice.id, dbB);
+    const orderId = await insertOrder(alice.id, dbB);
 
     // Only our own listener (by its application_name); B's connections are not touched.
     await dbB.query(

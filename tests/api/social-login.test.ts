@@ -12,7 +12,7 @@ import type { ApiMeAnswer, ApiOrder, ApiSocialLoginAnswer } from '../../src/doma
 import { fixedClock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
 import { OPEN_TUESDAY, call, confirm, fillCart, placeOrder } from '../support/orders';
-import { TEST_PASSWORD, registerUser } from '../support/users';
+import { logIn, registerUser, TEST_PASSWORD } from '../support/users';
 
 let keys: JwksServer;
 let t: TestApp & { googleConfig: AppConfig['google'] };
@@ -37,13 +37,13 @@ afterAll(async () => {
 const socialLogin = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/social-login', payload });
 
-const signIn = async (claims: JWTPayload = {}) =>
+const signInWithGoogle = async (claims: JWTPayload = {}) =>
   socialLogin({ credential: await keys.signIdToken(claims) });
 
 describe('social login with a Google ID token', () => {
   it('creates the user from the token, sets the session cookie, and finds the same user next time', async () => {
     const claims = { sub: 'sub-new', email: 'New.Person@example.com', name: 'New Person' };
-    const first = await signIn(claims);
+    const first = await signInWithGoogle(claims);
     expect(first.statusCode).toBe(200);
     const answer = first.json<ApiSocialLoginAnswer>();
     expect(Object.keys(answer).sort()).toEqual(['isNewUser', 'passwordRemoved', 'user']);
@@ -64,7 +64,7 @@ describe('social login with a Google ID token', () => {
     });
     expect(me.json<ApiMeAnswer>()).toEqual({ user });
 
-    const again = await signIn(claims);
+    const again = await signInWithGoogle(claims);
     expect(again.statusCode).toBe(200);
     expect(again.json<ApiSocialLoginAnswer>()).toEqual({
       isNewUser: false,
@@ -90,25 +90,21 @@ describe('social login with a Google ID token', () => {
 
     // The address's owner signs in with Google: Google proved the address, so the account is
     // theirs, and the password and sessions that came before are not.
-    const response = await signIn({ sub: 'sub-linked', email: 'LINKED@example.com' });
+    const response = await signInWithGoogle({ sub: 'sub-linked', email: 'LINKED@example.com' });
     expect(response.statusCode).toBe(200);
     expect(response.json<ApiSocialLoginAnswer>()).toMatchObject({
       isNewUser: false,
       passwordRemoved: true,
       user: { _id: attacker.user._id },
     });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'linked@example.com', password: TEST_PASSWORD },
-    });
+    const login = await logIn(t.app, { email: 'linked@example.com', password: TEST_PASSWORD });
     expect(login.statusCode).toBe(401);
     expect(await me(attacker.cookie)).toBeNull();
     const owner = `sid=${response.cookies.find((c) => c.name === 'sid')?.value ?? ''}`;
     expect(await me(owner)).toBe(attacker.user._id);
 
     // Signing in again with Google finds the link and removes nothing more.
-    const again = await signIn({ sub: 'sub-linked', email: 'linked@example.com' });
+    const again = await signInWithGoogle({ sub: 'sub-linked', email: 'linked@example.com' });
     expect(again.json<ApiSocialLoginAnswer>().passwordRemoved).toBe(false);
     expect(await me(owner)).toBe(attacker.user._id);
   });
@@ -226,7 +222,7 @@ describe('social login with a Google ID token', () => {
   it('accepts the other configured issuer spelling', async () => {
     expect(testConfig().google.issuers).toContain('accounts.google.com');
     expect(TEST_GOOGLE_ISSUER).toBe('https://accounts.google.com');
-    const response = await signIn({
+    const response = await signInWithGoogle({
       iss: 'accounts.google.com',
       sub: 'sub-short-iss',
       email: 'iss@example.com',

@@ -26,6 +26,7 @@ import {
   registerStaff,
   type Account,
 } from '../support/orders';
+import { findProduct } from '../support/menu';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -48,12 +49,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
-
-function product(name: string): ApiStaffProduct {
-  const found = products.find((entry) => entry.name === name);
-  if (!found) throw new Error(`No product ${name}`);
-  return found;
-}
 
 const patch = (id: string, body: unknown, who: Account | null = staff) =>
   t.app.inject({
@@ -91,7 +86,7 @@ async function png(width: number, height: number, colour = '#c0392b'): Promise<B
 
 describe('guards', () => {
   it('answers 401 anonymously and 403 to a customer on every menu route', async () => {
-    const id = product('Coke')._id;
+    const id = findProduct(products, 'Coke')._id;
     const image = await png(10, 10);
     for (const who of [null, customer]) {
       const expected = who ? 403 : 401;
@@ -108,7 +103,7 @@ describe('guards', () => {
 
 describe('GET /api/staff/products', () => {
   it('lists every product with its price in dollars, sold out ones included', async () => {
-    const wings = product('Wings');
+    const wings = findProduct(products, 'Wings');
     expect((await patch(wings._id, { available: false })).statusCode).toBe(200);
     const list = (await call(t.app, staff, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
     const catalogue = (await call(t.app, null, 'GET', '/api/products')).json<ApiProduct[]>();
@@ -123,7 +118,7 @@ describe('GET /api/staff/products', () => {
 
 describe('PATCH /api/staff/products/{id}', () => {
   it('takes a price as a number or as text, stores cents and answers dollars', async () => {
-    const fries = product('French Fries');
+    const fries = findProduct(products, 'French Fries');
     const asText = await patch(fries._id, { price: '12.99' });
     expect(asText.statusCode).toBe(200);
     expect(asText.json()).toEqual({ ...fries, price: 12.99 });
@@ -138,7 +133,7 @@ describe('PATCH /api/staff/products/{id}', () => {
   });
 
   it('refuses a bad change with a sentence and changes nothing', async () => {
-    const fries = product('French Fries');
+    const fries = findProduct(products, 'French Fries');
     const bad: unknown[] = [
       {},
       { price: 0 },
@@ -179,7 +174,7 @@ describe('PATCH /api/staff/products/{id}', () => {
 describe('sold out', () => {
   it('is refused when added to a cart, and can be ordered again once back', async () => {
     const buyer = await registerCustomer(t.app);
-    const coke = product('Coke');
+    const coke = findProduct(products, 'Coke');
     await patch(coke._id, { available: false });
     const catalogue = (
       await call(t.app, null, 'GET', `/api/products/${coke._id}`)
@@ -206,7 +201,7 @@ describe('sold out', () => {
 
   it('stops complete-order for a cart holding it, and lets it through once back', async () => {
     const buyer = await registerCustomer(t.app);
-    const fries = product('French Fries');
+    const fries = findProduct(products, 'French Fries');
     await fillCart(t.app, buyer, [{ productId: fries._id }]);
     expect((await confirm(t.app, buyer)).statusCode).toBe(200);
     await patch(fries._id, { available: false });
@@ -246,7 +241,7 @@ describe('PATCH /api/staff/toppings/{id}', () => {
     const buyer = await registerCustomer(t.app);
     const refused = await call(t.app, buyer, 'POST', '/api/cart', {
       userId: buyer.id,
-      productId: product('Pizza & Wings Combo')._id,
+      productId: findProduct(products, 'Pizza & Wings Combo')._id,
       size: 'Large',
       wingsFlavor: 'Hot',
       sides: ['Garlic Bread'],
@@ -290,12 +285,13 @@ describe('PATCH /api/staff/flavours/{name}', () => {
   const flavours = async () =>
     (await call(t.app, staff, 'GET', '/api/staff/flavours')).json<ApiStaffFlavour[]>();
   const soldOutFlavors = async (name: string) =>
-    (await call(t.app, null, 'GET', `/api/products/${product(name)._id}`)).json<ApiProduct>()
-      .details?.soldOutFlavors;
+    (
+      await call(t.app, null, 'GET', `/api/products/${findProduct(products, name)._id}`)
+    ).json<ApiProduct>().details?.soldOutFlavors;
   const wings = (buyer: Account, flavor: string) =>
     call(t.app, buyer, 'POST', '/api/cart', {
       userId: buyer.id,
-      productId: product('Wings')._id,
+      productId: findProduct(products, 'Wings')._id,
       size: '20 pcs',
       flavor,
       quantity: 1,
@@ -318,7 +314,7 @@ describe('PATCH /api/staff/flavours/{name}', () => {
     const buyer = await registerCustomer(t.app);
     // Added while there was sauce: complete-order checks it again.
     await fillCart(t.app, buyer, [
-      { productId: product('Wings')._id, size: '20 pcs', flavor: 'Honey Garlic' },
+      { productId: findProduct(products, 'Wings')._id, size: '20 pcs', flavor: 'Honey Garlic' },
     ]);
     expect((await confirm(t.app, buyer)).statusCode).toBe(200);
 
@@ -343,7 +339,7 @@ describe('PATCH /api/staff/flavours/{name}', () => {
     });
     const combo = await call(t.app, other, 'POST', '/api/cart', {
       userId: other.id,
-      productId: product('Super Bowl Wings Combo')._id,
+      productId: findProduct(products, 'Super Bowl Wings Combo')._id,
       wingsFlavor: 'Honey Garlic',
       sides: ['French Fries'],
       quantity: 1,
@@ -379,7 +375,7 @@ describe('PATCH /api/staff/flavours/{name}', () => {
 
 describe('a price change', () => {
   it('reprices an open cart at once but leaves a placed order as it was', async () => {
-    const coke = product('Coke');
+    const coke = findProduct(products, 'Coke');
     const placedBy = await registerCustomer(t.app);
     const shopper = await registerCustomer(t.app);
     const placed = await placeOrder(t.app, placedBy, [{ name: 'Coke', quantity: 2 }]);
@@ -420,8 +416,8 @@ describe('what a line says changed since it was added', () => {
 
   it('keeps the price a line was added at, in the cart and at checkout', async () => {
     const shopper = await registerCustomer(t.app);
-    const sprite = product('Sprite');
-    const fries = product('French Fries');
+    const sprite = findProduct(products, 'Sprite');
+    const fries = findProduct(products, 'French Fries');
     await fillCart(t.app, shopper, [{ name: 'Sprite', quantity: 2 }]);
     await call(t.app, shopper, 'POST', '/api/cart/merge-cart', {
       userId: shopper.id,
@@ -469,7 +465,8 @@ describe('what a line says changed since it was added', () => {
 
 describe('POST /api/staff/products/{id}/image', () => {
   it('stores a real image as WebP at most 960 px wide and serves it for a year', async () => {
-    const pizza = products.find((entry) => entry.category !== 'Beverages') ?? product('Wings');
+    const pizza =
+      products.find((entry) => entry.category !== 'Beverages') ?? findProduct(products, 'Wings');
     const response = await upload(pizza._id, await png(1200, 600));
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<ApiStaffProduct>();
@@ -503,8 +500,8 @@ describe('POST /api/staff/products/{id}/image', () => {
   it('keeps a small image its own size, and stores the same image once', async () => {
     const image = await png(300, 200, '#27ae60');
     const before = await imageRows();
-    const first = await upload(product('Coke')._id, image);
-    const second = await upload(product('Sprite')._id, image);
+    const first = await upload(findProduct(products, 'Coke')._id, image);
+    const second = await upload(findProduct(products, 'Sprite')._id, image);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     const url = first.json<ApiStaffProduct>().image;
@@ -519,12 +516,16 @@ describe('POST /api/staff/products/{id}/image', () => {
     const base = sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } });
     const jpeg = await base.clone().jpeg().toBuffer();
     const webp = await base.clone().webp().toBuffer();
-    expect((await upload(product('French Fries')._id, jpeg, 'image/jpeg')).statusCode).toBe(200);
-    expect((await upload(product('French Fries')._id, webp, 'image/webp')).statusCode).toBe(200);
+    expect(
+      (await upload(findProduct(products, 'French Fries')._id, jpeg, 'image/jpeg')).statusCode,
+    ).toBe(200);
+    expect(
+      (await upload(findProduct(products, 'French Fries')._id, webp, 'image/webp')).statusCode,
+    ).toBe(200);
   });
 
   it('refuses what is not a readable image, too large or the wrong type, storing nothing', async () => {
-    const target = product('Wings');
+    const target = findProduct(products, 'Wings');
     const imageBefore = (
       await call(t.app, null, 'GET', `/api/products/${target._id}`)
     ).json<ApiProduct>().image;
@@ -578,7 +579,7 @@ describe('POST /api/staff/products/{id}/image', () => {
     const chunks = Array.from({ length: 7 }, () => Buffer.alloc(1024 * 1024, 7));
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/staff/products/${product('Wings')._id}/image`,
+      url: `/api/staff/products/${findProduct(products, 'Wings')._id}/image`,
       headers: { 'content-type': 'image/png', cookie: staff.cookie },
       payload: Readable.from(chunks),
     });

@@ -7,8 +7,10 @@ import {
   placeOrder,
   registerCustomer,
   registerStaff,
+  signInAs,
   type Account,
 } from '../support/orders';
+import { logIn } from '../support/users';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -24,26 +26,9 @@ let staff: Account;
 let customer: Account;
 let counter = 0;
 
-async function login(email: string, password: string) {
-  counter += 1;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: `10.9.${Math.floor(counter / 200)}.${(counter % 200) + 1}`,
-    payload: { email, password },
-  });
-}
-
-async function signIn(email: string, password: string): Promise<Account> {
-  const response = await login(email, password);
-  expect(response.statusCode, response.body).toBe(200);
-  const sid = response.cookies.find((cookie) => cookie.name === 'sid')?.value ?? '';
-  return { id: response.json<{ user: { _id: string } }>().user._id, cookie: `sid=${sid}` };
-}
-
 beforeAll(async () => {
   t = await createTestApp({ clock, config: { admin: ADMIN } });
-  admin = await signIn(ADMIN.email, ADMIN.password);
+  admin = await signInAs(t.app, ADMIN);
   staff = await registerStaff(t.app, t.db);
   customer = await registerCustomer(t.app);
 });
@@ -119,7 +104,7 @@ describe('GET and POST /api/staff/users', () => {
     expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
     expect(rows[0]?.password_hash).not.toContain(password);
 
-    const session = await signIn(email, password);
+    const session = await signInAs(t.app, { email, password });
     expect((await call(t.app, session, 'GET', '/api/staff/orders')).statusCode).toBe(200);
     expect((await call(t.app, session, 'GET', '/api/staff/users')).statusCode).toBe(403);
   });
@@ -183,8 +168,8 @@ describe('GET and POST /api/staff/users', () => {
 describe('DELETE /api/staff/users/{id}', () => {
   it('ends the account’s sessions at once and it can no longer sign in', async () => {
     const { user, email, password } = await addStaff();
-    const first = await signIn(email, password);
-    const second = await signIn(email, password);
+    const first = await signInAs(t.app, { email, password });
+    const second = await signInAs(t.app, { email, password });
     expect((await call(t.app, first, 'GET', '/api/staff/orders')).statusCode).toBe(200);
 
     const removed = await call(t.app, admin, 'DELETE', `/api/staff/users/${user._id}`);
@@ -195,7 +180,7 @@ describe('DELETE /api/staff/users/{id}', () => {
       expect((await call(t.app, session, 'GET', '/api/staff/orders')).statusCode).toBe(401);
       expect((await call(t.app, session, 'GET', '/api/auth/me')).json()).toEqual({ user: null });
     }
-    const again = await login(email, password);
+    const again = await logIn(t.app, { email, password });
     expect(again.statusCode).toBe(401);
     const list = (await call(t.app, admin, 'GET', '/api/staff/users')).json<ApiStaffUser[]>();
     expect(list.map((entry) => entry._id)).not.toContain(user._id);
@@ -207,7 +192,7 @@ describe('DELETE /api/staff/users/{id}', () => {
 
   it('keeps the orders the person placed as a customer (the account is not deleted)', async () => {
     const { user, email, password } = await addStaff();
-    const session = await signIn(email, password);
+    const session = await signInAs(t.app, { email, password });
     const order = await placeOrder(t.app, session);
     expect((await call(t.app, admin, 'DELETE', `/api/staff/users/${user._id}`)).statusCode).toBe(
       204,
@@ -251,14 +236,14 @@ describe('DELETE /api/staff/users/{id}', () => {
 describe('POST /api/staff/users/{id}/password', () => {
   it('sets a new password and ends the account’s sessions', async () => {
     const { user, email, password } = await addStaff();
-    const session = await signIn(email, password);
+    const session = await signInAs(t.app, { email, password });
     const reset = await call(t.app, admin, 'POST', `/api/staff/users/${user._id}/password`, {
       password: 'brand new password',
     });
     expect(reset.statusCode).toBe(204);
     expect((await call(t.app, session, 'GET', '/api/staff/orders')).statusCode).toBe(401);
-    expect((await login(email, password)).statusCode).toBe(401);
-    const fresh = await signIn(email, 'brand new password');
+    expect((await logIn(t.app, { email, password })).statusCode).toBe(401);
+    const fresh = await signInAs(t.app, { email, password: 'brand new password' });
     expect((await call(t.app, fresh, 'GET', '/api/staff/orders')).statusCode).toBe(200);
   });
 
@@ -275,6 +260,6 @@ describe('POST /api/staff/users/{id}/password', () => {
       });
       expect(response.statusCode, id).toBe(404);
     }
-    expect((await login(email, password)).statusCode).toBe(200);
+    expect((await logIn(t.app, { email, password })).statusCode).toBe(200);
   });
 });

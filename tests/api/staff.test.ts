@@ -24,6 +24,7 @@ import {
   placeOrder,
   registerCustomer,
   registerStaff,
+  signInAs,
   type Account,
   type Method,
 } from '../support/orders';
@@ -49,10 +50,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock, config: { admin: ADMIN } });
   staff = await registerStaff(t.app, t.db);
   customer = await registerCustomer(t.app);
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
-  expect(login.statusCode).toBe(200);
-  const sid = login.cookies.find((cookie) => cookie.name === 'sid')?.value ?? '';
-  admin = { id: login.json<{ user: { _id: string } }>().user._id, cookie: `sid=${sid}` };
+  admin = await signInAs(t.app, ADMIN);
 });
 afterAll(() => t.close());
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -101,11 +101,7 @@ it('registers, saves a default contact, logs out and logs back in to the return 
 
 it('keeps one default, edits inline and deletes; a taken email says so', async () => {
   const { context, page } = await h.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signIn(page, email, { password, landsOn: (url) => url.pathname === '/' });
 
   await page.goto('/managecontacts');
   const first = page.getByRole('article', { name: shownPhone });

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { TEST_PASSWORD, registerUser } from '../support/users';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { registerUser } from '../support/users';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -109,13 +109,6 @@ it('merges a guest cart at sign-in, tells which line stayed out, and keeps it on
   await cartLink(page, 4).waitFor();
   await h.db.query('update products set sold_out = true where id = $1', [idOf('Dr Pepper')]);
   const { user } = await registerUser(h.app);
-  const signIn = async () => {
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  };
   try {
     // The server cannot take the cart right now: the guest's copy stays for the next try.
     await page.route('**/api/cart/merge-cart', (route) =>
@@ -125,7 +118,7 @@ it('merges a guest cart at sign-in, tells which line stayed out, and keeps it on
         body: JSON.stringify({ statusCode: 503, code: 'unavailable', message: 'Try again.' }),
       }),
     );
-    await signIn();
+    await signIn(page, user.email);
     await page.goto('/cart');
     await page.getByText('We could not load your cart.', { exact: false }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBe(guestCart);
@@ -135,7 +128,7 @@ it('merges a guest cart at sign-in, tells which line stayed out, and keeps it on
     await page.evaluate(() => window.localStorage.removeItem('user'));
 
     // Merged: the two good lines go in, the sold-out one is named with its reason.
-    await signIn();
+    await signIn(page, user.email);
     const notice = page.getByRole('alert').locator('.notice');
     await notice.getByText('Dr Pepper: Dr Pepper is sold out.', { exact: true }).waitFor();
     await notice.getByText('Not added from your earlier cart:', { exact: true }).waitFor();

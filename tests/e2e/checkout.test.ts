@@ -20,11 +20,12 @@ import {
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
+import { findProduct } from '../support/menu';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, registerStaff, type Account } from '../support/orders';
-import { registerUser, TEST_PASSWORD, type ApiUser } from '../support/users';
+import { call, fillCart, registerStaff, type Account } from '../support/orders';
+import { registerUser, type ApiUser } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
 const NOW = '2026-11-23T23:00:00Z';
@@ -47,12 +48,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-function product(name: string): Product {
-  const found = menu.find((each) => each.name === name);
-  if (!found) throw new Error(`No ${name} in the seeded menu`);
-  return found;
-}
-
 interface Customer {
   user: ApiUser;
   account: Account;
@@ -66,18 +61,6 @@ async function newCustomer(): Promise<Customer> {
   return { user, account: { id: user._id, cookie } };
 }
 
-/** Lines put in the customer's server cart, as another tab would. */
-async function fillCart(who: Customer, lines: Record<string, unknown>[]) {
-  for (const line of lines) {
-    const response = await call(h.app, who.account, 'POST', '/api/cart', {
-      userId: who.user._id,
-      quantity: 1,
-      ...line,
-    });
-    expect(response.statusCode).toBe(200);
-  }
-}
-
 /** A page whose clock is the server's, for a visitor who chose `orderType` (delivery: ADDRESS). */
 async function openPage(
   orderType: 'pickup' | 'delivery' = 'pickup',
@@ -87,16 +70,8 @@ async function openPage(
   return { context, page, problems: watchConsole(page, allow) };
 }
 
-async function signIn(page: Page, who: Customer) {
-  await page.getByLabel('Email').fill(who.user.email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
 async function openCheckout(page: Page, who: Customer) {
-  await page.goto('/login');
-  await signIn(page, who);
+  await signIn(page, who.user.email);
   await page.goto('/checkout');
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
 }
@@ -150,7 +125,7 @@ async function staffAnswers(orderId: string, answer: 'accept' | 'decline', body:
 /** A signed-in customer with Garlic Bread in the cart, confirmed for pickup, on Payment. */
 async function onPayment(allow: ConsoleAllowance[] = []) {
   const customer = await newCustomer();
-  await fillCart(customer, [{ productId: product('Garlic Bread').id }]);
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
   const opened = await openPage('pickup', allow);
   await openCheckout(opened.page, customer);
   await opened.page.getByRole('button', { name: 'Confirm Order' }).click();
@@ -161,7 +136,7 @@ async function onPayment(allow: ConsoleAllowance[] = []) {
 it('takes a guest’s cart through sign-in, checkout for pickup and payment to the store’s acceptance', async () => {
   const customer = await newCustomer();
   const { context, page, problems } = await openPage('pickup');
-  const wings = product('Wings');
+  const wings = findProduct(menu, 'Wings');
 
   // A guest builds the cart.
   await page.goto(`/wings/${wings.id}`);
@@ -181,8 +156,7 @@ it('takes a guest’s cart through sign-in, checkout for pickup and payment to t
   // Checkout needs an account: log in, come back to the cart with the line taken over.
   await page.goto('/checkout');
   await page.waitForURL('**/login');
-  await signIn(page, customer);
-  await page.waitForURL('**/checkout');
+  await signIn(page, customer.user.email, { open: false, landsOn: '**/checkout' });
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
   const main = page.locator('main');
   await main.getByRole('heading', { level: 2, name: 'Pickup' }).waitFor();
@@ -292,8 +266,8 @@ it('takes a guest’s cart through sign-in, checkout for pickup and payment to t
 
 it('delivers at a scheduled time with the store’s delivery fee, and shows a decline with its reason', async () => {
   const customer = await newCustomer();
-  const pizza = product('Garlic Bread');
-  await fillCart(customer, [{ productId: pizza.id, quantity: 2 }]);
+  const pizza = findProduct(menu, 'Garlic Bread');
+  await fillCart(h.app, customer.account, [{ productId: pizza.id, quantity: 2 }]);
   const { context, page, problems } = await openPage('delivery');
   await openCheckout(page, customer);
   const main = page.locator('main');
@@ -433,7 +407,7 @@ it('makes exactly one order from a double click, and from a retry after a lost a
 
 it('keeps guests out, says Store Closed when the store is, and explains a refused confirmation', async () => {
   const customer = await newCustomer();
-  await fillCart(customer, [{ productId: product('Garlic Bread').id }]);
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
   const { context, page, problems } = await openPage('pickup', [
     // The refusal this test provokes (409): Chromium logs every failed response.
     (message) => message.text().includes('status of 409'),
@@ -481,7 +455,7 @@ it('keeps guests out, says Store Closed when the store is, and explains a refuse
 
 it('groups the times by the store’s nights, and an accepted scheduled order reads Ready at its time', async () => {
   const customer = await newCustomer();
-  await fillCart(customer, [{ productId: product('Garlic Bread').id }]);
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
   const { context, page, problems } = await openPage('pickup');
   await openCheckout(page, customer);
   const main = page.locator('main');

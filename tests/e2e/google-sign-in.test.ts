@@ -8,6 +8,7 @@ import {
   TEST_GOOGLE_ISSUER,
   type JwksServer,
 } from '../support/jwks-server';
+import { logIn } from '../support/users';
 import type { ApiProduct, ApiSocialLoginAnswer, ApiUser } from '../../src/domain';
 
 const GSI_SRC = 'https://accounts.google.com/gsi/client';
@@ -150,11 +151,9 @@ it('tells a customer whose Google sign-in removed a password someone had set on 
   await page.screenshot({ path: `${SHOTS}/password-removed-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/password-removed-1280.png`, fullPage: true });
-  const login = await h.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: '10.9.8.8',
-    payload: { email: 'pat.prior@example.com', password: 'someone elses pw' },
+  const login = await logIn(h.app, {
+    email: 'pat.prior@example.com',
+    password: 'someone elses pw',
   });
   expect(login.statusCode).toBe(401);
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { ApiProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { storeRepository } from '../../src/server/repositories/store';
+import { findProduct } from '../support/menu';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
@@ -16,12 +17,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-const product = (name: string) => {
-  const found = products.find((p) => p.name === name);
-  if (!found) throw new Error(`No product ${name}`);
-  return found;
-};
-
 /** Home's cards: the eight items of their own and one card each for Sides and Beverages. */
 function expectedCards(): { title: string; path: string }[] {
   const own = products
@@ -64,7 +59,7 @@ describe('Home', () => {
     const offers = page.getByRole('complementary', { name: 'Special Offers' });
     await expect(
       offers.getByRole('link', { name: 'Order Now' }).getAttribute('href'),
-    ).resolves.toBe(`/superbowlcombo/${product('Super Bowl Wings Combo')._id}`);
+    ).resolves.toBe(`/superbowlcombo/${findProduct(products, 'Super Bowl Wings Combo')._id}`);
     await expect(page.getByText(/store is closed/i).count()).resolves.toBe(0);
 
     const cards = await cardsOnHome(page);
@@ -141,7 +136,7 @@ describe('Category item list', () => {
     const { page, context } = await h.newPage();
     await page.goto('/category/TwoforOneDeals');
     await page.getByRole('heading', { level: 1, name: 'Two-for-One Deals' }).waitFor();
-    const deal = product('Two-for-One Pizza Deal');
+    const deal = findProduct(products, 'Two-for-One Pizza Deal');
     const items = page.getByRole('main').getByRole('list').getByRole('link');
     await items.first().waitFor();
     await expect(items.count()).resolves.toBe(1);

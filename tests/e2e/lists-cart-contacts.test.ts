@@ -12,16 +12,16 @@ import {
   linePrice,
   toDollars,
   type CartTotals,
-  type Category,
   type Product,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
+import { findProduct } from '../support/menu';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { call, registerStaff, type Account } from '../support/orders';
-import { registerUser, TEST_PASSWORD, type ApiUser } from '../support/users';
+import { registerUser, TEST_PASSWORD } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
 const NOW = '2026-11-23T23:00:00Z';
@@ -41,12 +41,6 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
-
-function product(category: Category, name: string): Product {
-  const found = menu.find((each) => each.category === category && each.name === name);
-  if (!found) throw new Error(`No ${name} in the seeded menu`);
-  return found;
-}
 
 /** A page whose clock is the server's, for a visitor who chose `orderType` (delivery: ADDRESS). */
 async function openPage(
@@ -73,14 +67,6 @@ async function expectCartCount(page: Page, count: number) {
   await page
     .getByRole('link', { name: `Cart ${count} ${count === 1 ? 'item' : 'items'}`, exact: true })
     .waitFor();
-}
-
-async function signIn(page: Page, user: ApiUser) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 /** The cart screen's figures as shown, against the engine's. */
@@ -171,7 +157,7 @@ describe('Beverages and Sides', () => {
     await expectCartCount(page, 3);
     const stored = await page.evaluate(() => window.localStorage.getItem('cart'));
     expect(JSON.parse(stored ?? '[]')).toMatchObject([
-      { productId: product('Beverages', 'Coke').id, quantity: 3 },
+      { productId: findProduct(menu, 'Coke').id, quantity: 3 },
     ]);
 
     // The number stays typeable; 0 is refused with the spec's alert, and nothing is added.
@@ -199,7 +185,7 @@ describe('Beverages and Sides', () => {
   });
 
   it('groups sides and dips, and keeps a sold-out side visible but not addable', async () => {
-    const bread = product('Sides', 'Garlic Bread');
+    const bread = findProduct(menu, 'Garlic Bread');
     await h.db.query('update products set sold_out = true where id = $1', [bread.id]);
     try {
       const { context, page, problems } = await openPage('pickup');
@@ -231,7 +217,7 @@ describe('Beverages and Sides', () => {
 
 describe('the cart’s delivery fee', () => {
   it('adds the store’s fee for a guest’s delivery, and none for pickup', async () => {
-    const coke = product('Beverages', 'Coke');
+    const coke = findProduct(menu, 'Coke');
     const { context, page, problems } = await openPage('delivery');
     await page.goto('/category/beverages');
     const row = page.getByRole('form', { name: 'Coke', exact: true });
@@ -281,10 +267,10 @@ describe('the cart’s delivery fee', () => {
       contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
     });
     const account: Account = { id: user._id, cookie };
-    const coke = product('Beverages', 'Coke');
-    const fries = product('Sides', 'French Fries');
+    const coke = findProduct(menu, 'Coke');
+    const fries = findProduct(menu, 'French Fries');
     const { context, page, problems } = await openPage('delivery');
-    await signIn(page, user);
+    await signIn(page, user.email);
 
     // Signed in, the lists say so with their own texts.
     await page.goto('/category/beverages');
@@ -337,8 +323,8 @@ describe('the cart’s lines', () => {
     });
     const account: Account = { id: user._id, cookie };
     const staff = await registerStaff(h.app, h.db);
-    const coke = product('Beverages', 'Coke');
-    const fries = product('Sides', 'French Fries');
+    const coke = findProduct(menu, 'Coke');
+    const fries = findProduct(menu, 'French Fries');
     for (const name of ['Coke', 'French Fries']) {
       const added = await call(h.app, account, 'POST', '/api/cart', {
         userId: user._id,
@@ -359,7 +345,7 @@ describe('the cart’s lines', () => {
     expect((await patch(fries.id, { available: false })).statusCode).toBe(200);
     const { context, page, problems } = await openPage('pickup');
     try {
-      await signIn(page, user);
+      await signIn(page, user.email);
       await page.goto('/cart');
       const cokeLine = page.getByRole('listitem', { name: 'Coke' });
       const friesLine = page.getByRole('listitem', { name: 'French Fries' });
@@ -415,8 +401,8 @@ describe('the cart’s lines', () => {
 
 describe('a guest’s cart', () => {
   it('puts a removed line back where it was with Undo, and lets the offer end', async () => {
-    const coke = product('Beverages', 'Coke');
-    const fries = product('Sides', 'French Fries');
+    const coke = findProduct(menu, 'Coke');
+    const fries = findProduct(menu, 'French Fries');
     const { context, page, problems } = await openPage('pickup');
     await context.addInitScript(
       (lines) => {
@@ -487,7 +473,7 @@ describe('Manage Contacts', () => {
       (message) => message.text().includes('status of 500'),
       (message) => message.text().startsWith('Failed to delete contact.'),
     ]);
-    await signIn(page, user);
+    await signIn(page, user.email);
     await page.goto('/managecontacts');
     const main = page.getByRole('main');
     const card = main.getByRole('article', { name: /\(519\) 555-0199/ });

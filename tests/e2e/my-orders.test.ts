@@ -8,20 +8,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  formatMoney,
-  linePrice,
-  toCents,
-  type ApiCompleteOrderAnswer,
-  type ApiOrder,
-  type Product,
-} from '../../src/domain';
+import { formatMoney, linePrice, toCents, type ApiOrder, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole } from '../support/console';
+import { accountOf, placeOrder } from '../support/orders';
 import { productIdsByName } from '../support/test-app';
-import { registerUser, TEST_PASSWORD, type ApiUser } from '../support/users';
+import { registerUser, type ApiUser } from '../support/users';
 
 /** How long a live change may take to show on a busy test machine (it takes well under 1 s). */
 const LIVE = { timeout: 10_000 };
@@ -62,46 +56,23 @@ async function call(who: Person, method: 'GET' | 'POST', url: string, payload?: 
 }
 
 /** What another tab does: wings and Cokes into the cart, checkout, Place My Order. */
-async function placeOrder(
-  customer: Person,
-  {
-    delivery = false,
-    scheduledTime = null,
-  }: { delivery?: boolean; scheduledTime?: string | null } = {},
-): Promise<ApiOrder> {
-  const userId = customer.user._id;
-  await call(customer, 'POST', '/api/cart', {
-    userId,
-    productId: id('Wings'),
-    quantity: 2,
-    ...WINGS,
-  });
-  await call(customer, 'POST', '/api/cart', { userId, productId: id('Coke'), quantity: 3 });
-  await call(customer, 'POST', '/api/cart/confirm', {
-    userId,
-    deliveryType: delivery ? 'delivery' : 'pickup',
-    contactInfo: { phone: '519-555-0199', address: delivery ? ADDRESS : '' },
-    scheduledTime,
-    instructions: '',
-  });
-  const placed = await call(customer, 'POST', '/api/orders/complete-order', {
-    userId,
-    paymentIntentId: null,
-    paymentOption: 'pickup',
-  });
-  return placed.json<ApiCompleteOrderAnswer>().order;
-}
-
-async function signIn(page: Page, who: Person) {
-  await page.getByLabel('Email').fill(who.user.email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+function placeWingsAndCokes(customer: Person, { delivery = false } = {}): Promise<ApiOrder> {
+  return placeOrder(
+    h.app,
+    accountOf(customer),
+    [
+      { productId: id('Wings'), quantity: 2, ...WINGS },
+      { productId: id('Coke'), quantity: 3 },
+    ],
+    {
+      deliveryType: delivery ? 'delivery' : 'pickup',
+      contactInfo: { phone: '519-555-0199', address: delivery ? ADDRESS : '' },
+    },
+  );
 }
 
 async function openMyOrders(page: Page, who: Person) {
-  await page.goto('/login');
-  await signIn(page, who);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, who.user.email);
   await page.goto('/my-orders');
   await page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor();
 }
@@ -147,16 +118,15 @@ async function watchStability(page: Page) {
 it('is for signed-in customers only, shows only their own orders, and says when there are none', async () => {
   // Someone else's order exists: it must never show on this customer's screen.
   const other = await registerUser(h.app);
-  await placeOrder(other);
+  await placeWingsAndCokes(other);
   const customer = await registerUser(h.app);
 
   const { context, page } = await h.newPage();
   const problems = watchConsole(page);
   await page.goto('/my-orders');
   await page.waitForURL('**/login');
-  await signIn(page, customer);
   // Back to where they were going.
-  await page.waitForURL('**/my-orders');
+  await signIn(page, customer.user.email, { open: false, landsOn: '**/my-orders' });
   await page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor();
   await page.getByText('No orders found.', { exact: true }).waitFor();
   expect(await page.locator('article[data-order-id]').count()).toBe(0);
@@ -165,7 +135,7 @@ it('is for signed-in customers only, shows only their own orders, and says when 
 
   // An order placed in another tab appears without a reload (order-created).
   const check = await watchStability(page);
-  const placed = await placeOrder(customer);
+  const placed = await placeWingsAndCokes(customer);
   await card(page, placed).waitFor();
   expect(await page.getByText('No orders found.', { exact: true }).count()).toBe(0);
   await expect
@@ -179,8 +149,8 @@ it('is for signed-in customers only, shows only their own orders, and says when 
 
 it('shows a placed order, then the store accepting it, live, with the ready time', async () => {
   const customer = await registerUser(h.app);
-  const older = await placeOrder(customer, { delivery: true });
-  const order = await placeOrder(customer);
+  const older = await placeWingsAndCokes(customer, { delivery: true });
+  const order = await placeWingsAndCokes(customer);
 
   const { context, page } = await h.newPage();
   const problems = watchConsole(page);
@@ -244,7 +214,7 @@ it('shows a placed order, then the store accepting it, live, with the ready time
 
 it('shows a declined order with the store’s reason, live', async () => {
   const customer = await registerUser(h.app);
-  const order = await placeOrder(customer);
+  const order = await placeWingsAndCokes(customer);
   const { context, page } = await h.newPage();
   const problems = watchConsole(page);
   await openMyOrders(page, customer);
@@ -266,13 +236,11 @@ it('shows a declined order with the store’s reason, live', async () => {
 
 it('says so when the orders cannot be loaded, and Try again loads them', async () => {
   const customer = await registerUser(h.app);
-  const order = await placeOrder(customer);
+  const order = await placeWingsAndCokes(customer);
   const { context, page } = await h.newPage();
   // The one failure this test causes on purpose: Chromium logs the refused request.
   const problems = watchConsole(page, [(message) => message.text().includes('net::ERR_FAILED')]);
-  await page.goto('/login');
-  await signIn(page, customer);
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, customer.user.email);
 
   let refuse = true;
   await page.route(`**/api/orders/${customer.user._id}`, (route) =>
@@ -294,7 +262,7 @@ it('says so when the orders cannot be loaded, and Try again loads them', async (
 
 it('reorders at today’s prices, leaving out what is sold out and naming it', async () => {
   const customer = await registerUser(h.app);
-  const order = await placeOrder(customer);
+  const order = await placeWingsAndCokes(customer);
   const products = productsRepository(h.db);
   const wingsBefore = (await products.list()).find((p) => p.id === id('Wings'));
   if (!wingsBefore) throw new Error('No wings seeded');
@@ -363,7 +331,7 @@ it('reorders at today’s prices, leaving out what is sold out and naming it', a
 
 it('stays on My Orders and says why when nothing of the order can be had', async () => {
   const customer = await registerUser(h.app);
-  const order = await placeOrder(customer);
+  const order = await placeWingsAndCokes(customer);
   await h.db.query('update products set sold_out = true where id = any($1)', [
     [id('Wings'), id('Coke')],
   ]);

@@ -13,10 +13,11 @@ import { CHECKOUT_MESSAGES, orderAcceptedMessage, type Product } from '../../src
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole } from '../support/console';
-import { call, registerStaff, type Account } from '../support/orders';
-import { registerUser, TEST_PASSWORD, type ApiUser } from '../support/users';
+import { findProduct } from '../support/menu';
+import { call, fillCart, registerStaff, type Account } from '../support/orders';
+import { registerUser, type ApiUser } from '../support/users';
 
 const NOW = '2026-11-23T23:00:00Z';
 const LIVE = { timeout: 10_000 };
@@ -47,15 +48,8 @@ async function newCustomer(): Promise<Customer> {
       { phone: '519-555-0100', address: '55 Wyndham St N, Guelph, ON N1H 7T8', isDefault: true },
     ],
   });
-  const bread = menu.find((each) => each.name === 'Garlic Bread');
-  if (!bread) throw new Error('No Garlic Bread in the seeded menu');
   const account = { id: user._id, cookie };
-  const added = await call(h.app, account, 'POST', '/api/cart', {
-    userId: user._id,
-    productId: bread.id,
-    quantity: 1,
-  });
-  expect(added.statusCode).toBe(200);
+  await fillCart(h.app, account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
   return { user, account };
 }
 
@@ -66,11 +60,7 @@ const barText = (page: Page) => page.getByTestId('order-bar-text');
 
 /** Signs in, confirms the cart for pickup at the foot of Checkout and places it on Payment. */
 async function placeOrder(page: Page, who: Customer): Promise<{ id: string; number: number }> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.user.email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signIn(page, who.user.email);
   await page.goto('/checkout');
   const confirm = page.getByRole('button', { name: 'Confirm Order' });
   await confirm.scrollIntoViewIfNeeded();

@@ -4,15 +4,15 @@ import {
   cartTotals,
   formatMoney,
   linePrice,
-  type Category,
   type PriceableSelection,
   type Product,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { storeRepository } from '../../src/server/repositories/store';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { registerUser, TEST_PASSWORD } from '../support/users';
+import { findProduct } from '../support/menu';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { registerUser } from '../support/users';
 
 let h: BrowserHarness;
 let menu: Product[];
@@ -22,14 +22,6 @@ beforeAll(async () => {
   menu = await productsRepository(h.db).list();
 });
 afterAll(() => h.close());
-
-function product(category: Category, name?: string): Product {
-  const found = menu.find(
-    (p) => p.category === category && (name === undefined || p.name === name),
-  );
-  if (!found) throw new Error(`No ${name ?? category} in the seeded menu`);
-  return found;
-}
 
 /** What the test expects on the cart screen, priced by the domain engine from the same choices. */
 const expectedLines: { name: string; cents: number }[] = [];
@@ -163,7 +155,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   });
 
   // Wings, reached from Home: size, flavour, quantity (worked example: 25 pcs x 2 = 45.98).
-  const wings = product('Wings');
+  const wings = findProduct(menu, 'Wings');
   await page.goto('/');
   await page
     .getByRole('link', { name: /^Wings/ })
@@ -181,7 +173,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   await addToCart(page, 2);
 
   // Pizza & wings combo: the drink limit follows the size, and a smaller size drops extras.
-  const combo = product('Combos');
+  const combo = findProduct(menu, 'Pizza & Wings Combo');
   await openDetail(page, combo);
   await choose(page, 'Size', /^Medium/);
   await page.getByText('Medium: 1 pizza with 3 toppings, 15 wings, 3 pops, 1 side').waitFor();
@@ -202,7 +194,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   await addToCart(page, 3);
 
   // Family combo: toppings 7 + 2 counted over the total (6 free), four drinks at most.
-  const family = product('FamilyCombos');
+  const family = findProduct(menu, 'Two Pizzas Family Combo');
   await openDetail(page, family);
   await choose(page, 'Size', /^Large/);
   await choose(page, 'Wings flavour', 'Mild');
@@ -228,7 +220,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   await addToCart(page, 4);
 
   // Mega combo: three pizzas, no drink choice.
-  const mega = product('MegaDealCombo');
+  const mega = findProduct(menu, 'Mega Deal Combo');
   await openDetail(page, mega);
   expect(await group(page, 'Drinks').count()).toBe(0);
   await choose(page, 'Size', /^Medium/);
@@ -252,15 +244,15 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   await expectPrice(page, megaLine);
   await addToCart(page, 5);
 
-  // Two-for-One deal: toppings for 3 pizzas counted per pizza (worked example: 28.24).
-  const twoForOne = product('TwoforOneDeals');
-  await openDetail(page, twoForOne);
+  // The Two-for-One deal holds three pizzas: toppings counted per pizza (worked example: 28.24).
+  const threePizzaDeal = findProduct(menu, 'Two-for-One Pizza Deal');
+  await openDetail(page, threePizzaDeal);
   await choose(page, 'Size', /^Medium/);
   await toppings(page, 1, ['Bacon', 'Ham', 'Beef', 'Onions']);
   await toppings(page, 2, ['Salami', 'Broccoli', 'Mushroom']);
   await toppings(page, 3, ['Anchovies', 'Feta Cheese', 'Ham', 'Bacon', 'Beef']);
-  const twoForOneLine = expectLine(
-    twoForOne,
+  const threePizzaLine = expectLine(
+    threePizzaDeal,
     {
       size: 'Medium',
       toppings: [
@@ -271,26 +263,26 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
     },
     1,
   );
-  expect(twoForOneLine).toBe(2824);
-  await expectPrice(page, twoForOneLine);
+  expect(threePizzaLine).toBe(2824);
+  await expectPrice(page, threePizzaLine);
   await addToCart(page, 6);
 
-  // The second deal: toppings for 2 pizzas.
-  const secondDeal = product('ThreeforOneDeals');
-  await openDetail(page, secondDeal);
+  // The Two Pizza Deal: toppings for two pizzas.
+  const twoPizzaDeal = findProduct(menu, 'Two Pizza Deal');
+  await openDetail(page, twoPizzaDeal);
   await choose(page, 'Size', /^Extra Large/);
   await toppings(page, 1, ['Bacon', 'Ham', 'Beef', 'Onions', 'Salami']);
   await toppings(page, 2, ['Pineapple']);
-  const secondLine = expectLine(
-    secondDeal,
+  const twoPizzaLine = expectLine(
+    twoPizzaDeal,
     { size: 'ExtraLarge', toppings: [['1', '2', '3', '4', '5'], ['6']] },
     1,
   );
-  await expectPrice(page, secondLine);
+  await expectPrice(page, twoPizzaLine);
   await addToCart(page, 7);
 
   // Panzerotte: flavour, toppings, quantity.
-  const panzerotti = product('panzerotti');
+  const panzerotti = findProduct(menu, 'Panzerotti');
   await openDetail(page, panzerotti);
   await choose(page, 'Flavour', 'Classic');
   await toppings(page, null, ['Bacon', 'Ham', 'Beef', 'Onions', 'Salami']);
@@ -300,7 +292,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   await addToCart(page, 10);
 
   // Super Bowl combo: flavour and side, quantity fixed at 1 on its screen.
-  const superBowl = product('superbowlcombo');
+  const superBowl = findProduct(menu, 'Super Bowl Wings Combo');
   await openDetail(page, superBowl);
   expect(await page.getByRole('spinbutton').count()).toBe(0);
   expect(await page.getByLabel(/quantity/i).count()).toBe(0);
@@ -314,7 +306,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   expectLine(superBowl, {}, 2);
 
   // A beverage and a side from their lists.
-  const coke = product('Beverages', 'Coke');
+  const coke = findProduct(menu, 'Coke');
   await page.goto('/category/beverages');
   const cokeCard = page.getByRole('form', { name: 'Coke', exact: true });
   await cokeCard.getByLabel('Quantity of Coke', { exact: true }).fill('0');
@@ -326,7 +318,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   await expectCartCount(page, 15);
   expectLine(coke, {}, 3);
 
-  const bread = product('Sides', 'Garlic Bread');
+  const bread = findProduct(menu, 'Garlic Bread');
   await page.goto(`/sides/${bread.id}`);
   const breadCard = page.getByRole('form', { name: 'Garlic Bread', exact: true });
   await breadCard.getByLabel('Quantity of Garlic Bread', { exact: true }).fill('2');
@@ -350,10 +342,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.waitForURL('**/login');
   const { user } = await registerUser(h.app);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/cart');
+  await signIn(page, user.email, { open: false, landsOn: '**/cart' });
   const merged = await expectCart(page, 10);
   expect(merged).toEqual(guestTotals);
   expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
@@ -400,7 +389,7 @@ it('customises every item as a guest, keeps the cart, and merges it at sign-in',
 
 it('says so when an item is sold out or unknown', async () => {
   const { context, page } = await h.newPage();
-  const wings = product('Wings');
+  const wings = findProduct(menu, 'Wings');
   await h.db.query('update products set sold_out = true where id = $1', [wings.id]);
   try {
     await openDetail(page, wings);

@@ -3,10 +3,10 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STORE_CONTACT } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { axeViolations } from '../support/axe';
 import { watchConsole } from '../support/console';
-import { registerUser, TEST_PASSWORD } from '../support/users';
+import { registerUser } from '../support/users';
 
 interface ApiProduct {
   _id: string;
@@ -66,11 +66,7 @@ describe('the console on customer screens', () => {
     const { user } = await registerUser(h.app);
     const { page, context } = await h.newPage();
     const problems = watchConsole(page);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, user.email);
     await page.getByRole('navigation', { name: 'Main' }).getByText(user.name).first().waitFor();
     // Signed in from here on: a 401 now would be a real problem, so nothing is allowed.
     const signedIn = watchConsole(page);

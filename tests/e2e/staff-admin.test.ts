@@ -32,10 +32,10 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { PRICE_MESSAGE } from '../../src/web/features/staff-admin/price';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
-import { registerUser } from '../support/users';
+import { logIn, registerUser } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
 const NOW = '2026-11-23T23:00:00Z';
@@ -404,11 +404,7 @@ it('adds a staff member who can sign in, resets their password and removes them'
     // They sign in like anyone else and the staff app opens for them.
     const theirPage = await h.newPage();
     const theirProblems = watchConsole(theirPage.page);
-    await theirPage.page.goto('/login');
-    await theirPage.page.getByLabel('Email').fill(member.email);
-    await theirPage.page.getByLabel('Password').fill(member.password);
-    await theirPage.page.getByRole('button', { name: 'Login', exact: true }).click();
-    await theirPage.page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(theirPage.page, member.email, { password: member.password });
     await theirPage.page.goto('/staff');
     await theirPage.page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(new URL(theirPage.page.url()).pathname.startsWith('/staff')).toBe(true);
@@ -434,13 +430,7 @@ it('adds a staff member who can sign in, resets their password and removes them'
           .evaluate((node) => node === document.activeElement),
       )
       .toBe(true);
-    const login = (password: string) =>
-      h.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: '10.9.9.9',
-        payload: { email: member.email, password },
-      });
+    const login = (password: string) => logIn(h.app, { email: member.email, password });
     expect((await login(member.password)).statusCode).toBe(401);
     expect((await login('a brand new secret')).statusCode).toBe(200);
 

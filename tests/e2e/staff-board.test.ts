@@ -23,10 +23,10 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { call, fillCart, placeOrder, type Account } from '../support/orders';
-import { registerUser, TEST_PASSWORD, type ApiUser } from '../support/users';
+import { registerUser, type ApiUser } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
 const NOW = '2026-11-23T23:00:00Z';
@@ -96,12 +96,6 @@ async function dismissNotices(page: Page) {
   while ((await close.count()) > 0) await close.first().click();
 }
 
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
 it('shows a customer’s order on the board within a second, rings until opened, and takes it to completed', async () => {
   const board = await openBoard();
   const { page: staffPage } = board;
@@ -137,9 +131,7 @@ it('shows a customer’s order on the board within a second, rings until opened,
   ]);
   const shop = await openPage(null);
   const { page: shopPage } = shop;
-  await shopPage.goto('/login');
   await signIn(shopPage, user.email);
-  await shopPage.waitForURL((url) => url.pathname !== '/login');
   await shopPage.goto('/checkout');
   await shopPage.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
   await shopPage.locator('main').getByLabel('Instructions (optional)').fill(`Ring twice ${MARKUP}`);
@@ -325,8 +317,7 @@ it('sends a guest to login and back, and tells a customer the page is for staff'
   const guest = await openPage({ width: 1024, height: 768 });
   await guest.page.goto('/staff');
   await guest.page.waitForURL('**/login');
-  await signIn(guest.page, staff.user.email);
-  await guest.page.waitForURL('**/staff');
+  await signIn(guest.page, staff.user.email, { open: false, landsOn: '**/staff' });
   await guest.page.getByTestId('board').waitFor();
   await guest.context.close();
   expect(guest.problems).toEqual([]);

@@ -22,7 +22,7 @@ import { fixedClock } from '../../src/server/clock';
 import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import {
   call,
@@ -32,7 +32,7 @@ import {
   placeOrder,
   type Account,
 } from '../support/orders';
-import { registerUser, TEST_PASSWORD, type ApiUser } from '../support/users';
+import { registerUser, type ApiUser } from '../support/users';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
 const NOW = '2026-11-23T23:00:00Z';
@@ -245,10 +245,10 @@ it('a shared tablet: staff sign out, sign in at /login with no chooser and land 
   await page.screenshot({ path: `${SHOTS}/login-1280.png` });
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.getByLabel('Email').fill(staff.user.email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/staff');
+  await signIn(page, staff.user.email, {
+    open: false,
+    landsOn: (url) => url.pathname === '/staff',
+  });
   await page.getByTestId('board').waitFor();
   const nav = page.getByRole('navigation', { name: 'Staff' });
   await nav.getByRole('link', { name: 'Board' }).waitFor();
@@ -275,10 +275,10 @@ it('a shared tablet: staff sign out, sign in at /login with no chooser and land 
   ).toBe(401);
 
   // The admin next: the board again, with the Staff tab.
-  await page.getByLabel('Email').fill(admin.user.email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/staff');
+  await signIn(page, admin.user.email, {
+    open: false,
+    landsOn: (url) => url.pathname === '/staff',
+  });
   await nav.getByRole('link', { name: 'Staff' }).waitFor();
   await page.setViewportSize(PHONE_SCREEN);
   expect(await text(name)).toBe(STORE_NAME);

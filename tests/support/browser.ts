@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { Clock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
 import { createTestApp, listenOnLoopback, type TestApp } from './test-app';
+import { TEST_PASSWORD } from './users';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built web app; WEB_DIR lets parallel work build and test its own copy. */
@@ -126,4 +127,30 @@ export async function startBrowserHarness(
       await testApp.close();
     },
   };
+}
+
+export interface SignInOptions {
+  /** Opens /login first (the default); false when the page already shows the login form. */
+  open?: boolean;
+  /** Default: the password `registerUser` gives every test customer. */
+  password?: string;
+  /** Where the login lands, as `page.waitForURL` takes it; by default anywhere but /login. */
+  landsOn?: string | ((url: URL) => boolean);
+}
+
+/** Signs in through the Login form as a person does, and waits until the app has moved on. */
+export async function signIn(
+  page: Page,
+  email: string,
+  {
+    open = true,
+    password = TEST_PASSWORD,
+    landsOn = (url) => url.pathname !== '/login',
+  }: SignInOptions = {},
+): Promise<void> {
+  if (open) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(landsOn);
 }

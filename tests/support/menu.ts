@@ -1,5 +1,5 @@
-import { toCents, type Product } from '../../src/domain';
-import { PRODUCTS } from '../../src/server/data/menu-seed';
+import { toCents, type NormalisedSelection, type Product } from '../../src/domain';
+import { PRODUCTS, TOPPINGS } from '../../src/server/data/menu-seed';
 
 /** The seeded menu as domain products (cents), keyed by name, for tests that need no database. */
 export const SEEDED_MENU = new Map<string, Product>(
@@ -17,3 +17,29 @@ export const SEEDED_MENU = new Map<string, Product>(
     },
   ]),
 );
+
+/**
+ * The product called `name` in a list of products (the domain's, the API's or the staff API's):
+ * the seeded menu's names are unique. Throws when there is none, so a renamed seed fails loudly.
+ */
+export function findProduct<P extends { name: string }>(list: readonly P[], name: string): P {
+  const found = list.find((product) => product.name === name);
+  if (!found) throw new Error(`No product "${name}" in the menu`);
+  return found;
+}
+
+/** A seeded product as the domain sees it, for tests without a database. */
+export function seededProduct(name: string): Product {
+  return findProduct([...SEEDED_MENU.values()], name);
+}
+
+/** The seeded toppings' and drinks' names, as the server checks a selection against them. */
+export const SEEDED_TOPPING_NAMES = new Set(TOPPINGS);
+export const SEEDED_DRINK_NAMES = new Set(
+  PRODUCTS.filter((seed) => seed.category === 'Beverages').map((seed) => seed.name),
+);
+
+/** A normalised selection: no sides, drinks or toppings unless given. */
+export function selection(over: Partial<NormalisedSelection> = {}): NormalisedSelection {
+  return { sides: [], drinks: [], toppings: [], ...over };
+}

@@ -1,7 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { ApiCompleteOrderAnswer, ApiOrder, CartItemPayload } from '../../src/domain';
+import type {
+  ApiCompleteOrderAnswer,
+  ApiLoginAnswer,
+  ApiOrder,
+  CartItemPayload,
+} from '../../src/domain';
 import type { Database } from '../../src/server/data/db';
-import { registerUser } from './users';
+import { logIn, registerUser } from './users';
 
 /** A signed-in account: its id and the `Cookie` header value of its session. */
 export interface Account {
@@ -37,9 +42,27 @@ export function call(
   });
 }
 
-export async function registerCustomer(app: FastifyInstance): Promise<Account> {
-  const { user, cookie } = await registerUser(app);
+/** The account of a customer `registerUser` made. */
+export function accountOf({ user, cookie }: { user: { _id: string }; cookie: string }): Account {
   return { id: user._id, cookie };
+}
+
+/** Signs in over the API: the account and its session (throws unless the login is answered 200). */
+export async function signInAs(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+): Promise<Account> {
+  const response = await logIn(app, credentials);
+  if (response.statusCode !== 200) {
+    throw new Error(`signInAs: ${response.statusCode} ${response.body}`);
+  }
+  const sid = response.cookies.find((cookie) => cookie.name === 'sid');
+  if (!sid) throw new Error('signInAs: the login route set no sid cookie');
+  return { id: response.json<ApiLoginAnswer>().user._id, cookie: `sid=${sid.value}` };
+}
+
+export async function registerCustomer(app: FastifyInstance): Promise<Account> {
+  return accountOf(await registerUser(app));
 }
 
 /** A staff member: registered as a customer, then given the staff role in the database. */
@@ -98,19 +121,30 @@ export function completeOrder(
   );
 }
 
-/** Cart, confirm and complete-order in one go: the placed order (throws on any refusal). */
+/**
+ * Cart, confirm, the tip when one is given, and complete-order in one go: the placed order
+ * (throws on any refusal). `checkout` replaces fields of the confirm's pickup.
+ */
 export async function placeOrder(
   app: FastifyInstance,
   who: Account,
   lines: Partial<CartItemPayload>[] = [{ name: 'Coke' }],
   checkout: Record<string, unknown> = {},
+  payment: { paymentOption?: string; tipPercent?: number } = {},
 ): Promise<ApiOrder> {
   await fillCart(app, who, lines);
   const confirmed = await confirm(app, who, checkout);
   if (confirmed.statusCode !== 200) {
     throw new Error(`placeOrder confirm: ${confirmed.statusCode} ${confirmed.body}`);
   }
-  const placed = await completeOrder(app, who);
+  if (payment.tipPercent !== undefined) {
+    const url = `/api/cart/${who.id}/updateTotalPrice?tipPercent=${payment.tipPercent}`;
+    const tipped = await call(app, who, 'GET', url);
+    if (tipped.statusCode !== 200) {
+      throw new Error(`placeOrder tip: ${tipped.statusCode} ${tipped.body}`);
+    }
+  }
+  const placed = await completeOrder(app, who, { paymentOption: payment.paymentOption });
   if (placed.statusCode !== 201) {
     throw new Error(`placeOrder complete: ${placed.statusCode} ${placed.body}`);
   }

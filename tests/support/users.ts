@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ApiRegisterAnswer, ApiUser } from '../../src/domain';
 
 export type { ApiUser };
@@ -29,7 +29,7 @@ export async function registerUser(
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    remoteAddress: remoteAddress ?? `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`,
+    remoteAddress: remoteAddress ?? randomAddress(),
     payload: {
       name: 'Test Customer',
       email: `customer-${unique}@example.com`,
@@ -44,6 +44,27 @@ export async function registerUser(
   const sid = response.cookies.find((cookie) => cookie.name === 'sid');
   if (!sid) throw new Error('registerUser: the register route set no sid cookie');
   return { user: response.json<ApiRegisterAnswer>().user, cookie: `sid=${sid.value}` };
+}
+
+/**
+ * POST /api/auth/login, from an address of its own unless given: the login limits count per
+ * address, so a test's logins do not add up to a refusal it is not testing.
+ */
+export function logIn(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+  remoteAddress = randomAddress(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress,
+    payload: credentials,
+  });
+}
+
+function randomAddress(): string {
+  return `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
 }
 
 function randomOctet(): number {

@@ -7,26 +7,17 @@ import {
   priceSelection,
   selectionKey,
   validateSelection,
-  type Product,
   type SelectionInput,
 } from '../../src/domain';
-import { PRODUCTS, TOPPINGS } from '../../src/server/data/menu-seed';
-import { SEEDED_MENU } from '../support/menu';
-
-const MENU = SEEDED_MENU;
-const TOPPING_NAMES = new Set(TOPPINGS);
-const DRINK_NAMES = new Set(
-  PRODUCTS.filter((seed) => seed.category === 'Beverages').map((seed) => seed.name),
-);
-
-function product(name: string): Product {
-  const found = MENU.get(name);
-  if (!found) throw new Error(`No product "${name}"`);
-  return found;
-}
+import { SEEDED_TOPPING_NAMES, SEEDED_DRINK_NAMES, seededProduct } from '../support/menu';
 
 function check(name: string, input: Partial<SelectionInput>) {
-  return validateSelection(product(name), { quantity: 1, ...input }, TOPPING_NAMES, DRINK_NAMES);
+  return validateSelection(
+    seededProduct(name),
+    { quantity: 1, ...input },
+    SEEDED_TOPPING_NAMES,
+    SEEDED_DRINK_NAMES,
+  );
 }
 
 function problem(name: string, input: Partial<SelectionInput>): string {
@@ -268,10 +259,10 @@ describe('validateSelection', () => {
     ).toBe(true);
     expect(problem('Coke', { quantity: 0 })).toBe('Quantity must be a whole number from 1 to 99.');
     const soldOut = validateSelection(
-      { ...product('Coke'), soldOut: true },
+      { ...seededProduct('Coke'), soldOut: true },
       { quantity: 1 },
-      TOPPING_NAMES,
-      DRINK_NAMES,
+      SEEDED_TOPPING_NAMES,
+      SEEDED_DRINK_NAMES,
     );
     expect(soldOut).toEqual({ ok: false, message: 'Coke is sold out.', reason: 'sold-out' });
   });
@@ -302,7 +293,7 @@ describe('validateSelection', () => {
 
 describe('describeSelection, priceSelection and selectionKey', () => {
   it('reads a family combo in words', () => {
-    const family = product('Two Pizzas Family Combo');
+    const family = seededProduct('Two Pizzas Family Combo');
     const result = validateSelection(
       family,
       {
@@ -314,8 +305,8 @@ describe('describeSelection, priceSelection and selectionKey', () => {
           { name: 'Sprite', quantity: 1 },
         ],
       },
-      TOPPING_NAMES,
-      DRINK_NAMES,
+      SEEDED_TOPPING_NAMES,
+      SEEDED_DRINK_NAMES,
     );
     if (!result.ok) throw new Error(result.message);
     expect(describeSelection(family, result.selection)).toBe(
@@ -329,7 +320,7 @@ describe('describeSelection, priceSelection and selectionKey', () => {
     const combo = check('Pizza & Wings Combo', { ...COMBO, size: 'ExtraLarge' });
     if (!combo.ok) throw new Error(combo.message);
     expect(combo.selection.size).toBe('ExtraLarge');
-    expect(describeSelection(product('Pizza & Wings Combo'), combo.selection)).toMatch(
+    expect(describeSelection(seededProduct('Pizza & Wings Combo'), combo.selection)).toMatch(
       /^Extra Large · /,
     );
     expect(sizeLabel('ExtraLarge')).toBe('Extra Large');
@@ -338,9 +329,9 @@ describe('describeSelection, priceSelection and selectionKey', () => {
 
   it('reads simple and flat items', () => {
     const coke = check('Coke', {});
-    expect(coke.ok && describeSelection(product('Coke'), coke.selection)).toBe('');
+    expect(coke.ok && describeSelection(seededProduct('Coke'), coke.selection)).toBe('');
     const panzo = check('Panzerotti', { flavor: 'Cheese', toppings: ['Ham'] });
-    expect(panzo.ok && describeSelection(product('Panzerotti'), panzo.selection)).toBe(
+    expect(panzo.ok && describeSelection(seededProduct('Panzerotti'), panzo.selection)).toBe(
       'Cheese · Toppings: Ham',
     );
   });
@@ -371,13 +362,13 @@ describe('describeSelection, priceSelection and selectionKey', () => {
 
 describe('lineQuantityProblem', () => {
   it('caps a line at 99, the Super Bowl combo too, with the words to show', () => {
-    expect(lineQuantityProblem(product('Wings'), 99)).toBeNull();
-    expect(lineQuantityProblem(product('Wings'), 100)).toBe(
+    expect(lineQuantityProblem(seededProduct('Wings'), 99)).toBeNull();
+    expect(lineQuantityProblem(seededProduct('Wings'), 100)).toBe(
       'You can have at most 99 of one item in the cart.',
     );
-    expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 1)).toBeNull();
-    expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 99)).toBeNull();
-    expect(lineQuantityProblem(product('Super Bowl Wings Combo'), 100)).toBe(
+    expect(lineQuantityProblem(seededProduct('Super Bowl Wings Combo'), 1)).toBeNull();
+    expect(lineQuantityProblem(seededProduct('Super Bowl Wings Combo'), 99)).toBeNull();
+    expect(lineQuantityProblem(seededProduct('Super Bowl Wings Combo'), 100)).toBe(
       'You can have at most 99 of one item in the cart.',
     );
   });

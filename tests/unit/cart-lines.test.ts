@@ -4,22 +4,8 @@ import {
   sameLine,
   type CartLineState,
   type NormalisedSelection,
-  type Product,
 } from '../../src/domain';
-import { SEEDED_MENU } from '../support/menu';
-
-function product(name: string): Product {
-  const found = SEEDED_MENU.get(name);
-  if (!found) throw new Error(`No product "${name}"`);
-  return found;
-}
-
-const selection = (over: Partial<NormalisedSelection> = {}): NormalisedSelection => ({
-  sides: [],
-  drinks: [],
-  toppings: [],
-  ...over,
-});
+import { seededProduct, selection } from '../support/menu';
 
 const line = (
   productId: string,
@@ -67,8 +53,8 @@ describe('sameLine', () => {
 });
 
 describe('mergeLine', () => {
-  const wings = product('Wings');
-  const superbowl = product('Super Bowl Wings Combo');
+  const wings = seededProduct('Wings');
+  const superbowl = seededProduct('Super Bowl Wings Combo');
 
   it('answers a new line when no line holds the same item', () => {
     const lines = [line(wings.id, 2, { size: '10 pcs', flavor: 'Hot' })];

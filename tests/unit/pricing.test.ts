@@ -16,47 +16,39 @@ import {
   toppingSummary,
   toppingSummaryText,
 } from '../../src/domain';
-import { SEEDED_MENU } from '../support/menu';
-
-const MENU = SEEDED_MENU;
-
-function product(name: string): Product {
-  const found = MENU.get(name);
-  if (!found) throw new Error(`No product "${name}" in the seed`);
-  return found;
-}
+import { SEEDED_MENU, seededProduct, selection } from '../support/menu';
 
 /** n distinct topping names. */
 function toppings(n: number): string[] {
   return Array.from({ length: n }, (_, index) => `Topping ${index + 1}`);
 }
 
-function selection(partial: Partial<NormalisedSelection>): NormalisedSelection {
-  return { sides: [], drinks: [], toppings: [], ...partial };
-}
-
 describe('the issue’s worked examples (line totals)', () => {
   it('Wings 25 pcs x 2 = (8.99 + 14) x 2 = 45.98', () => {
-    const wings = product('Wings');
+    const wings = seededProduct('Wings');
     expect(linePrice(wings, { size: '25 pcs' }, 2)).toBe(4598);
     expect(unitPrice(wings, { size: '25 pcs' })).toBe(2299);
   });
 
   it('Pizza & Wings Combo, Large, 4 toppings = 25.99 + 5 + 1.75 = 32.74', () => {
     expect(
-      linePrice(product('Pizza & Wings Combo'), { size: 'Large', toppings: [toppings(4)] }, 1),
+      linePrice(
+        seededProduct('Pizza & Wings Combo'),
+        { size: 'Large', toppings: [toppings(4)] },
+        1,
+      ),
     ).toBe(3274);
   });
 
   it('Family Combo, Large, toppings 7 + 2 (9 of 6 free) = 32.99 + 16 + 3 x 1.75 = 54.24', () => {
-    const family = product('Two Pizzas Family Combo');
+    const family = seededProduct('Two Pizzas Family Combo');
     const lists = [toppings(7), toppings(2)];
     expect(extraToppingCount(family, lists)).toBe(3);
     expect(linePrice(family, { size: 'Large', toppings: lists }, 1)).toBe(5424);
   });
 
   it('Two-for-One, Medium, toppings 4/3/5 (1 + 0 + 2 extra) = 18.99 + 4 + 3 x 1.75 = 28.24', () => {
-    const deal = product('Two-for-One Pizza Deal');
+    const deal = seededProduct('Two-for-One Pizza Deal');
     const lists = [toppings(4), toppings(3), toppings(5)];
     expect(extraToppingCount(deal, lists)).toBe(3);
     expect(linePrice(deal, { size: 'Medium', toppings: lists }, 1)).toBe(2824);
@@ -177,11 +169,11 @@ const HAND_CHECKED: [
 describe('every product of the menu, checked by hand', () => {
   it('covers every seeded product', () => {
     const checked = new Set(HAND_CHECKED.map(([name]) => name));
-    expect([...MENU.keys()].filter((name) => !checked.has(name))).toEqual([]);
+    expect([...SEEDED_MENU.keys()].filter((name) => !checked.has(name))).toEqual([]);
   });
 
   it.each(HAND_CHECKED)('%s %j x %i = %d', (name, choice, quantity, dollars) => {
-    const priced = priceSelection(product(name), choice, quantity);
+    const priced = priceSelection(seededProduct(name), choice, quantity);
     expect(priced.line).toBe(toCents(dollars));
     expect(priced.line).toBe(priced.unit * quantity);
   });
@@ -279,10 +271,10 @@ describe('convertDetailsMoney', () => {
       const dollars = convertDetailsMoney(product.details, toDollars);
       expect(convertDetailsMoney(dollars, toCents), product.name).toEqual(product.details);
     }
-    const combo = convertDetailsMoney(product('Pizza & Wings Combo').details, toDollars);
+    const combo = convertDetailsMoney(seededProduct('Pizza & Wings Combo').details, toDollars);
     expect(combo.sizePrices).toEqual({ Small: 0, Medium: 3, Large: 5, ExtraLarge: 8 });
     expect(combo.extraToppingPrice).toBe(1.75);
-    expect(combo.sides).toEqual(product('Pizza & Wings Combo').details.sides);
+    expect(combo.sides).toEqual(seededProduct('Pizza & Wings Combo').details.sides);
   });
 });
 
@@ -328,7 +320,7 @@ describe('toppingSummary: each pizza’s free and extra toppings', () => {
     );
 
   it('counts per pizza on the deals: 4/3/5 of 3 free each', () => {
-    const deal = product('Two-for-One Pizza Deal');
+    const deal = seededProduct('Two-for-One Pizza Deal');
     expect(toppingSummary(deal, [toppings(4), toppings(3), toppings(5)])).toEqual([
       { chosen: 4, free: 3, extra: 1, extraPrice: 175 },
       { chosen: 3, free: 3, extra: 0, extraPrice: 0 },
@@ -349,7 +341,7 @@ describe('toppingSummary: each pizza’s free and extra toppings', () => {
   });
 
   it('counts over the total on the family combo: 7 + 2 of 6 free, the unused one going to pizza 1', () => {
-    const family = product('Two Pizzas Family Combo');
+    const family = seededProduct('Two Pizzas Family Combo');
     expect(toppingSummary(family, [toppings(7), toppings(2)])).toEqual([
       { chosen: 7, free: 4, extra: 3, extraPrice: 525 },
       { chosen: 2, free: 2, extra: 0, extraPrice: 0 },
@@ -362,7 +354,7 @@ describe('toppingSummary: each pizza’s free and extra toppings', () => {
   });
 
   it('counts over the total on the mega combo, a plain pizza’s allowance shared in pizza order', () => {
-    const mega = product('Mega Deal Combo');
+    const mega = seededProduct('Mega Deal Combo');
     expect(texts(mega, [toppings(10), [], []])).toEqual([
       '9 free, 1 extra +$1.75',
       '3 toppings included',
@@ -390,10 +382,10 @@ describe('toppingSummary: each pizza’s free and extra toppings', () => {
   });
 
   it('has one list for the combo’s and the panzerotte’s flat toppings', () => {
-    expect(texts(product('Pizza & Wings Combo'), [toppings(4)])).toEqual([
+    expect(texts(seededProduct('Pizza & Wings Combo'), [toppings(4)])).toEqual([
       '3 free, 1 extra +$1.75',
     ]);
-    expect(texts(product('Panzerotti'), [toppings(2)])).toEqual(['1 more free topping']);
+    expect(texts(seededProduct('Panzerotti'), [toppings(2)])).toEqual(['1 more free topping']);
   });
 
   it('says "extra" alone when nothing is free', () => {

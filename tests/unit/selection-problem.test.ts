@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, SelectionInput } from '../../src/domain';
-import { PRODUCTS, TOPPINGS } from '../../src/server/data/menu-seed';
+import type { SelectionInput } from '../../src/domain';
 import { selectionProblem } from '../../src/web/features/item/selection-problem';
-import { SEEDED_MENU } from '../support/menu';
-
-const TOPPING_NAMES = new Set(TOPPINGS);
-const DRINK_NAMES = new Set(
-  PRODUCTS.filter((seed) => seed.category === 'Beverages').map((seed) => seed.name),
-);
-
-function product(name: string): Product {
-  const found = SEEDED_MENU.get(name);
-  if (!found) throw new Error(`No product "${name}"`);
-  return found;
-}
+import { SEEDED_TOPPING_NAMES, SEEDED_DRINK_NAMES, seededProduct } from '../support/menu';
 
 function problem(name: string, input: Partial<SelectionInput>, quantity: number | null = 1) {
   return selectionProblem(
-    product(name),
+    seededProduct(name),
     { quantity: 1, ...input },
     quantity,
-    TOPPING_NAMES,
-    DRINK_NAMES,
+    SEEDED_TOPPING_NAMES,
+    SEEDED_DRINK_NAMES,
   );
 }
 
@@ -33,11 +21,11 @@ describe('selectionProblem: what the sticky bar says is missing', () => {
     expect(problem('Wings', { size: '10 pcs', flavor: 'Hot' })).toBeNull();
     expect(
       selectionProblem(
-        { ...product('Wings'), soldOut: true },
+        { ...seededProduct('Wings'), soldOut: true },
         { quantity: 1, size: '10 pcs', flavor: 'Hot' },
         1,
-        TOPPING_NAMES,
-        DRINK_NAMES,
+        SEEDED_TOPPING_NAMES,
+        SEEDED_DRINK_NAMES,
       ),
     ).toBeNull();
   });

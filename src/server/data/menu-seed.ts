@@ -8,7 +8,9 @@ import {
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   DEFAULT_STORE_CONTACT,
   DEFAULT_WEEKLY_HOURS,
+  THREE_PIZZA_DEAL,
   toCents,
+  TWO_PIZZA_DEAL,
   type Category,
   type ProductDetails,
 } from '../../domain';
@@ -179,7 +181,7 @@ export const PRODUCTS: SeedProduct[] = [
   {
     slug: 'two-for-one-pizza-deal',
     name: 'Two-for-One Pizza Deal',
-    category: 'TwoforOneDeals',
+    category: THREE_PIZZA_DEAL,
     price: 18.99,
     description: 'Three pizzas with three toppings each.',
     details: {
@@ -193,7 +195,7 @@ export const PRODUCTS: SeedProduct[] = [
   {
     slug: 'two-pizza-deal',
     name: 'Two Pizza Deal',
-    category: 'ThreeforOneDeals',
+    category: TWO_PIZZA_DEAL,
     price: 26.99,
     description: 'Two pizzas with three toppings each.',
     details: {

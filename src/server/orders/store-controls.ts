@@ -2,7 +2,7 @@ import { isPaused, isStoreOpen, toDollars, type ApiStaffStore } from '../../doma
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
-import { storeRepository, type StoreChanges } from '../repositories/store';
+import { storeRepository, type StoreSettingsPatch } from '../repositories/store';
 
 async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
   const settings = await storeRepository(db).settings();
@@ -27,7 +27,7 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
 }
 
 /** What PUT /api/staff/store may change: the settings, with the pause as the staff give it. */
-export type StoreControlChanges = Omit<StoreChanges, 'pauseUntil'> & {
+export type StoreControlChanges = Omit<StoreSettingsPatch, 'pauseUntil'> & {
   /** Minutes from now (0 ends the pause), an instant, or null to end it; undefined: unchanged. */
   pause?: number | Date | null;
 };

@@ -30,8 +30,8 @@ interface SettingsRow {
   pause_until: Date | string | null;
 }
 
-/** What the staff may change (PUT /api/staff/store); any subset. */
-export type StoreChanges = Partial<
+/** The store's writable settings, any subset: what `update` writes. */
+export type StoreSettingsPatch = Partial<
   Pick<
     StoreSettings,
     | 'openMode'
@@ -59,11 +59,11 @@ const COLUMNS = {
   name: 'name',
   pickupAddress: 'pickup_address',
   phone: 'phone',
-} as const satisfies Record<keyof StoreChanges, string>;
+} as const satisfies Record<keyof StoreSettingsPatch, string>;
 const column = identifiers(Object.values(COLUMNS));
 /** The settings bound as they are; the week's hours go as json. */
-const PLAIN_KEYS = (Object.keys(COLUMNS) as (keyof StoreChanges)[]).filter(
-  (key): key is Exclude<keyof StoreChanges, 'weeklyHours'> => key !== 'weeklyHours',
+const PLAIN_KEYS = (Object.keys(COLUMNS) as (keyof StoreSettingsPatch)[]).filter(
+  (key): key is Exclude<keyof StoreSettingsPatch, 'weeklyHours'> => key !== 'weeklyHours',
 );
 
 export function storeRepository(db: Queryable) {
@@ -94,7 +94,7 @@ export function storeRepository(db: Queryable) {
       };
     },
     /** Changes the given settings in one statement; the others stay as they are. */
-    async update(changes: StoreChanges, at: Date): Promise<void> {
+    async update(changes: StoreSettingsPatch, at: Date): Promise<void> {
       const sets = [sql`updated_at = ${at}`];
       if (changes.weeklyHours !== undefined) {
         sets.push(sql`weekly_hours = ${JSON.stringify(changes.weeklyHours)}::jsonb`);

@@ -194,7 +194,8 @@ const storeBody = z
         .transform(toCents)
         .optional(),
       acceptanceWindowMinutes: wholeNumber(1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
-      // The staff app's name for the same setting.
+      // Another name for the same setting, for clients that send it (the staff app sends
+      // acceptanceWindowMinutes); both at once must agree.
       acceptWindowMinutes: wholeNumber(1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
       // Pause new orders for this many minutes from now (0 ends a pause), or until an instant.
       pauseMinutes: wholeNumber(0, MAX_PAUSE_MINUTES, PAUSE_MESSAGE).optional(),

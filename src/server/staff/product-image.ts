@@ -44,7 +44,7 @@ export async function processImage(
   bytes: Buffer,
   type: (typeof IMAGE_TYPES)[number],
 ): Promise<StoredImage> {
-  // Loaded on the first upload, not at start: libvips costs ~0.4 s of CPU and ~30 MiB to load,
+  // Loaded on the first upload, not at start: libvips is costly to load (docs/performance.md),
   // and most processes never see a photo.
   const { default: sharp } = await import('sharp');
   try {

@@ -10,8 +10,8 @@ import { flushSync } from 'react-dom';
  * With `modal` false it waits: the order type chooser is drawn by the server and shown by CSS
  * before the app starts, and becomes modal once hydration is done. `waiting` stays true until
  * then, and one task longer: the switch runs in a task of its own, because showModal() restyles
- * the whole page (it goes inert), about 10 ms here and four times that on Lighthouse's phone,
- * which inside hydration's commit made one long task of both. A dialog that waits keeps the
+ * the whole page (it goes inert), which inside hydration's commit would make one long task of
+ * both (docs/performance.md). A dialog that waits keeps the
  * server's look (`open`, placed by CSS) while `waiting`.
  */
 export function useModalDialog(modal = true) {

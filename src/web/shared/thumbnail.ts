@@ -4,10 +4,8 @@
  * 96×72 at twice the density), drawn by `scripts/generate-artwork.ts` beside the SVG.
  *
  * Why not the SVG itself: every SVG `<img>` is a document of its own that Chromium creates and
- * lays out on the main thread, and Beverages shows 23 of them at once. With WebP thumbnails the
- * page's main-thread work under Lighthouse's phone throttling fell from 1.3–1.6 s to 1.2–1.3 s
- * (style and layout alone by about 100 ms; docs/performance.md): a WebP is decoded off the main
- * thread.
+ * lays out on the main thread, and Beverages shows 23 of them at once, while a WebP is decoded
+ * off the main thread (docs/performance.md has what that saves on Lighthouse's phone).
  * The detail screen and the staff keep the SVG, which is sharp at any size. Anything else (a
  * staff member's uploaded photo, already a WebP) is shown as it is.
  */

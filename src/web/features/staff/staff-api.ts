@@ -18,7 +18,7 @@ export const OPEN_STATUSES: readonly OrderStatus[] = [
 export const DONE_STATUSES: readonly OrderStatus[] = ['completed', 'declined', 'cancelled'];
 
 /** What the Store screen's Save sends: any subset of the store's writable controls. */
-export interface StoreChanges {
+export interface StoreSaveBody {
   mode?: OpenMode;
   hours?: (DayHours | null)[];
   /** Numbers go as the text typed: the server reads numeric text and words what it refuses. */
@@ -52,6 +52,6 @@ export const staffApi = {
   dismissMissed: (id: string) =>
     api<ApiStaffOrder>(orderPath(id, 'dismiss-missed'), { method: 'POST', body: {} }),
   store: (signal?: AbortSignal) => api<ApiStaffStore>('/api/staff/store', { signal }),
-  saveStore: (changes: StoreChanges) =>
+  saveStore: (changes: StoreSaveBody) =>
     api<ApiStaffStore>('/api/staff/store', { method: 'PUT', body: changes }),
 };

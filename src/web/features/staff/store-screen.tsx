@@ -3,7 +3,7 @@ import type { ApiStaffStore, DayHours, OpenMode } from '../../../domain';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
-import { staffApi, type StoreChanges } from './staff-api';
+import { staffApi, type StoreSaveBody } from './staff-api';
 import { clockTime } from './staff-format';
 import { useNow } from '../../shared/use-now';
 import { usePrintOnAccept } from './print-setting';
@@ -51,7 +51,7 @@ function formOf(store: ApiStaffStore): SettingsForm {
   };
 }
 
-const FIELD_NAMES: Record<keyof StoreChanges, string> = {
+const FIELD_NAMES: Record<keyof StoreSaveBody, string> = {
   mode: 'the mode',
   hours: 'the opening hours',
   deliveryFee: 'the delivery fee',
@@ -70,8 +70,8 @@ const FIELD_NAMES: Record<keyof StoreChanges, string> = {
  * (docs/api.md), so "saved" is checked, not assumed. Numbers compare as numbers (the form sends
  * text), the pause to the minute (the server may round it).
  */
-function differs(changes: StoreChanges, saved: ApiStaffStore): (keyof StoreChanges)[] {
-  const same = (key: keyof StoreChanges): boolean => {
+function differs(changes: StoreSaveBody, saved: ApiStaffStore): (keyof StoreSaveBody)[] {
+  const same = (key: keyof StoreSaveBody): boolean => {
     const sent = changes[key];
     const now = saved[key];
     if (key === 'pauseUntil') {
@@ -84,7 +84,7 @@ function differs(changes: StoreChanges, saved: ApiStaffStore): (keyof StoreChang
     if (typeof now === 'number') return Number(sent) === now;
     return sent === now;
   };
-  return (Object.keys(changes) as (keyof StoreChanges)[]).filter((key) => !same(key));
+  return (Object.keys(changes) as (keyof StoreSaveBody)[]).filter((key) => !same(key));
 }
 
 /** A close at or before the open runs past midnight (domain/hours.ts): say so beside the day. */
@@ -105,7 +105,7 @@ export default function StoreScreen() {
     document.title = `Store · ${store.name}`;
   }, [store.name]);
 
-  const save = async (changes: StoreChanges, done: string) => {
+  const save = async (changes: StoreSaveBody, done: string) => {
     if (busy) return false;
     setBusy(true);
     setProblem(null);
@@ -161,7 +161,7 @@ export default function StoreScreen() {
   );
 }
 
-type Save = (changes: StoreChanges, done: string) => Promise<boolean>;
+type Save = (changes: StoreSaveBody, done: string) => Promise<boolean>;
 
 function ModeForm({ store, busy, onSave }: { store: ApiStaffStore; busy: boolean; onSave: Save }) {
   const [mode, setMode] = useState<OpenMode>(store.mode);
@@ -311,7 +311,7 @@ function SettingsFormView({
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const wanted: StoreChanges = {
+    const wanted: StoreSaveBody = {
       hours: form.hours.map((day) => (day.closed ? null : { open: day.open, close: day.close })),
       deliveryFee: form.deliveryFee.trim(),
       acceptanceWindowMinutes: form.acceptanceWindowMinutes.trim(),
@@ -322,7 +322,7 @@ function SettingsFormView({
       phone: form.phone.trim(),
     };
     // Only what was changed: a value left alone is never refused or overwritten by accident.
-    const changes: StoreChanges = {};
+    const changes: StoreSaveBody = {};
     for (const key of differs(wanted, store)) Object.assign(changes, { [key]: wanted[key] });
     if (Object.keys(changes).length === 0) {
       setNothing(true);

@@ -8,8 +8,8 @@ import {
   cartTotals,
   describeSelection,
   mergeLine,
+  normaliseToppingLists,
   priceSelection,
-  toppingsPerPizza,
   type CartTotals,
   type LocalCartItem,
   type NormalisedSelection,
@@ -26,7 +26,7 @@ export function normaliseLocal(item: NewCartItem): NormalisedSelection {
     ...(item.wingsFlavor ? { wingsFlavor: item.wingsFlavor } : {}),
     sides: (item.sides ?? []).filter((side) => side !== ''),
     drinks: item.drinks ?? [],
-    toppings: toppingsPerPizza(item.toppings),
+    toppings: normaliseToppingLists(item.toppings),
   };
 }
 
