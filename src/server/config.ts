@@ -246,7 +246,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a lower-case SQL identifier (a-z, 0-9, _)')
     .optional(),
-  // Postgres pool limits (see src/server/data/db.ts for why each exists); PGlite ignores them.
+  // Postgres pool limits (why each exists: src/server/README.md, "Data layer: timeouts"); PGlite ignores them.
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
   DB_CONNECT_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.connectTimeoutMs),
   DB_STATEMENT_TIMEOUT_MS: millis(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),

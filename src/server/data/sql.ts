@@ -10,7 +10,7 @@
  * (a compile-time constant, never a value read at run time).
  *
  * The text of a statement must not depend on its values: on the Postgres server each distinct
- * text is prepared once per connection under a name (`data/db.ts`), up to a cap. So a list is
+ * text is prepared once per connection under a name (`data/db/statement-names.ts`), up to a cap. So a list is
  * one array parameter (`= any(${ids}::uuid[])`), and `list` (one placeholder per item, for
  * `in (...)`) is for short lists whose length is part of the statement's meaning.
  */

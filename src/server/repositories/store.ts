@@ -71,7 +71,7 @@ export function storeRepository(db: Queryable) {
   return {
     async settings(): Promise<StoreSettings> {
       // Named columns and a parameter make it a prepared statement on the Postgres server
-      // (data/db.ts), planned once per connection: placing an order reads it twice.
+      // (data/db/statement-names.ts), planned once per connection: placing an order reads it twice.
       const rows = await query<SettingsRow>(
         sql`select name, phone, pickup_address, open_mode, weekly_hours, delivery_fee_cents,
                    acceptance_window_minutes, lead_time_minutes, delivery_lead_time_minutes,
