@@ -82,7 +82,13 @@ async function counted(
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp(testConfig(), { db: noting(database.db), clock });
+  // The sweeper's interval tick is longer than this file runs (and shorter than the 5-minute
+  // acceptance window), so a read it counts comes from an order, never from the timer landing
+  // inside a slow test.
+  app = await buildApp(testConfig({ orders: { acceptSweepMs: 120_000 } }), {
+    db: noting(database.db),
+    clock,
+  });
   await app.ready();
   // The catalogue snapshot fills on first use; an order's requests then find it filled.
   await app.inject({ method: 'GET', url: '/api/store/status' });
