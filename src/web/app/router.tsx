@@ -1,8 +1,6 @@
 import {
   createBrowserRouter,
   createPath,
-  matchRoutes,
-  type HydrationState,
   type LoaderFunction,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
@@ -190,28 +188,22 @@ const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch 
 export const isStaffPath = (path: string): boolean =>
   path === '/staff' || path.startsWith('/staff/');
 
-/**
- * The browser's router. `hydrationData` is the server's first view's loader data: the router
- * then starts from it instead of loading, so the first render matches the server's HTML.
- */
-export const createRouter = (hydrationData?: HydrationState) =>
-  (router = createBrowserRouter(routes, {
-    patchRoutesOnNavigation,
-    ...(hydrationData ? { hydrationData } : {}),
-  }));
+export const createRouter = () =>
+  (router = createBrowserRouter(routes, { patchRoutesOnNavigation }));
 
 /**
- * Loads the code of the screens `path` shows before hydrating (the page preloads it), so the
- * router's first render has them, as the server's had: React Router would otherwise draw its
- * fallback first, which is not what the server sent.
+ * Resolves once the router has loaded the code and data of the page it starts on: a render before
+ * that draws its fallback, which is not what the server sent.
  */
-export async function loadScreensOf(path: string): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, path) ?? []).filter((match) => match.route.lazy);
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const lazy = route.lazy;
-      if (typeof lazy !== 'function') return;
-      Object.assign(route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
-}
+export const routerReady = (started: ReturnType<typeof createRouter>): Promise<void> =>
+  new Promise((resolve) => {
+    if (started.state.initialized) {
+      resolve();
+      return;
+    }
+    const stop = started.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
