@@ -17,21 +17,21 @@ import { zoneOffsetSpan } from '../domain/hours';
 import { isStaffPath, routes, type ScreenHandle } from './app/router';
 import type { FirstViewData } from './first-view-data';
 import { api, ApiError, type Transport } from './shared/api';
-import { RenderTimeContext, ServerRender } from './shared/first-render';
+import { HydratedContext, RenderTimeContext } from './shared/first-render';
 import { menuReads, menuReadsContext } from './shared/menu-api';
 
 export { FIRST_VIEW_DATA_ID } from './first-view-data';
 export { default as APP_LOADER } from './first-view-loader?inline-script';
 
-/** A page rendered on the server. */
+/**
+ * A page rendered on the server: what goes inside `<div id="root">`, the JSON of its data script
+ * (no `<` in it), the matched screens' source files as Vite's manifest names them (to preload)
+ * and the image it draws first and largest (its `fetchpriority="high"` one), if any.
+ */
 export interface FirstView {
-  /** What goes inside `<div id="root">`. */
   html: string;
-  /** The JSON for the page's first-view data script, safe inside `<script>` (no `<`). */
   dataJson: string;
-  /** The matched screens' source files (as Vite's manifest names them), to preload. */
   modules: string[];
-  /** The image the page draws first and largest (its `fetchpriority="high"` one), if any. */
   leadImage: string | null;
 }
 
@@ -53,34 +53,26 @@ export function createRenderer(send: Transport) {
   const handler = createStaticHandler(routes);
 
   return async function render(url: string, renderedAt: number): Promise<FirstView | null> {
-    const request = new Request(new URL(url, 'http://first-view.invalid'));
-    if (isStaffPath(new URL(request.url).pathname)) return null;
+    const target = new URL(url, 'http://first-view.invalid');
+    if (isStaffPath(target.pathname)) return null;
     // This render's own: renders under way at the same moment share nothing.
     const answers: Record<string, unknown> = {};
-    const passingFailures: unknown[] = [];
-    const requestContext = new RouterContextProvider();
-    requestContext.set(
-      menuReadsContext,
-      menuReads(async <T,>(path: string, _ttlMs: number, signal?: AbortSignal) => {
-        try {
-          const answer = await api<T>(path, { signal, transport: send });
-          answers[path] = answer;
-          return answer;
-        } catch (error) {
-          if (!isLasting(error)) passingFailures.push(error);
-          throw error;
-        }
-      }),
-    );
-    const context = await handler.query(request, { requestContext });
-    if (
-      passingFailures.length > 0 ||
-      context instanceof Response ||
-      context.errors ||
-      context.statusCode !== 200
-    ) {
-      return null;
-    }
+    const failed: unknown[] = [];
+    const reads = menuReads(async <T,>(path: string, _ttlMs: number, signal?: AbortSignal) => {
+      try {
+        const answer = await api<T>(path, { signal }, send);
+        answers[path] = answer;
+        return answer;
+      } catch (error) {
+        if (!isLasting(error)) failed.push(error);
+        throw error;
+      }
+    });
+    const context = await handler.query(new Request(target), {
+      requestContext: new RouterContextProvider(new Map([[menuReadsContext, reads]])),
+    });
+    if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
+    if (failed.length > 0) return null;
     const screens = context.matches
       .map((match) => match.route.handle as unknown)
       .filter(isScreenHandle);
@@ -89,11 +81,11 @@ export function createRenderer(send: Transport) {
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
       <StrictMode>
-        <ServerRender>
+        <HydratedContext value={false}>
           <RenderTimeContext value={renderedAt}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </RenderTimeContext>
-        </ServerRender>
+        </HydratedContext>
       </StrictMode>,
     );
     const data: FirstViewData = {

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { knowZoneOffset } from '../domain/hours';
@@ -6,7 +6,7 @@ import { createRouter, routerReady } from './app/router';
 import { FIRST_VIEW_DATA_ID, type FirstViewData } from './first-view-data';
 import { primeCached } from './shared/api';
 import { prepareGuestCart } from './shared/cart/guest-cart-store';
-import { FirstViewHydration, RenderTimeContext, useHydrated } from './shared/first-render';
+import { HydratedContext, RenderTimeContext } from './shared/first-render';
 import { nextTask } from './shared/next-task';
 import './styles.css';
 // The catalogue's screens' styles go in the entry's stylesheet too, which a first view carries
@@ -32,14 +32,19 @@ function replayHeldTaps() {
 }
 
 /**
- * Marks the page as the app's once React has taken it over and drawn what only the browser
- * knows (`<html data-hydrated>`, which the browser tests wait for), then acts on the taps made
- * before it.
+ * Around the app. Hydrating the server's HTML, what only the browser knows is drawn in the
+ * render after (`useHydrated`), a transition: it redraws every part that shows it, and so yields
+ * to the browser as it goes rather than being one long task on a phone. Once React has drawn it,
+ * the page is marked as the app's (`<html data-hydrated>`, which the browser tests wait for) and
+ * the taps made before are acted on.
  */
-function Hydrated({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated();
+function Started({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(!hydrating);
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated) {
+      startTransition(() => setHydrated(true));
+      return;
+    }
     // A task later: a chooser the server drew turns modal in a task of its own after this
     // commit (shared/modal-dialog.ts), and the mark says the page is the app's in full.
     const timer = setTimeout(() => {
@@ -48,7 +53,7 @@ function Hydrated({ children }: { children: ReactNode }) {
     }, 0);
     return () => clearTimeout(timer);
   }, [hydrated]);
-  return children;
+  return <HydratedContext value={hydrated}>{children}</HydratedContext>;
 }
 const served = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
 
@@ -66,9 +71,9 @@ if (served) {
 } else {
   createRoot(root).render(
     <StrictMode>
-      <Hydrated>
+      <Started hydrating={false}>
         <RouterProvider router={createRouter()} />
-      </Hydrated>
+      </Started>
     </StrictMode>,
   );
 }
@@ -87,13 +92,11 @@ async function hydrateFirstView(renderedAt: number) {
     hydrateRoot(
       root,
       <StrictMode>
-        <FirstViewHydration>
-          <Hydrated>
-            <RenderTimeContext value={renderedAt}>
-              <RouterProvider router={router} />
-            </RenderTimeContext>
-          </Hydrated>
-        </FirstViewHydration>
+        <Started hydrating>
+          <RenderTimeContext value={renderedAt}>
+            <RouterProvider router={router} />
+          </RenderTimeContext>
+        </Started>
       </StrictMode>,
     );
   });

@@ -44,12 +44,15 @@ interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** The server's first view passes its own (`entry-server.tsx`); the browser uses `fetch`. */
-  transport?: Transport;
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, headers = {}, transport = fetch } = options;
+/** `transport`: the server's first view passes its own (`entry-server.tsx`). */
+export async function api<T>(
+  path: string,
+  options: RequestOptions = {},
+  transport: Transport = fetch,
+): Promise<T> {
+  const { method = 'GET', body, signal, headers = {} } = options;
   let response: Response;
   try {
     response = await transport(path, {
