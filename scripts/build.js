@@ -1,7 +1,7 @@
-// `npm run build`: the web app (Vite, into dist/web) and the server (esbuild, into dist/server),
-// then the stamp that lets `npm start` (scripts/start.js) and `node scripts/build.js --if-changed`
-// skip both when no input changed. Plain JavaScript: the check runs on every start and must cost
-// only a node start.
+// `npm run build`: the web app (Vite, into dist/web, with the first view's server bundle in
+// dist/ssr) and the server (esbuild, into dist/server), then the stamp that lets `npm start`
+// (scripts/start.js) and `node scripts/build.js --if-changed` skip both when no input changed.
+// Plain JavaScript: the check runs on every start and must cost only a node start.
 import console from 'node:console';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,9 +28,9 @@ const { build: buildServer } = await import('esbuild');
 await buildWeb();
 
 // One ES module: our code (src/server, src/domain and what they import) and the packages it uses,
-// so a start reads one file instead of resolving and loading some 600 CommonJS files (~0.3 s of
-// CPU). Left in node_modules: PGlite (it loads its WebAssembly and data files from beside its
-// own module) and sharp (a native addon), and pg's optional native binding. The bundled
+// so a start reads one file instead of resolving and loading some 600 CommonJS files. Left in
+// node_modules: PGlite (it loads its WebAssembly and data files from beside its own module) and
+// sharp (a native addon), and pg's optional native binding. The bundled
 // CommonJS packages get a `require` of their own for node's modules. The migrations are read at
 // run time next to the module (src/server/data/migrate.ts resolves them from import.meta.url),
 // so they are copied beside it.

@@ -7,7 +7,6 @@ import Fastify, {
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
-import { answerReadyReadsEarly } from './catalogue/early-answers';
 import { createCatalogueSnapshot } from './catalogue/snapshot';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
@@ -153,9 +152,8 @@ export async function buildApp(
   });
   const ctx: AppContext = { config, db, clock, events, store, catalogue };
 
-  // Behind a proxy, a socket is charged to the client its first request names: before the early
-  // answers, so a socket whose first request is the catalogue is charged too. Only then: a
-  // direct socket was charged on connect, and the hottest reads pay nothing for this.
+  // Behind a proxy, a socket is charged to the client its first request names, before anything
+  // else runs for it. Only then: a direct socket was charged on connect.
   if (config.trustProxy !== 0) {
     app.addHook('onRequest', (request, reply, done) => {
       if (connections.charge(request.raw.socket, () => request.ip)) {
@@ -174,12 +172,9 @@ export async function buildApp(
     });
   }
 
-  // First (after the charge above), so the hottest reads skip the rest of a request's life
-  // (catalogue/early-answers.ts).
-  const security = securityHeaderValues(config);
-  answerReadyReadsEarly(app, catalogue, clock, security);
-  // Next, so every other answer carries the headers, refusals and 404s included.
-  securityHeaders(app, security);
+  // First (after the charge above), so every answer carries the headers, refusals and 404s
+  // included.
+  securityHeaders(app, securityHeaderValues(config));
   await app.register(fastifyCookie);
   // Registered before any route, so it sees every JSON answer, the errors included.
   compressJsonAnswers(app);

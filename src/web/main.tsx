@@ -1,12 +1,12 @@
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { knowZoneOffset } from '../domain/hours';
-import { createRouter, loadScreensOf } from './app/router';
+import { createRouter, routerReady } from './app/router';
 import { FIRST_VIEW_DATA_ID, type FirstViewData } from './first-view-data';
 import { primeCached } from './shared/api';
 import { prepareGuestCart } from './shared/cart/guest-cart-store';
-import { FirstViewHydration, RenderTimeContext, useHydrated } from './shared/first-render';
+import { HydratedContext, RenderTimeContext } from './shared/first-render';
 import { nextTask } from './shared/next-task';
 import './styles.css';
 // The catalogue's screens' styles go in the entry's stylesheet too, which a first view carries
@@ -20,17 +20,10 @@ import './features/cart/cart.css';
 
 const root = document.getElementById('root')!;
 
-declare global {
-  interface Window {
-    /** Buttons tapped before the app started, held by the first view's inline loader. */
-    heldTaps?: HTMLButtonElement[];
-  }
-}
-
 /**
- * Clicks again, in order, each button the inline loader held a tap on while the app was not
- * yet the page's (server/http/first-view.ts, APP_LOADER): the tap then does what it would have
- * done had the app been there. A button gone or disabled meanwhile is left alone.
+ * Clicks again, in order, each button the first view's inline script held a tap on before the
+ * app was the page's (first-view-loader.ts), so the tap does what it was for. A button gone or
+ * disabled meanwhile is left alone.
  */
 function replayHeldTaps() {
   for (const button of window.heldTaps?.splice(0) ?? []) {
@@ -39,15 +32,19 @@ function replayHeldTaps() {
 }
 
 /**
- * Marks the page as the app's once React has taken it over and drawn what only the browser
- * knows (`<html data-hydrated>`): the server's HTML looks the same before, but does nothing
- * until then (the browser tests wait for it after loading a page the server drew); then acts
- * on the taps made before it.
+ * Around the app. Hydrating the server's HTML, what only the browser knows is drawn in the
+ * render after (`useHydrated`), a transition: it redraws every part that shows it, and so yields
+ * to the browser as it goes rather than being one long task on a phone. Once React has drawn it,
+ * the page is marked as the app's (`<html data-hydrated>`, which the browser tests wait for) and
+ * the taps made before are acted on.
  */
-function Hydrated({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated();
+function Started({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(!hydrating);
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated) {
+      startTransition(() => setHydrated(true));
+      return;
+    }
     // A task later: a chooser the server drew turns modal in a task of its own after this
     // commit (shared/modal-dialog.ts), and the mark says the page is the app's in full.
     const timer = setTimeout(() => {
@@ -56,7 +53,7 @@ function Hydrated({ children }: { children: ReactNode }) {
     }, 0);
     return () => clearTimeout(timer);
   }, [hydrated]);
-  return children;
+  return <HydratedContext value={hydrated}>{children}</HydratedContext>;
 }
 const served = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
 
@@ -65,49 +62,41 @@ const served = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
 prepareGuestCart();
 
 if (served) {
-  // The server rendered this page (decision 14): take over its HTML with the data it drew.
-  const { renderedAt, storeOffset, hydrationData, answers } = JSON.parse(served) as FirstViewData;
+  const { renderedAt, storeOffset, answers } = JSON.parse(served) as FirstViewData;
   primeCached(answers);
   knowZoneOffset(storeOffset);
   // Not a top-level await: with one, Rollup can no longer count on the entry's modules being
-  // loaded before a screen's chunk, and splits them into some twenty small chunks (20 KB more).
-  void hydrateFirstView(hydrationData, renderedAt);
+  // loaded before a screen's chunk, and splits them into many small chunks.
+  void hydrateFirstView(renderedAt);
 } else {
   createRoot(root).render(
     <StrictMode>
-      <Hydrated>
+      <Started hydrating={false}>
         <RouterProvider router={createRouter()} />
-      </Hydrated>
+      </Started>
     </StrictMode>,
   );
 }
 
 /**
- * Starts the app on the server's HTML in steps, each a task of its own: matching the screens
- * and loading their code, creating the router, then hydrating (a transition: its render
- * yields every few milliseconds). Run back to back after the entry's own evaluation they were
- * one task of 20-40 ms on this machine, four times that on Lighthouse's phone.
+ * Takes over the server's HTML in steps, each a task of its own, so that none is long on a
+ * phone: the router loads the page's screens and runs its loaders on the answers the server
+ * sent (no request), then hydration renders as a transition, which yields as it goes.
  */
-async function hydrateFirstView(
-  hydrationData: FirstViewData['hydrationData'],
-  renderedAt: FirstViewData['renderedAt'],
-) {
+async function hydrateFirstView(renderedAt: number) {
   await nextTask();
-  await loadScreensOf(window.location.pathname);
-  await nextTask();
-  const router = createRouter(hydrationData);
+  const router = createRouter();
+  await routerReady(router);
   await nextTask();
   startTransition(() => {
     hydrateRoot(
       root,
       <StrictMode>
-        <FirstViewHydration>
-          <Hydrated>
-            <RenderTimeContext value={renderedAt}>
-              <RouterProvider router={router} />
-            </RenderTimeContext>
-          </Hydrated>
-        </FirstViewHydration>
+        <Started hydrating>
+          <RenderTimeContext value={renderedAt}>
+            <RouterProvider router={router} />
+          </RenderTimeContext>
+        </Started>
       </StrictMode>,
     );
   });

@@ -11,13 +11,14 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
-import { APP_LOADER, inlineHash } from '../../src/server/http/first-view';
+import { inlineHash } from '../../src/server/http/first-view';
 import { STORAGE_KEYS } from '../../src/web/shared/storage';
 import { OPEN_TUESDAY, registerStaff, type Account } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const WEB_DIR = process.env.WEB_DIR ?? 'dist/web';
 const DATA_SCRIPT = /<script type="application\/json" id="first-view-data">(.*?)<\/script>/s;
+const INLINE_SCRIPT = /<script data-entry="([^"]*)">(.*?)<\/script>\s*<\/body>/s;
 
 interface ApiProduct {
   _id: string;
@@ -50,11 +51,17 @@ afterAll(() => t.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
-function dataOf(html: string): { renderedAt: number; hydrationData: { loaderData: object } } {
+interface FirstViewData {
+  renderedAt: number;
+  answers: Record<string, unknown>;
+}
+function dataOf(html: string): FirstViewData {
   const json = DATA_SCRIPT.exec(html)?.[1];
   if (json === undefined) throw new Error('no first-view data in the page');
-  return JSON.parse(json) as { renderedAt: number; hydrationData: { loaderData: object } };
+  return JSON.parse(json) as FirstViewData;
 }
+/** The page's inline script (the built first-view-loader.ts). */
+const inlineScriptOf = (html: string) => INLINE_SCRIPT.exec(html)?.[2] ?? 'none';
 const rootOf = (html: string) =>
   /<div id="root">(.*)<\/div><script type="application/s.exec(html)?.[1];
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
@@ -97,20 +104,28 @@ describe('Home as the server sends it', () => {
     expect(dialog).toContain('open=""');
     expect(dialog).toContain('data-drawn-by-server=""');
     expect(root).toContain('>How would you like your order?</h2>');
-    // The loader marks a first visit before the paint; the stylesheet shows the chooser then.
-    // The very key the app keeps the order type under.
-    expect(APP_LOADER).toContain(`localStorage.getItem('${STORAGE_KEYS.orderType}')`);
-    expect(APP_LOADER).toContain('data-choose-order-type');
-    // And marks a stored guest cart (the cart screen's closed note), under the app's own key.
-    expect(APP_LOADER).toContain(`localStorage.getItem('${STORAGE_KEYS.cart}')`);
-    expect(APP_LOADER).toContain('data-cart-stored');
+    // The inline script marks a first visit before the paint; the stylesheet shows the chooser
+    // then. It reads the very keys the app keeps the order type and a guest cart under, and
+    // marks a stored guest cart too (the cart screen's closed note).
+    const script = inlineScriptOf(response.body);
+    expect(script).toContain('localStorage.getItem(');
+    expect(script).toContain(JSON.stringify(STORAGE_KEYS.orderType));
+    expect(script).toContain(JSON.stringify(STORAGE_KEYS.cart));
+    expect(script).toContain('data-choose-order-type');
+    expect(script).toContain('data-cart-stored');
   });
 
-  it('hands the router the data it drew, and the minute it drew it at', () => {
+  it('hands over the API’s answers it drew with, once, and the minute it drew them at', () => {
     const data = dataOf(response.body);
     expect(data.renderedAt).toBe(new Date(OPEN_TUESDAY).getTime());
-    const loaderData = data.hydrationData.loaderData as Record<string, unknown>;
-    expect(Object.values(loaderData)).toContainEqual({ products });
+    expect(Object.keys(data).sort()).toEqual(['answers', 'renderedAt', 'storeOffset']);
+    // Home's grid, the shell's store status and offers: nothing else.
+    expect(Object.keys(data.answers)).toEqual([
+      '/api/items/superbowlcombo',
+      '/api/products',
+      '/api/store',
+    ]);
+    expect(data.answers['/api/products']).toEqual(products);
     // Nothing in it can end the script early.
     expect(DATA_SCRIPT.exec(response.body)?.[1]).not.toContain('<');
   });
@@ -124,9 +139,7 @@ describe('Home as the server sends it', () => {
     const entry = Object.values(manifest).find((c) => c.isEntry === true);
     expect(head).not.toContain('<script');
     expect(modules).not.toContain(`/${entry?.file ?? 'none'}`);
-    expect(response.body).toContain(
-      `<script data-entry="/${entry?.file ?? 'none'}">${APP_LOADER}</script></body>`,
-    );
+    expect(INLINE_SCRIPT.exec(response.body)?.[1]).toBe(`/${entry?.file ?? 'none'}`);
     const first = products[0]!;
     expect(head).toContain(
       `<link rel="preload" as="image" href="${first.image}" fetchpriority="high">`,
@@ -152,7 +165,7 @@ describe('Home as the server sends it', () => {
         .map((part) => part.trim().split(/\s+/))
         .find(([first]) => first === name)
         ?.slice(1);
-    expect(directive('script-src')).toEqual(["'self'", inlineHash(APP_LOADER)]);
+    expect(directive('script-src')).toEqual(["'self'", inlineHash(inlineScriptOf(response.body))]);
     expect(directive('style-src')).toEqual(["'self'", inlineHash(css)]);
     // The hashes are the first view's alone: the plain app and the API allow no inline code.
     for (const url of ['/login', '/api/products']) {
@@ -220,6 +233,27 @@ describe('other pages', () => {
     const response = await get('/.vite/manifest.json');
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).not.toContain('"isEntry"');
+  });
+});
+
+describe('pages rendered at the same moment', () => {
+  it('share nothing: each holds its own answers only', async () => {
+    const wings = products.find((p) => p.name === 'Wings')!;
+    const pages: [string, string[]][] = [
+      ['/', ['/api/items/superbowlcombo', '/api/products', '/api/store']],
+      ['/category/beverages', ['/api/items/Beverages', '/api/items/superbowlcombo', '/api/store']],
+      [
+        `/wings/${wings._id}`,
+        [`/api/products/${wings._id}`, '/api/items/superbowlcombo', '/api/store'],
+      ],
+    ];
+    for (let round = 0; round < 5; round += 1) {
+      const responses = await Promise.all(pages.map(([url]) => get(url)));
+      responses.forEach((response, index) => {
+        const [url, own] = pages[index]!;
+        expect(Object.keys(dataOf(response.body).answers), url).toEqual(own.sort());
+      });
+    }
   });
 });
 

@@ -372,9 +372,15 @@ describe('the first view', () => {
     }
   });
 
-  it('hydrates Beverages, an item and the cart without a warning', async () => {
+  it('hydrates Beverages, an item and the cart without a warning or a request for the menu', async () => {
     const { context, page } = await h.newPage();
     const problems = watchConsole(page);
+    // The page holds the answers it was drawn with: the browser's router starts from them.
+    const menuReads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/(products|items|toppings|store$)/.test(pathname)) menuReads.push(pathname);
+    });
     const wings = products.find((product) => product.name === 'Wings')!;
     for (const [path, heading] of [
       ['/category/beverages', 'Beverages'],
@@ -385,6 +391,8 @@ describe('the first view', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       // Hydrated: the stored order type (pickup) replaced the server's question.
       await page.getByRole('button', { name: 'Order type: Pickup' }).waitFor();
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+      expect(menuReads, path).toEqual([]);
     }
     await page.getByText('Your cart is empty.', { exact: false }).waitFor();
     expect(problems).toEqual([]);

@@ -1,13 +1,10 @@
-/**
- * The API's guard against other sites (`app.ts` runs it as a hook of every `/api/` route; the
- * catalogue's early answers leave a cross-site request to it).
- */
+/** The API's guard against other sites (`app.ts` runs it as a hook of every `/api/` route). */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
 /** The browser says another site made this request (Fetch Metadata). */
-export function isCrossSite(headers: IncomingHttpHeaders): boolean {
+function isCrossSite(headers: IncomingHttpHeaders): boolean {
   return headers['sec-fetch-site'] === 'cross-site';
 }
 

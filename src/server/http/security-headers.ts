@@ -124,8 +124,8 @@ export function withInlineHashes(
 
 /**
  * Puts the security headers (`securityHeaderValues`) on every answer: one synchronous onRequest
- * hook, added before all others but the catalogue's early answers (which write them with their
- * own), so refusals, 404s, 304s, static files and the event streams (which write to the raw
+ * hook, added before all others (behind a proxy, after the connection's charge), so refusals,
+ * 404s, 304s, static files and the event streams (which write to the raw
  * response) carry them too. Set on the raw response, as helmet did, so an answer that sets one
  * of them itself still replaces it rather than repeating it.
  */

@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Clock } from '../clock';
 import { chooseEncoding } from './encoding';
-import { firstViewRenderer, type FirstViewRenderer } from './first-view';
+import { firstViewRenderer } from './first-view';
 import { representation, sendRepresentation, type Representation } from './representation';
-import { withInlineHashes } from './security-headers';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -67,13 +66,13 @@ export async function serveWebApp(
 ): Promise<SendIndexHtml | null> {
   const indexHtml = indexHtmlOf(webDir);
   if (!indexHtml) return null;
-  const firstView: FirstViewRenderer | null = firstViewRenderer(
+  const firstView = firstViewRenderer(
     app,
     webDir,
     indexHtml.identity.toString('utf8'),
     clock,
+    policy,
   );
-  const firstViewPolicy = firstView ? withInlineHashes(policy, firstView.inline) : policy;
   await app.register(fastifyStatic, {
     root: webDir,
     prefix: '/',
@@ -101,10 +100,10 @@ export async function serveWebApp(
     let page: Representation = indexHtml;
     if (firstView && (request.method === 'GET' || request.method === 'HEAD')) {
       try {
-        const html = await firstView.render(request.url);
-        if (html) {
-          page = await pageRepresentation(html, request.headers['accept-encoding']);
-          reply.header('content-security-policy', firstViewPolicy);
+        const view = await firstView(request.url);
+        if (view) {
+          page = await pageRepresentation(view.html, request.headers['accept-encoding']);
+          reply.header('content-security-policy', view.policy);
         }
       } catch (error) {
         // The browser can still draw the page itself from the plain index.html.

@@ -47,10 +47,9 @@ const TOPPINGS = 'toppings';
 
 /**
  * The answers the routes below send, when the snapshot has them built already (else undefined:
- * the route loads and builds them). The routes answer from these, and so does the first step of
- * every request for the hottest reads (`catalogue/early-answers.ts`).
+ * the route loads and builds them).
  */
-export const readyCatalogue = {
+const readyCatalogue = {
   list: (catalogue: CatalogueSnapshot, category?: Category): Representation | undefined =>
     catalogue.readyMenu()?.readyAnswer(listKey(category)),
   /** By a valid id (`isUuid`), in any case. */

@@ -50,14 +50,8 @@ function statusAnswer(clock: Clock, settings: StoreSettings): Representation {
   return now.status === 'open' ? OPEN : CLOSED;
 }
 
-/**
- * The status answer when the snapshot holds the settings (no promise to wait on), else
- * undefined. Also the first step of every request answers from it (`catalogue/early-answers.ts`).
- */
-export function readyStoreStatus(
-  catalogue: CatalogueSnapshot,
-  clock: Clock,
-): Representation | undefined {
+/** The status answer when the snapshot holds the settings (no promise to wait on), else undefined. */
+function readyStoreStatus(catalogue: CatalogueSnapshot, clock: Clock): Representation | undefined {
   const settings = catalogue.readySettings();
   return settings && statusAnswer(clock, settings);
 }

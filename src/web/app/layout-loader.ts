@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { menuApi } from '../shared/menu-api';
+import { menuReadsOf, type LoaderArgs } from '../shared/menu-api';
 import { optional } from '../shared/optional';
 import type { ShellData } from '../shared/store-info';
 
@@ -8,10 +7,12 @@ import type { ShellData } from '../shared/store-info';
  * the pages work without (spec: such failures are only logged), so a failure is a null here,
  * never the error screen.
  */
-export async function layoutLoader({ request }: LoaderFunctionArgs) {
+export async function layoutLoader(args: LoaderArgs) {
+  const { request } = args;
+  const menu = menuReadsOf(args);
   const [store, offers] = await Promise.all([
-    optional(menuApi.store(request.signal), 'the store status'),
-    optional(menuApi.category('superbowlcombo', request.signal), 'special offers'),
+    optional(menu.store(request.signal), 'the store status'),
+    optional(menu.category('superbowlcombo', request.signal), 'special offers'),
   ]);
   return { store, offers } satisfies ShellData;
 }

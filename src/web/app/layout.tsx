@@ -226,8 +226,8 @@ function HoursBar() {
 /**
  * The spec's order type modal, whenever no order type is stored (first visit, Edit, logout).
  * Whether one is stored is known only in the browser: the server draws the chooser on every
- * first view, and the page's loader shows it before the app starts where none is stored
- * (`APP_LOADER`, decision 14). Hydration takes that same element over: it turns modal where
+ * first view, and the page's inline script shows it before the app starts where none is stored
+ * (`first-view-loader.ts`, decision 14). Hydration takes that same element over: it turns modal where
  * none is stored and goes where one is. Static, not a lazy chunk: the first view must draw it.
  * Not on the login page.
  */

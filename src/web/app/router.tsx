@@ -1,8 +1,6 @@
 import {
   createBrowserRouter,
   createPath,
-  matchRoutes,
-  type HydrationState,
   type LoaderFunction,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
@@ -79,13 +77,13 @@ const browserOnly = (module: string): { handle: ScreenHandle } => ({
 const HOME = rendered('features/menu/home-screen.tsx');
 const LIST = rendered('features/menu/simple-list-screen.tsx');
 
+/** The root route's id: the staff app's routes are added under it when first needed. */
+const ROOT_ROUTE_ID = 'root';
+
 /**
  * The spec's route table. Route files only assemble features; `urls.ts` builds the links and the
  * domain's CATALOGUE names the categories' segments. Any unknown path shows Home.
  */
-/** The root route's id: the staff app's routes are added under it when first needed. */
-const ROOT_ROUTE_ID = 'root';
-
 export const routes: RouteObject[] = [
   {
     id: ROOT_ROUTE_ID,
@@ -101,18 +99,11 @@ export const routes: RouteObject[] = [
         HydrateFallback: Layout,
         children: [
           { index: true, ...screen(home, homeLoader), ...HOME },
-          ...LIST_CATEGORIES.flatMap((category) => [
-            {
-              path: `category/${CATALOGUE[category].segment}`,
-              ...screen(list, listLoader(category)),
-              ...LIST,
-            },
-            {
-              path: `${CATALOGUE[category].segment}/:id`,
-              ...screen(list, listLoader(category)),
-              ...LIST,
-            },
-          ]),
+          ...LIST_CATEGORIES.flatMap((category) =>
+            [`category/${CATALOGUE[category].segment}`, `${CATALOGUE[category].segment}/:id`].map(
+              (path) => ({ path, ...screen(list, listLoader(category)), ...LIST }),
+            ),
+          ),
           {
             path: 'category/:category',
             ...screen(() => import('../features/menu/category-screen'), categoryLoader),
@@ -128,35 +119,39 @@ export const routes: RouteObject[] = [
             ...screen(() => import('../features/cart/cart-screen')),
             ...rendered('features/cart/cart-screen.tsx'),
           },
-          {
-            path: 'checkout',
-            ...screen(() => import('../features/checkout/checkout-screen')),
-            ...browserOnly('features/checkout/checkout-screen.tsx'),
-          },
-          {
-            path: 'payment',
-            ...screen(() => import('../features/checkout/payment-screen')),
-            ...browserOnly('features/checkout/payment-screen.tsx'),
-          },
-          {
-            path: 'login',
-            ...screen(() => import('../features/account/login-screen')),
-            ...browserOnly('features/account/login-screen.tsx'),
-          },
-          {
-            path: 'register',
-            ...screen(() => import('../features/account/register-screen')),
-            ...browserOnly('features/account/register-screen.tsx'),
-          },
+          ...(
+            [
+              [
+                'checkout',
+                () => import('../features/checkout/checkout-screen'),
+                'features/checkout/checkout-screen.tsx',
+              ],
+              [
+                'payment',
+                () => import('../features/checkout/payment-screen'),
+                'features/checkout/payment-screen.tsx',
+              ],
+              [
+                'login',
+                () => import('../features/account/login-screen'),
+                'features/account/login-screen.tsx',
+              ],
+              [
+                'register',
+                () => import('../features/account/register-screen'),
+                'features/account/register-screen.tsx',
+              ],
+              [
+                'managecontacts',
+                () => import('../features/account/manage-contacts-screen'),
+                'features/account/manage-contacts-screen.tsx',
+              ],
+            ] as const
+          ).map(([path, load, module]) => ({ path, ...screen(load), ...browserOnly(module) })),
           {
             path: 'my-orders',
             ...screen(() => import('../features/orders/my-orders-screen'), myOrdersLoader),
             ...browserOnly('features/orders/my-orders-screen.tsx'),
-          },
-          {
-            path: 'managecontacts',
-            ...screen(() => import('../features/account/manage-contacts-screen')),
-            ...browserOnly('features/account/manage-contacts-screen.tsx'),
           },
           // Unknown paths show Home; /staff too until its routes are added, so the server
           // leaves those to the browser (`isStaffPath`).
@@ -190,28 +185,22 @@ const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch 
 export const isStaffPath = (path: string): boolean =>
   path === '/staff' || path.startsWith('/staff/');
 
-/**
- * The browser's router. `hydrationData` is the server's first view's loader data: the router
- * then starts from it instead of loading, so the first render matches the server's HTML.
- */
-export const createRouter = (hydrationData?: HydrationState) =>
-  (router = createBrowserRouter(routes, {
-    patchRoutesOnNavigation,
-    ...(hydrationData ? { hydrationData } : {}),
-  }));
+export const createRouter = () =>
+  (router = createBrowserRouter(routes, { patchRoutesOnNavigation }));
 
 /**
- * Loads the code of the screens `path` shows before hydrating (the page preloads it), so the
- * router's first render has them, as the server's had: React Router would otherwise draw its
- * fallback first, which is not what the server sent.
+ * Resolves once the router has loaded the code and data of the page it starts on: a render before
+ * that draws its fallback, which is not what the server sent.
  */
-export async function loadScreensOf(path: string): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, path) ?? []).filter((match) => match.route.lazy);
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const lazy = route.lazy;
-      if (typeof lazy !== 'function') return;
-      Object.assign(route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
-}
+export const routerReady = (started: ReturnType<typeof createRouter>): Promise<void> =>
+  new Promise((resolve) => {
+    if (started.state.initialized) {
+      resolve();
+      return;
+    }
+    const stop = started.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });

@@ -36,6 +36,9 @@ function codeOf(payload: { code?: unknown }): ErrorCode {
   return isErrorCode(payload.code) && payload.code !== 'network' ? payload.code : 'internal';
 }
 
+/** How a request reaches the API: the browser's `fetch`, or the server answering itself. */
+export type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -43,24 +46,12 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** How a request reaches the API: the browser's fetch, or the server's own (`serveApiFrom`). */
-type Transport = (path: string, init: RequestInit) => Promise<Response>;
-let transport: Transport = (path, init) => fetch(path, init);
-/** Whether `cachedGet` keeps answers: a page's memory does, a server rendering for many does not. */
-let caching = true;
-
-/**
- * For the server's first view (`entry-server.tsx`): the loaders' requests go to `send` (the
- * server answering itself, without a network) and nothing is cached, so each page rendered
- * shows the menu as it is now, never what another visitor's render kept.
- */
-export function serveApiFrom(send: Transport): void {
-  transport = send;
-  caching = false;
-  cache.clear();
-}
-
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** `transport`: the server's first view passes its own (`entry-server.tsx`). */
+export async function api<T>(
+  path: string,
+  options: RequestOptions = {},
+  transport: Transport = fetch,
+): Promise<T> {
   const { method = 'GET', body, signal, headers = {} } = options;
   let response: Response;
   try {
@@ -133,7 +124,6 @@ export async function cachedGet<T>(
   path: string,
   { ttlMs, signal }: { ttlMs: number; signal?: AbortSignal },
 ): Promise<T> {
-  if (!caching) return api<T>(path, { signal });
   const hit = cache.get(path);
   const shared = hit !== undefined && hit.expires > Date.now();
   const entry: CacheEntry = shared
@@ -159,7 +149,6 @@ export async function cachedGet<T>(
  * screen asks nothing again. A minute at most: the store's open flag is the shortest-lived.
  */
 export function primeCached(answers: Record<string, unknown>): void {
-  if (!caching) return;
   const expires = Date.now() + 60_000;
   for (const [path, value] of Object.entries(answers)) {
     if (!cache.has(path)) cache.set(path, { value: Promise.resolve(value), expires });

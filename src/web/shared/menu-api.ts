@@ -1,3 +1,4 @@
+import { createContext, type LoaderFunctionArgs, type RouterContextProvider } from 'react-router';
 import type { Category } from '../../domain';
 import { cachedGet, forgetCached, forgetCachedUnder } from './api';
 import type { ApiProduct, ApiTopping, StoreInfo } from './types';
@@ -10,32 +11,40 @@ const STORE_TTL_MS = 60_000;
 
 const STORE_PATH = '/api/store';
 
-/**
- * The catalogue's and the store's GETs, cached across navigations (`cachedGet`). Loaders call
- * these with their `request.signal`; nothing else in the app fetches the menu.
- */
-export const menuApi = {
+/** A GET of the API: `ttlMs` is how long the browser may keep the answer. */
+export type MenuGet = <T>(path: string, ttlMs: number, signal?: AbortSignal) => Promise<T>;
+
+/** The catalogue's and the store's reads, over `get`. Nothing but the loaders reads the menu. */
+export const menuReads = (get: MenuGet) => ({
   /** Every product, without details (Home's cards). */
-  products: (signal?: AbortSignal) =>
-    cachedGet<ApiProduct[]>('/api/products', { ttlMs: MENU_TTL_MS, signal }),
+  products: (signal?: AbortSignal) => get<ApiProduct[]>('/api/products', MENU_TTL_MS, signal),
   /** One category's products, without details. */
   category: (category: Category, signal?: AbortSignal) =>
-    cachedGet<ApiProduct[]>(`/api/items/${encodeURIComponent(category)}`, {
-      ttlMs: MENU_TTL_MS,
-      signal,
-    }),
+    get<ApiProduct[]>(`/api/items/${encodeURIComponent(category)}`, MENU_TTL_MS, signal),
   /** One product with its details (sizes, flavours, ...). */
   product: (id: string, signal?: AbortSignal) =>
-    cachedGet<ApiProduct>(`/api/products/${encodeURIComponent(id)}`, {
-      ttlMs: MENU_TTL_MS,
-      signal,
-    }),
-  toppings: (signal?: AbortSignal) =>
-    cachedGet<ApiTopping[]>('/api/toppings', { ttlMs: MENU_TTL_MS, signal }),
-  store: (signal?: AbortSignal) =>
-    cachedGet<StoreInfo>(STORE_PATH, { ttlMs: STORE_TTL_MS, signal }),
+    get<ApiProduct>(`/api/products/${encodeURIComponent(id)}`, MENU_TTL_MS, signal),
+  toppings: (signal?: AbortSignal) => get<ApiTopping[]>('/api/toppings', MENU_TTL_MS, signal),
+  store: (signal?: AbortSignal) => get<StoreInfo>(STORE_PATH, STORE_TTL_MS, signal),
+});
+export type MenuReads = ReturnType<typeof menuReads>;
+
+/** The browser's: cached across navigations (`cachedGet`). */
+export const menuApi = {
+  ...menuReads((path, ttlMs, signal) => cachedGet(path, { ttlMs, signal })),
   /** The next `store()` asks the server, whatever its age. */
   forgetStore: () => forgetCached(STORE_PATH),
   /** The next menu calls ask the server (the staff changed an item). */
   forgetMenu: () => forgetCachedUnder('/api/products', '/api/items/', '/api/toppings'),
 };
+
+/**
+ * Where a loader's menu reads go: the browser's `menuApi`, unless the request's router context
+ * holds others (the server's first view sets its own per render, `entry-server.tsx`).
+ */
+export const menuReadsContext = createContext<MenuReads>(menuApi);
+
+/** A loader's arguments, its context the router's (what `menuReadsContext` is read from). */
+export type LoaderArgs = LoaderFunctionArgs<Readonly<RouterContextProvider>>;
+
+export const menuReadsOf = ({ context }: LoaderArgs): MenuReads => context.get(menuReadsContext);

@@ -1,7 +1,6 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { PRODUCT_RULES, type Category, type DetailCategory } from '../../../domain';
 import { isApiError } from '../../shared/api';
-import { menuApi } from '../../shared/menu-api';
+import { menuReadsOf, type LoaderArgs } from '../../shared/menu-api';
 import { optional } from '../../shared/optional';
 import type { ApiProduct } from '../../shared/types';
 
@@ -25,27 +24,26 @@ const takesMenuOptions = (category: DetailCategory): boolean =>
  * side, `menu` is every product (the screen reads which beverages and sides are sold out; null
  * when the list failed: the server still refuses them).
  */
-export const itemLoader =
-  (routeCategory: DetailCategory) =>
-  async ({ request, params }: LoaderFunctionArgs) => {
-    const { signal } = request;
-    const early = takesToppings(routeCategory)
-      ? optional(menuApi.toppings(signal), 'the toppings')
-      : null;
-    const options = takesMenuOptions(routeCategory)
-      ? optional(menuApi.products(signal), 'the menu')
-      : null;
-    let product: ApiProduct;
-    try {
-      product = await menuApi.product(params.id ?? '', signal);
-    } catch (error) {
-      if (isApiError(error, 'not_found', 'invalid_id')) {
-        return { product: null, toppings: null, menu: null };
-      }
-      throw error;
+export const itemLoader = (routeCategory: DetailCategory) => async (args: LoaderArgs) => {
+  const { signal } = args.request;
+  const menu = menuReadsOf(args);
+  const early = takesToppings(routeCategory)
+    ? optional(menu.toppings(signal), 'the toppings')
+    : null;
+  const options = takesMenuOptions(routeCategory)
+    ? optional(menu.products(signal), 'the menu')
+    : null;
+  let product: ApiProduct;
+  try {
+    product = await menu.product(args.params.id ?? '', signal);
+  } catch (error) {
+    if (isApiError(error, 'not_found', 'invalid_id')) {
+      return { product: null, toppings: null, menu: null };
     }
-    const toppings =
-      early ??
-      (takesToppings(product.category) ? optional(menuApi.toppings(signal), 'the toppings') : null);
-    return { product, toppings: await toppings, menu: await options };
-  };
+    throw error;
+  }
+  const toppings =
+    early ??
+    (takesToppings(product.category) ? optional(menu.toppings(signal), 'the toppings') : null);
+  return { product, toppings: await toppings, menu: await options };
+};
