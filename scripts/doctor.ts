@@ -39,7 +39,9 @@ async function diagnose(
   try {
     config = loadConfig(env);
   } catch (error) {
-    say('FAIL', error instanceof Error ? error.message : String(error));
+    // One line per setting the start refuses, under the schema's own words.
+    const [, ...problems] = (error instanceof Error ? error.message : String(error)).split('\n');
+    for (const problem of problems) say('FAIL', `${problem.trim()} (npm start refuses it)`);
     return found;
   }
   say('ok', 'the configuration is valid (what npm start checks)');
@@ -95,7 +97,7 @@ async function diagnose(
 
 type Say = (verdict: Verdict, text: string) => void;
 
-/** After `npm prune --omit=dev` the build tools are gone: dist/ must already be current. */
+/** After `npm ci --omit=dev` the build tools are gone: dist/ must already be current. */
 function checkBuild(root: string, say: Say): void {
   const reason = buildReason(root);
   if (reason === null) {
@@ -112,7 +114,7 @@ function checkBuild(root: string, say: Say): void {
   else
     say(
       'FAIL',
-      `npm start must build (${reason}) but the build tools were pruned: npm ci && npm run build && npm prune --omit=dev`,
+      `npm start must build (${reason}) but the build tools are not installed: npm ci && npm run build && npm ci --omit=dev`,
     );
 }
 
