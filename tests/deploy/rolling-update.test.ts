@@ -181,6 +181,7 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
     console.log(
       `[deploy] rolling update: ${sent} requests, ${failed.length} failed; ${ordersPlaced} orders ` +
         `placed, ${unanswered.length} unanswered; exits ${JSON.stringify(exits)}`,
+      ...failed.slice(0, 10),
     );
     expect(failed).toEqual([]);
     expect(unanswered).toEqual([]);
