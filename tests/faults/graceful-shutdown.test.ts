@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SHUTDOWN_RETRY_MS } from '../../src/server/events/shutdown-hint';
 import { FAULT_ADMIN, ServerProcess, freePort } from '../support/server-process';
 import { openSse, type SseConnection } from '../support/sse';
+import { within } from '../support/within';
 import { pgliteFolder, postgresDatabase, type FaultDatabase } from './databases';
 import { Client, registerCustomer, simpleProducts } from './http';
 
@@ -100,21 +101,6 @@ function halfSentRequest(
   answer.catch(() => undefined);
   request.write(text.slice(0, half));
   return { sendRest: () => request.end(text.slice(half)), answer };
-}
-
-/** `promise`, or a rejection saying `what` did not happen within `ms`: a fault fails, not hangs. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Whether a new connection gets any answer: false when it is refused or dropped. */

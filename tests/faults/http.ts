@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { JsonClient } from '../support/json-client';
 
 /**
  * The fault suite's HTTP client: real sockets to a server in another process, one simulated
@@ -24,11 +25,13 @@ export function newAddress(): string {
 export const uniqueEmail = (what: string) =>
   `${what}-${randomBytes(6).toString('hex')}@example.com`;
 
-export class Client {
+export class Client extends JsonClient {
   cookie = '';
   readonly address = newAddress();
 
-  constructor(public base: string) {}
+  constructor(public base: string) {
+    super();
+  }
 
   async send<Body = unknown>(
     method: string,
@@ -58,20 +61,6 @@ export class Client {
       // Not JSON: kept as text, and a test that expects JSON says so.
     }
     return { status: response.status, body: parsed as Body, headers: response.headers };
-  }
-
-  /** Like `send`, but a status other than `expected` throws with the answer. */
-  async ok<Body = unknown>(
-    method: string,
-    path: string,
-    body?: unknown,
-    expected = 200,
-  ): Promise<Body> {
-    const answer = await this.send<Body>(method, path, body);
-    if (answer.status !== expected) {
-      throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    }
-    return answer.body;
   }
 }
 

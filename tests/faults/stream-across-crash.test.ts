@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOrderEvent } from '../../src/domain';
 import { FAULT_ADMIN, ServerProcess, freePort } from '../support/server-process';
+import { isOrderEvent, placePickupOrder } from '../support/order-steps';
 import { followSse, type FollowedStream } from '../support/sse';
 import { faultDatabase, type FaultDatabase, type FaultDatabaseKind } from './databases';
 import { Client, registerCustomer, simpleProducts } from './http';
@@ -16,16 +17,7 @@ import { Client, registerCustomer, simpleProducts } from './http';
  */
 
 const events = (stream: FollowedStream, orderId: string, type: ApiOrderEvent['type']) =>
-  stream.received.filter((frame) => {
-    if (frame.data === undefined) return false;
-    const event = JSON.parse(frame.data) as ApiOrderEvent;
-    return event.type === type && event.orderId === orderId;
-  });
-
-const isEvent = (orderId: string, type: ApiOrderEvent['type']) => (frame: { data?: string }) =>
-  frame.data !== undefined &&
-  (JSON.parse(frame.data) as ApiOrderEvent).type === type &&
-  (JSON.parse(frame.data) as ApiOrderEvent).orderId === orderId;
+  stream.received.filter(isOrderEvent(orderId, type));
 
 describe.each<FaultDatabaseKind>(['pglite', 'postgres'])(
   'an order stream open during a crash (%s)',
@@ -60,22 +52,17 @@ describe.each<FaultDatabaseKind>(['pglite', 'postgres'])(
         });
         streams.push(stream);
         await stream.waitFor((frame) => frame.event === 'ready', 5_000);
-        await client.ok('POST', '/api/cart', { userId, productId, quantity: 1 });
-        await client.ok('POST', '/api/cart/confirm', {
+        const orderId = await placePickupOrder(
+          async <Body>(method: string, path: string, body: unknown) => {
+            const answer = await client.send<Body>(method, path, body);
+            if (answer.status >= 300) throw new Error(`${path}: ${answer.status}`);
+            return answer.body;
+          },
           userId,
-          deliveryType: 'pickup',
-          contactInfo: { phone: '519-555-0100', address: '' },
-          scheduledTime: null,
-          instructions: '',
-        });
-        const placed = await client.ok<{ order: { _id: string } }>(
-          'POST',
-          '/api/orders/complete-order',
-          { userId, paymentIntentId: null, paymentOption: 'pickup' },
-          201,
+          productId ?? '',
         );
-        const orderId = placed.order._id;
-        await stream.waitFor(isEvent(orderId, 'order-created'), 5_000);
+        if (!orderId) throw new Error('no order placed');
+        await stream.waitFor(isOrderEvent(orderId, 'order-created'), 5_000);
         return { client, userId, stream, orderId };
       };
       const stays = await waitingCustomer(server.base);
@@ -103,14 +90,14 @@ describe.each<FaultDatabaseKind>(['pglite', 'postgres'])(
       }
 
       // Live, to the customer who stayed.
-      await stays.stream.waitFor(isEvent(stays.orderId, 'order-accepted'), 5_000);
+      await stays.stream.waitFor(isOrderEvent(stays.orderId, 'order-accepted'), 5_000);
       // Replayed, to the one who comes back with its saved position.
       const back = await followSse(`${server.base}/api/orders/sse?userId=${leaves.userId}`, {
         cookie: leaves.client.cookie,
         lastEventId: savedPosition,
       });
       streams.push(back);
-      await back.waitFor(isEvent(leaves.orderId, 'order-accepted'), 5_000);
+      await back.waitFor(isOrderEvent(leaves.orderId, 'order-accepted'), 5_000);
 
       // And once more each, from where they are now: nothing comes twice.
       for (const stream of [stays.stream, back]) {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 /**
  * A server-sent-event client for API tests, over real HTTP (`app.inject` cannot stream): reads
@@ -69,14 +70,30 @@ export function parseFrames(buffer: string): { frames: SseFrame[]; rest: string 
   return { frames, rest };
 }
 
+/** Through a TLS proxy (tests/deploy): the proxy's CA, and the client's own loopback address. */
+export interface SseTransport {
+  ca?: string;
+  localAddress?: string;
+}
+
 export async function openSse(
   url: string,
-  options: { cookie?: string; lastEventId?: string; onFrame?: (frame: SseFrame) => void } = {},
+  options: {
+    cookie?: string;
+    lastEventId?: string;
+    onFrame?: (frame: SseFrame) => void;
+  } & SseTransport = {},
 ): Promise<SseConnection> {
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
-  const request = http.get(url, { headers, agent: false });
+  const transport = {
+    ...(options.ca !== undefined ? { ca: options.ca } : {}),
+    ...(options.localAddress !== undefined ? { localAddress: options.localAddress } : {}),
+  };
+  const request = url.startsWith('https:')
+    ? https.get(url, { headers, agent: false, ...transport })
+    : http.get(url, { headers, agent: false, ...transport });
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     request.once('response', resolve);
     request.once('error', reject);
@@ -193,7 +210,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function followSse(
   url: string,
-  options: { cookie?: string; lastEventId?: string; maxRetryMs?: number } = {},
+  options: { cookie?: string; lastEventId?: string; maxRetryMs?: number } & SseTransport = {},
 ): Promise<FollowedStream> {
   const received: SseFrame[] = [];
   let lastEventId = options.lastEventId;
@@ -216,6 +233,8 @@ export async function followSse(
   const connectOnce = async (): Promise<SseConnection | null> => {
     try {
       const connection = await openSse(url, {
+        ...(options.ca !== undefined ? { ca: options.ca } : {}),
+        ...(options.localAddress !== undefined ? { localAddress: options.localAddress } : {}),
         ...(options.cookie ? { cookie: options.cookie } : {}),
         ...(lastEventId !== undefined ? { lastEventId } : {}),
         onFrame,

@@ -1,0 +1,210 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { FAULT_ADMIN, ServerProcess, freePort } from '../support/server-process';
+import { isOrderEvent, placePickupOrder } from '../support/order-steps';
+import { followSse, type FollowedStream } from '../support/sse';
+import { postgresDatabase, type FaultDatabase } from '../faults/databases';
+import { Caddy, HttpsClient, caddyMissing } from './caddy';
+import { beverages, breakWhat, registerThrough } from './shop';
+
+/**
+ * docs/deploy.md's second shape, updated as it says: two server processes on one PostgreSQL
+ * behind Caddy (deploy/Caddyfile with both upstreams, its health checks and retries), and while
+ * customers browse, place orders and wait on their order streams, one process is stopped
+ * (SIGTERM, as `systemctl restart` sends it) and started again, then the other. Budgets: no
+ * request a client sent fails, every order placed is on the board exactly once, every waiting
+ * customer gets the store's answer exactly once, nothing acknowledged is lost.
+ * DEPLOY_BREAK=sigkill stops each process with SIGKILL instead (no draining): the test fails.
+ */
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const CUSTOMERS = 6;
+const BROWSERS = 4;
+
+describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
+  let data: FaultDatabase | null = null;
+  const servers: (ServerProcess | null)[] = [null, null];
+  let caddy: Caddy | null = null;
+  const clients: HttpsClient[] = [];
+  const streams: FollowedStream[] = [];
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    for (const made of clients) made.close();
+    await caddy?.stop();
+    for (const server of servers) if (server?.running) await server.stop();
+    await data?.drop();
+  });
+
+  it('drops no request, no order and no answer while each process restarts in turn', async () => {
+    data = await postgresDatabase();
+    const env = data.env;
+    const ports = [await freePort(), await freePort()] as const;
+    // One at a time: the first migrates and seeds, the second finds it done.
+    servers[0] = await ServerProcess.start({ port: ports[0], env });
+    servers[1] = await ServerProcess.start({ port: ports[1], env });
+    const front = await Caddy.start(ports);
+    caddy = front;
+    const client = () => {
+      const made = new HttpsClient(front);
+      clients.push(made);
+      return made;
+    };
+
+    const staff = client();
+    await staff.ok('POST', '/api/auth/login', FAULT_ADMIN);
+    await staff.ok('PUT', '/api/staff/store', { mode: 'open', acceptanceWindowMinutes: 1440 });
+    const products = await beverages(staff);
+
+    /** Every request the load sent that did not get a 2xx, and why. */
+    const failed: string[] = [];
+    let sent = 0;
+    const send = async <Body>(
+      who: HttpsClient,
+      method: string,
+      path: string,
+      body?: unknown,
+    ): Promise<Body | null> => {
+      sent++;
+      try {
+        const answer = await who.send<Body>(method, path, body);
+        if (answer.status >= 200 && answer.status < 300) return answer.body;
+        failed.push(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      } catch (error) {
+        failed.push(`${method} ${path}: no answer (${String(error)})`);
+      }
+      return null;
+    };
+
+    let running = true;
+
+    const browse = async () => {
+      const browser = client();
+      while (running) {
+        await send(browser, 'GET', '/api/products/beverages');
+        await send(browser, 'GET', '/api/store');
+        await send(browser, 'GET', '/menu');
+        await pause(50);
+      }
+    };
+
+    interface Placed {
+      orderId: string;
+      stream: FollowedStream;
+      answered: boolean;
+    }
+    const placed: Placed[] = [];
+    /** Orders placed whose customer did not hear the store's answer in time. */
+    const unanswered: string[] = [];
+
+    // The customers sign up and open their order streams first (not what is under test).
+    const customers = await Promise.all(
+      Array.from({ length: CUSTOMERS }, async () => {
+        const customer = client();
+        const userId = await registerThrough(customer);
+        const stream = await followSse(`${front.base}/api/orders/sse?userId=${userId}`, {
+          cookie: customer.cookie,
+          ca: front.ca,
+          localAddress: customer.address,
+        });
+        streams.push(stream);
+        await stream.waitFor((frame) => frame.event === 'ready', 5_000);
+        return { customer, userId, stream };
+      }),
+    );
+
+    const order = async (
+      { customer, userId, stream }: (typeof customers)[number],
+      index: number,
+    ) => {
+      for (let round = 0; running; round++) {
+        const productId = products[(index + round) % products.length] ?? '';
+        const orderId = await placePickupOrder(
+          (method, path, body) => send(customer, method, path, body),
+          userId,
+          productId,
+        );
+        if (!orderId) return;
+        const entry: Placed = { orderId, stream, answered: false };
+        placed.push(entry);
+        try {
+          await stream.waitFor(isOrderEvent(orderId, 'order-accepted'), 20_000);
+          entry.answered = true;
+        } catch {
+          unanswered.push(entry.orderId);
+          return;
+        }
+      }
+    };
+
+    /** The store: accepts every pending order it sees on the board. */
+    const store = async () => {
+      while (running || placed.some((entry) => !entry.answered)) {
+        const pending =
+          (await send<{ _id: string }[]>(staff, 'GET', '/api/staff/orders?status=pending')) ?? [];
+        for (const { _id } of pending) {
+          await send(staff, 'POST', `/api/staff/orders/${_id}/accept`, { minutes: 15 });
+        }
+        await pause(150);
+        if (
+          !running &&
+          unanswered.length + placed.filter((e) => e.answered).length >= placed.length
+        )
+          return;
+      }
+    };
+
+    const load = Promise.all([
+      ...Array.from({ length: BROWSERS }, browse),
+      ...customers.map(order),
+      store(),
+    ]);
+
+    // The update: each process in turn stopped, started again, and back in Caddy's rotation
+    // (its health check passes) before the next one goes.
+    const exits: (number | null)[] = [];
+    await pause(1_500);
+    for (const index of [0, 1] as const) {
+      const server = servers[index];
+      if (!server) throw new Error('no server');
+      if (breakWhat === 'sigkill') server.kill('SIGKILL');
+      else server.kill('SIGTERM');
+      exits.push((await server.exited).code);
+      servers[index] = await ServerProcess.start({ port: ports[index], env });
+      await pause(2_000);
+    }
+    await pause(1_000);
+    running = false;
+    await load;
+
+    const ordersPlaced = placed.length;
+    console.log(
+      `[deploy] rolling update: ${sent} requests, ${failed.length} failed; ${ordersPlaced} orders ` +
+        `placed, ${unanswered.length} unanswered; exits ${JSON.stringify(exits)}`,
+      ...failed.slice(0, 10),
+    );
+    expect(failed).toEqual([]);
+    expect(unanswered).toEqual([]);
+    expect(exits).toEqual([0, 0]);
+    expect(ordersPlaced).toBeGreaterThanOrEqual(CUSTOMERS);
+
+    // Each waiting customer heard the answer once, across every reconnection.
+    for (const entry of placed) {
+      const accepted = entry.stream.received.filter(isOrderEvent(entry.orderId, 'order-accepted'));
+      expect(accepted, `order-accepted for ${entry.orderId}`).toHaveLength(1);
+    }
+    // On the board exactly once, and in the database exactly once: nothing acknowledged lost.
+    const board = await staff.ok<{ _id: string }[]>('GET', '/api/staff/orders');
+    const db = await data.open();
+    try {
+      const rows = await db.query<{ id: string }>('select id::text as id from orders');
+      for (const { orderId } of placed) {
+        expect(board.filter((row) => row._id === orderId)).toHaveLength(1);
+        expect(rows.filter((row) => row.id === orderId)).toHaveLength(1);
+      }
+      expect(rows).toHaveLength(ordersPlaced);
+    } finally {
+      await db.close();
+    }
+  });
+});
