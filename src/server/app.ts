@@ -74,6 +74,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** An already open database (tests share one per file); otherwise opened from config. */
   db?: Database;
+  /** True once shutdown has begun (serve.ts): /healthz then says 503 so balancers move on. */
+  draining?: () => boolean;
 }
 
 /**
@@ -261,6 +263,7 @@ export async function buildApp(
   });
 
   app.get('/healthz', async (_request, reply) => {
+    if (options.draining?.()) return reply.status(503).send({ ok: false, draining: true });
     try {
       // A database that accepts connections but never answers must not hang the probe: load
       // balancers wait about 2 s, so say 503 before that.

@@ -288,6 +288,10 @@ const envSchema = z.object({
   // anyway. Under Docker's 10 s stop grace (then SIGKILL), so our own exit and its log line come
   // first.
   SHUTDOWN_TIMEOUT_MS: millis(8_000),
+  // SIGTERM/SIGINT behind a load balancer: how long /healthz answers 503 while every request is
+  // still served, so the balancer's health check takes this process out of rotation before it
+  // stops taking requests (docs/deploy.md, two processes). 0: stop at once (one process).
+  SHUTDOWN_DRAIN_MS: millis(0),
   MAX_CONNECTIONS: z.coerce
     .number()
     .int()
@@ -375,6 +379,8 @@ export interface AppConfig {
   orders: OrdersConfig;
   /** On SIGTERM/SIGINT, the longest wait for requests in flight before exiting anyway. */
   shutdownTimeoutMs: number;
+  /** On SIGTERM/SIGINT, how long /healthz says 503 before the server stops taking requests. */
+  shutdownDrainMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -437,5 +443,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     events: { ...DEFAULT_EVENTS_CONFIG, retentionHours: e.EVENT_RETENTION_HOURS },
     orders: { acceptSweepMs: e.ACCEPT_SWEEP_INTERVAL_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

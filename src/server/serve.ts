@@ -5,24 +5,33 @@ import { loadConfig } from './config';
  * Starts the store (`npm start`, through main.ts). Everything else lives in buildApp so tests
  * can build it too.
  *
- * On SIGTERM or SIGINT (a restart, a deploy, Ctrl-C) it shuts down gracefully: no new
- * connections; every open event stream is told to reconnect soon and ended (the routes'
+ * On SIGTERM or SIGINT (a restart, a deploy, Ctrl-C) it shuts down gracefully. First, for
+ * SHUTDOWN_DRAIN_MS, it serves on while /healthz answers 503, so a load balancer in front stops
+ * sending it requests (a request cut off there is one the balancer cannot always try again: a
+ * POST). Then: no new connections; every open event stream is told to reconnect soon and ended (the routes'
  * preClose); the requests in flight finish; then the database closes and the process exits 0.
  * A request that does not finish within SHUTDOWN_TIMEOUT_MS (a client still sending its body)
  * does not hold the restart hostage: the process says so in the log and exits 1 anyway.
  */
 export async function serve(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
-
   let closing = false;
+  const app = await buildApp(config, { draining: () => closing });
+
   const shutdown = (signal: string) => {
     // Ctrl-C reaches the server twice under `npm start` (the terminal signals the whole process
     // group, and npm passes it on): the second one is the same request.
     if (closing) return;
     closing = true;
     const deadlineMs = config.shutdownTimeoutMs;
-    app.log.info({ signal, deadlineMs }, 'shutting down: finishing requests in flight');
+    const drainMs = config.shutdownDrainMs;
+    app.log.info(
+      { signal, drainMs, deadlineMs },
+      'shutting down: draining, then finishing requests in flight',
+    );
+    setTimeout(() => close(signal, deadlineMs), drainMs);
+  };
+  const close = (signal: string, deadlineMs: number) => {
     const deadline = setTimeout(() => {
       app.log.error(
         { signal, deadlineMs },

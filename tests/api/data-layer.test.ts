@@ -73,12 +73,13 @@ function hangable(db: Database): { db: Database; setGone: (gone: boolean) => voi
 describe('/healthz (both databases)', () => {
   let t: TestApp;
   let setGone: (gone: boolean) => void;
+  let draining = false;
 
   beforeAll(async () => {
     const database = await createTestDatabase();
     const wrapped = hangable(database.db);
     setGone = wrapped.setGone;
-    const app = await buildApp(testConfig(), { db: wrapped.db });
+    const app = await buildApp(testConfig(), { db: wrapped.db, draining: () => draining });
     await app.ready();
     t = {
       app,
@@ -106,6 +107,19 @@ describe('/healthz (both databases)', () => {
     setGone(false);
     const back = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(back.statusCode).toBe(200);
+  });
+
+  it('answers 503 while the process drains for a shutdown, and serves every other request', async () => {
+    draining = true;
+    try {
+      const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ ok: false, draining: true });
+      const menu = await t.app.inject({ method: 'GET', url: '/api/products' });
+      expect(menu.statusCode).toBe(200);
+    } finally {
+      draining = false;
+    }
   });
 });
 

@@ -4,7 +4,8 @@ import type { HttpsClient } from './caddy';
 /**
  * DEPLOY_BREAK names a guard to break on purpose, to see the test that guards it fail:
  * `trust-proxy` (the server without TRUST_PROXY), `buffering` (Caddy buffering answers),
- * `sigkill` (the rolling update kills a process instead of letting it drain).
+ * `sigkill` (the rolling update kills a process instead of letting it drain), `drain` (the
+ * rolling update's processes stop taking requests at once, with no SHUTDOWN_DRAIN_MS).
  */
 export const breakWhat = process.env.DEPLOY_BREAK ?? '';
 

@@ -216,6 +216,22 @@ describe('graceful shutdown', () => {
     ).toBe(true);
   });
 
+  it('drains first with SHUTDOWN_DRAIN_MS: /healthz says 503 while the menu is still served, then exits 0', async () => {
+    const server = await startOn(shared, await freePort(), {
+      env: { SHUTDOWN_DRAIN_MS: '2000' },
+    });
+    const client = new Client(server.base);
+    const signalled = performance.now();
+    server.kill('SIGTERM');
+    await server.waitForLog((line) => line.msg.startsWith('shutting down'), 5_000);
+    const health = await client.send('GET', '/healthz');
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ ok: false, draining: true });
+    expect((await client.send('GET', '/api/products')).status).toBe(200);
+    expect(await within(server.exited, 10_000, 'the exit')).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(1_900);
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '`npm start` passes %s to the server, which shuts down gracefully (npm exits 0)',
     async (signal) => {
