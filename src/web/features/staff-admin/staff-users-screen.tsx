@@ -1,5 +1,9 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../domain/account-messages';
+import {
+  ACCOUNT_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../domain/account-messages';
 import { registerSchema } from '../../../domain/account';
 import type { ApiStaffUser } from '../../../domain/api-types';
 import { isApiError } from '../../shared/api';
@@ -18,7 +22,6 @@ import { storeDay } from './toronto-date';
 import './staff-admin.css';
 
 export const ADMIN_ONLY_MESSAGE = "Only the store's admin can manage staff accounts.";
-const PASSWORD_TOO_LONG = 'Please keep the password under 200 characters.';
 
 const ROLE_NAMES: Record<ApiStaffUser['role'], string> = { staff: 'Staff', admin: 'Admin' };
 
@@ -26,7 +29,7 @@ const ROLE_NAMES: Record<ApiStaffUser['role'], string> = { staff: 'Staff', admin
 function passwordProblem(password: string): string | null {
   if (password === '') return ACCOUNT_MESSAGES.passwordRequired;
   if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
-  if (password.length > 200) return PASSWORD_TOO_LONG;
+  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
   return null;
 }
 

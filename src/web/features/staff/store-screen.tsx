@@ -1,5 +1,10 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import type { ApiStaffStore, DayHours, OpenMode } from '../../../domain';
+import {
+  MAX_PAUSE_MINUTES,
+  type ApiStaffStore,
+  type DayHours,
+  type OpenMode,
+} from '../../../domain';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
@@ -10,7 +15,6 @@ import { usePrintOnAccept } from './print-setting';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const PAUSE_CHOICES = [15, 30, 60] as const;
-const MAX_PAUSE_MINUTES = 24 * 60;
 const MODES: { mode: OpenMode; label: string; hint: string }[] = [
   { mode: 'auto', label: 'Open by the hours', hint: 'Open and closed as the hours below say.' },
   { mode: 'open', label: 'Forced open', hint: 'Taking orders whatever the hours say.' },
