@@ -9,6 +9,7 @@ import type { ApiStaffUser } from '../../../domain/api-types';
 import { isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { ErrorMessage, Loading } from '../../shared/ui';
+import { useMutation } from '../../shared/use-mutation';
 import {
   AdminDialog,
   Announcer,
@@ -145,8 +146,12 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const adding = useMutation(staffAdminApi.addUser, {
+    fallback: 'We could not add the account. Please try again.',
+  });
+  const busy = adding.pending;
+  const error = invalid ?? adding.problem;
   const nameField = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -154,29 +159,19 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
     if (busy) return;
     const checked = registerSchema.safeParse({ name, email, password });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Please check the fields.');
+      setInvalid(checked.error.issues[0]?.message ?? 'Please check the fields.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const { data } = checked;
-      const added = await staffAdminApi.addUser({
-        name: data.name,
-        email: data.email,
-        password: data.password,
-      });
-      setName('');
-      setEmail('');
-      setPassword('');
-      onAdded(added);
-      // Ready for the next person.
-      nameField.current?.focus();
-    } catch (caught) {
-      setError(failureText(caught, 'We could not add the account. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    const { data } = checked;
+    const added = await adding.run({ name: data.name, email: data.email, password: data.password });
+    if (!added.ok) return;
+    setName('');
+    setEmail('');
+    setPassword('');
+    onAdded(added.value);
+    // Ready for the next person.
+    nameField.current?.focus();
   };
 
   return (
@@ -234,19 +229,13 @@ function RemoveDialog({
   onCancel: () => void;
   onRemoved: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removing = useMutation(() => staffAdminApi.removeUser(user._id), {
+    fallback: `We could not remove ${user.name}. Please try again.`,
+  });
+  const busy = removing.pending;
+  const error = removing.problem;
   const remove = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await staffAdminApi.removeUser(user._id);
-      onRemoved();
-    } catch (caught) {
-      setError(failureText(caught, `We could not remove ${user.name}. Please try again.`));
-      setBusy(false);
-    }
+    if ((await removing.run()).ok) onRemoved();
   };
   return (
     <AdminDialog title={`Remove ${user.name}?`} onCancel={onCancel}>
@@ -284,25 +273,19 @@ function PasswordDialog({
   onSaved: () => void;
 }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const saving = useMutation((next: string) => staffAdminApi.resetPassword(user._id, next), {
+    fallback: `We could not save the new password. Please try again.`,
+  });
+  const busy = saving.pending;
+  const error = invalid ?? saving.problem;
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const problem = passwordProblem(password);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await staffAdminApi.resetPassword(user._id, password);
-      onSaved();
-    } catch (caught) {
-      setError(failureText(caught, `We could not save the new password. Please try again.`));
-      setBusy(false);
-    }
+    setInvalid(problem);
+    if (problem) return;
+    if ((await saving.run(password)).ok) onSaved();
   };
   return (
     <AdminDialog title={`Reset the password of ${user.name}`} onCancel={onCancel}>

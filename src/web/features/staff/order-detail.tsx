@@ -14,7 +14,8 @@ import {
   type ApiStaffOrder,
   type OrderStatus,
 } from '../../../domain';
-import { isApiError, refusalReason } from '../../shared/api';
+import { isApiError } from '../../shared/api';
+import { useMutation } from '../../shared/use-mutation';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi } from './staff-api';
@@ -41,6 +42,12 @@ const PAYMENT_LABELS: Record<ApiStaffOrder['paymentOption'], string> = {
 };
 const FAILED = 'The answer did not reach the server. Check the connection and try again.';
 
+interface Answer {
+  send: () => Promise<ApiStaffOrder>;
+  done: (order: ApiStaffOrder) => string;
+  print: boolean;
+}
+
 /**
  * An order in full, in a native modal <dialog>: focus moves in and stays inside, Escape closes
  * it, and the board puts focus back on the order's card. The order shown is the board's live
@@ -60,19 +67,9 @@ export function OrderDetail({
   const { ref: dialog } = useModalDialog();
   const { board } = useStaff();
   const notify = useNotice();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
   /** Sends one answer; a 409 means another tablet answered first: say so and reload. */
-  const answer = async (
-    send: () => Promise<ApiStaffOrder>,
-    done: (order: ApiStaffOrder) => string,
-    { print = false }: { print?: boolean } = {},
-  ) => {
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const answering = useMutation(
+    async ({ send, done, print }: Answer) => {
       const updated = await send();
       board.put(updated);
       notify(done(updated), 'success');
@@ -82,13 +79,19 @@ export function OrderDetail({
         window.print();
       }
       onClose();
-    } catch (error) {
-      setProblem(refusalReason(error) ?? FAILED);
-      if (isApiError(error, 'invalid_transition', 'not_found')) board.reload();
-    } finally {
-      setBusy(false);
-    }
+    },
+    { fallback: FAILED },
+  );
+  const answer = async (
+    send: Answer['send'],
+    done: Answer['done'],
+    { print = false }: { print?: boolean } = {},
+  ) => {
+    const result = await answering.run({ send, done, print });
+    if (!result.ok && isApiError(result.error, 'invalid_transition', 'not_found')) board.reload();
   };
+  const busy = answering.pending;
+  const problem = answering.problem;
 
   const steps = nextSteps(order.status, order.deliveryType);
   const delivery = order.deliveryType === 'delivery';

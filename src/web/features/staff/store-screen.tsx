@@ -5,7 +5,7 @@ import {
   type DayHours,
   type OpenMode,
 } from '../../../domain';
-import { refusalReason } from '../../shared/api';
+import { useMutation } from '../../shared/use-mutation';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi, type StoreChanges } from './staff-api';
@@ -102,34 +102,32 @@ export default function StoreScreen() {
   const { store, setStore } = useStaff();
   const notify = useNotice();
   const now = useNow(15_000);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const saving = useMutation((changes: StoreChanges) => staffApi.saveStore(changes), {
+    fallback: FAILED,
+  });
+  /** The fields a save that went through did not change (a server that does not know them). */
+  const [ignored, setIgnored] = useState<string | null>(null);
+  const busy = saving.pending;
+  const problem = ignored ?? saving.problem;
 
   useEffect(() => {
     document.title = `Store · ${store.name}`;
   }, [store.name]);
 
   const save = async (changes: StoreChanges, done: string) => {
-    if (busy) return false;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const saved = await staffApi.saveStore(changes);
-      setStore(saved);
-      const ignored = differs(changes, saved).map((key) => FIELD_NAMES[key]);
-      if (ignored.length > 0) {
-        const rest = ignored.length < Object.keys(changes).length ? ' The rest is saved.' : '';
-        setProblem(`The server did not save ${ignored.join(', ')}.${rest}`);
-        return false;
-      }
-      notify(done, 'success');
-      return true;
-    } catch (error) {
-      setProblem(refusalReason(error) ?? FAILED);
+    setIgnored(null);
+    const result = await saving.run(changes);
+    if (!result.ok) return false;
+    const saved = result.value;
+    setStore(saved);
+    const missed = differs(changes, saved).map((key) => FIELD_NAMES[key]);
+    if (missed.length > 0) {
+      const rest = missed.length < Object.keys(changes).length ? ' The rest is saved.' : '';
+      setIgnored(`The server did not save ${missed.join(', ')}.${rest}`);
       return false;
-    } finally {
-      setBusy(false);
     }
+    notify(done, 'success');
+    return true;
   };
 
   const paused = store.pauseUntil !== null && new Date(store.pauseUntil) > now;
