@@ -9,7 +9,8 @@ import { useStoreInfo } from '../../shared/store-info';
 import type { ApiUser } from '../../shared/types';
 import { staffUrls, urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
-import { AccountScreen, Field, FormError } from './form-parts';
+import { Field } from '../../shared/field';
+import { AccountScreen, FormError } from './form-parts';
 import { GoogleSignInButton } from './google-sign-in';
 import './account.css';
 

@@ -6,7 +6,8 @@ import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
-import { AccountScreen, Field, FormError } from './form-parts';
+import { Field } from '../../shared/field';
+import { AccountScreen, FormError } from './form-parts';
 import './account.css';
 
 const REGISTER_FAILED = ACCOUNT_MESSAGES.registerFailed;

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, toCents } from '../../../domain/money';
 import type { ApiStaffProduct } from '../../../domain/api-types';
-import { Field } from './admin-parts';
 import { parsePrice, PRICE_MESSAGE } from './price';
 import { useMutation } from '../../shared/use-mutation';
+import { Field } from '../../shared/field';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
 
@@ -187,6 +187,7 @@ function PriceEditor({
       }}
     >
       <Field
+        className="admin-field"
         inputRef={field}
         label="Price in dollars"
         type="text"

@@ -10,14 +10,8 @@ import { isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { useMutation } from '../../shared/use-mutation';
-import {
-  AdminDialog,
-  Announcer,
-  Field,
-  failureText,
-  useAnnouncement,
-  useLoad,
-} from './admin-parts';
+import { Field } from '../../shared/field';
+import { AdminDialog, Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
 import { staffAdminApi } from './staff-admin-api';
 import { storeDay } from './toronto-date';
 import './staff-admin.css';
@@ -183,6 +177,7 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
     >
       <h2 id="add-staff-title">Add staff</h2>
       <Field
+        className="admin-field"
         inputRef={nameField}
         label="Name"
         type="text"
@@ -192,6 +187,7 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
         onValue={setName}
       />
       <Field
+        className="admin-field"
         label="Email"
         type="email"
         autoComplete="off"
@@ -200,6 +196,7 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
         onValue={setEmail}
       />
       <Field
+        className="admin-field"
         label="Password"
         type="password"
         autoComplete="new-password"
@@ -291,6 +288,7 @@ function PasswordDialog({
     <AdminDialog title={`Reset the password of ${user.name}`} onCancel={onCancel}>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field
+          className="admin-field"
           label="New password"
           type="password"
           autoComplete="new-password"

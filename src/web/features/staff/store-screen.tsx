@@ -6,6 +6,7 @@ import {
   type OpenMode,
 } from '../../../domain';
 import { useMutation } from '../../shared/use-mutation';
+import { Field } from '../../shared/field';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi, type StoreChanges } from './staff-api';
@@ -380,43 +381,54 @@ function SettingsFormView({
       </fieldset>
       <div className="settings-grid">
         <Field
+          className="settings-field"
           label="Delivery fee ($)"
           value={form.deliveryFee}
           inputMode="decimal"
-          onChange={(value) => set('deliveryFee', value)}
+          onValue={(value) => set('deliveryFee', value)}
         />
         <Field
+          className="settings-field"
           label="Time to answer a new order (minutes)"
           hint="Unanswered orders are declined automatically after this."
           value={form.acceptanceWindowMinutes}
           inputMode="numeric"
-          onChange={(value) => set('acceptanceWindowMinutes', value)}
+          onValue={(value) => set('acceptanceWindowMinutes', value)}
         />
         <Field
+          className="settings-field"
           label="Pickup lead time (minutes)"
           hint="Earliest a scheduled pickup can be, from now."
           value={form.pickupLeadMinutes}
           inputMode="numeric"
-          onChange={(value) => set('pickupLeadMinutes', value)}
+          onValue={(value) => set('pickupLeadMinutes', value)}
         />
         <Field
+          className="settings-field"
           label="Delivery lead time (minutes)"
           hint="Earliest a scheduled delivery can be, from now."
           value={form.deliveryLeadMinutes}
           inputMode="numeric"
-          onChange={(value) => set('deliveryLeadMinutes', value)}
+          onValue={(value) => set('deliveryLeadMinutes', value)}
         />
-        <Field label="Store name" value={form.name} onChange={(value) => set('name', value)} />
         <Field
+          className="settings-field"
+          label="Store name"
+          value={form.name}
+          onValue={(value) => set('name', value)}
+        />
+        <Field
+          className="settings-field"
           label="Pickup address"
           value={form.pickupAddress}
-          onChange={(value) => set('pickupAddress', value)}
+          onValue={(value) => set('pickupAddress', value)}
         />
         <Field
+          className="settings-field"
           label="Phone"
           value={form.phone}
           inputMode="tel"
-          onChange={(value) => set('phone', value)}
+          onValue={(value) => set('phone', value)}
         />
       </div>
       <button type="submit" className="answer-primary" disabled={busy}>
@@ -428,39 +440,6 @@ function SettingsFormView({
         </p>
       ) : null}
     </form>
-  );
-}
-
-function Field({
-  label,
-  hint,
-  value,
-  inputMode,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  value: string;
-  inputMode?: 'decimal' | 'numeric' | 'tel';
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="settings-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        inputMode={inputMode}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
