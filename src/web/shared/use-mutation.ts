@@ -15,14 +15,18 @@ const SKIPPED = { ok: false, error: null, problem: null } as const;
 /**
  * A change sent to the server from a screen (decision 8): while it runs `pending` is true and
  * a second `run` does nothing (a double click sends once); a failure is kept as the `ApiError`
- * the server answered (its domain `code` to switch on, its message) and worded in `problem`,
- * the server's own sentence or `fallback`. Leaving the screen aborts the request through the
+ * the server answered (its domain `code` to switch on, its message) and worded in `problem`:
+ * the server's own sentence when it refused, else `fallback` (or a screen's own `describe`). Leaving the screen aborts the request through the
  * signal `mutate` is given, and nothing that ends after that touches the screen.
  */
 export function useMutation<T, I = void>(
   mutate: (input: I, signal: AbortSignal) => Promise<T>,
-  { fallback }: { fallback: string },
+  words: { fallback: string } | { describe: (error: ApiError) => string },
 ) {
+  const describe =
+    'describe' in words
+      ? words.describe
+      : (error: ApiError) => refusalReason(error) ?? words.fallback;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const running = useRef(false);
@@ -52,7 +56,7 @@ export function useMutation<T, I = void>(
           ? caught
           : new ApiError(0, caught instanceof Error ? caught.message : String(caught), 'internal');
       setError(failure);
-      return { ok: false, error: failure, problem: refusalReason(failure) ?? fallback };
+      return { ok: false, error: failure, problem: describe(failure) };
     } finally {
       running.current = false;
       if (!left()) setPending(false);
@@ -63,8 +67,8 @@ export function useMutation<T, I = void>(
     run,
     pending,
     error,
-    /** What to show a person: the server's reason for refusing, or `fallback`. */
-    problem: error ? (refusalReason(error) ?? fallback) : null,
+    /** What to show a person: `describe`'s words, or the server's reason or `fallback`. */
+    problem: error ? describe(error) : null,
     reset: () => setError(null),
   };
 }
