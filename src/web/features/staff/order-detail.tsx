@@ -45,7 +45,7 @@ const FAILED = 'The answer did not reach the server. Check the connection and tr
 interface Answer {
   send: () => Promise<ApiStaffOrder>;
   done: (order: ApiStaffOrder) => string;
-  print: boolean;
+  print?: boolean;
 }
 
 /**
@@ -69,8 +69,11 @@ export function OrderDetail({
   const notify = useNotice();
   /** Sends one answer; a 409 means another tablet answered first: say so and reload. */
   const answering = useMutation(
-    async ({ send, done, print }: Answer) => {
-      const updated = await send();
+    async ({ send, done, print = false }: Answer) => {
+      const updated = await send().catch((error: unknown) => {
+        if (isApiError(error, 'invalid_transition', 'not_found')) board.reload();
+        throw error;
+      });
       board.put(updated);
       notify(done(updated), 'success');
       if (print) {
@@ -82,16 +85,8 @@ export function OrderDetail({
     },
     { fallback: FAILED },
   );
-  const answer = async (
-    send: Answer['send'],
-    done: Answer['done'],
-    { print = false }: { print?: boolean } = {},
-  ) => {
-    const result = await answering.run({ send, done, print });
-    if (!result.ok && isApiError(result.error, 'invalid_transition', 'not_found')) board.reload();
-  };
+  const answer = (each: Answer) => void answering.run(each);
   const busy = answering.pending;
-  const problem = answering.problem;
 
   const steps = nextSteps(order.status, order.deliveryType);
   const delivery = order.deliveryType === 'delivery';
@@ -251,9 +246,9 @@ export function OrderDetail({
           ) : null}
         </div>
         <div className="order-detail-actions">
-          {problem ? (
+          {answering.problem ? (
             <p className="detail-problem" role="alert">
-              {problem}
+              {answering.problem}
             </p>
           ) : null}
           {steps.length === 0 ? (
@@ -264,14 +259,14 @@ export function OrderDetail({
               busy={busy}
               scheduledFor={order.scheduleTime ? fullTime(order.scheduleTime, now) : null}
               onAccept={(minutes) =>
-                void answer(
-                  () => staffApi.accept(order._id, minutes),
-                  (done) =>
+                answer({
+                  send: () => staffApi.accept(order._id, minutes),
+                  done: (done) =>
                     order.scheduleTime
                       ? `Order #${done.number} accepted for ${fullTime(order.scheduleTime, now)}.`
                       : `Order #${done.number} accepted: ready in about ${String(minutes)} minutes.`,
-                  { print: readPrintOnAccept() },
-                )
+                  print: readPrintOnAccept(),
+                })
               }
             />
           ) : null}
@@ -280,10 +275,10 @@ export function OrderDetail({
               kind="declined"
               busy={busy}
               onSend={(reason) =>
-                void answer(
-                  () => staffApi.decline(order._id, reason),
-                  (done) => `Order #${done.number} declined.`,
-                )
+                answer({
+                  send: () => staffApi.decline(order._id, reason),
+                  done: (done) => `Order #${done.number} declined.`,
+                })
               }
             />
           ) : null}
@@ -293,10 +288,10 @@ export function OrderDetail({
             )}
             busy={busy}
             onStep={(status) =>
-              void answer(
-                () => staffApi.advance(order._id, status),
-                (done) => `Order #${done.number}: ${STATUS_LABELS[status]}.`,
-              )
+              answer({
+                send: () => staffApi.advance(order._id, status),
+                done: (done) => `Order #${done.number}: ${STATUS_LABELS[status]}.`,
+              })
             }
           />
           {steps.includes('cancelled') ? (
@@ -304,10 +299,10 @@ export function OrderDetail({
               kind="cancelled"
               busy={busy}
               onSend={(reason) =>
-                void answer(
-                  () => staffApi.advance(order._id, 'cancelled', reason),
-                  (done) => `Order #${done.number} cancelled.`,
-                )
+                answer({
+                  send: () => staffApi.advance(order._id, 'cancelled', reason),
+                  done: (done) => `Order #${done.number} cancelled.`,
+                })
               }
             />
           ) : null}
