@@ -5,6 +5,9 @@
  */
 import { isGuelphAddress, isPhoneNumber } from './contact-rules';
 
+/** Long passphrases are welcome; megabyte ones only cost hashing time. */
+export const PASSWORD_MAX_LENGTH = 200;
+
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   duplicateEmail: 'An account with this email already exists.',
@@ -18,6 +21,7 @@ export const ACCOUNT_MESSAGES = {
   addressOutsideArea: 'Please enter a valid address within Guelph, Ontario.',
   phoneInvalid: 'Please enter a valid phone number.',
   phoneEmpty: 'Phone number cannot be empty!',
+  passwordTooLong: `Please keep the password under ${PASSWORD_MAX_LENGTH} characters.`,
   tooManyContacts: 'You can save up to 20 contacts. Please delete one before adding another.',
   googleLoginFailed: 'Google login failed.',
   registerFailed: 'Failed to register.',

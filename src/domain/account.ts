@@ -8,6 +8,7 @@ import {
   ACCOUNT_MESSAGES,
   contactProblem,
   MAX_CONTACTS_PER_USER,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './account-messages';
 import { isPhoneNumber } from './contact-rules';
@@ -71,8 +72,7 @@ export const registerSchema = z.object(
     password: z
       .string({ error: ACCOUNT_MESSAGES.passwordRequired })
       .min(PASSWORD_MIN_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooShort })
-      // Long passphrases are welcome; megabyte ones only cost hashing time.
-      .max(200, { error: 'Please keep the password under 200 characters.' }),
+      .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooLong }),
     // The spec's form sends one entry; a blank entry (no phone, no address) is simply dropped.
     contacts: z
       .array(contactDraftSchema, { error: 'contacts must be a list.' })
@@ -90,7 +90,7 @@ export const loginSchema = z.object(
     password: z
       .string({ error: ACCOUNT_MESSAGES.passwordRequired })
       .min(1, { error: ACCOUNT_MESSAGES.passwordRequired })
-      .max(200, { error: ACCOUNT_MESSAGES.invalidCredentials }),
+      .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_MESSAGES.invalidCredentials }),
   },
   { error: 'Send email and password as a JSON object.' },
 );

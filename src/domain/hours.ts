@@ -257,6 +257,9 @@ export function describeDay(day: DayHours | null): string {
   return day ? `${short(day.open)}–${short(day.close)}` : 'Closed';
 }
 
+/** The longest pause the staff can set at once: a whole service. */
+export const MAX_PAUSE_MINUTES = 480;
+
 /** Whether new orders are paused at this instant: a pause runs until `pauseUntil`, exclusive. */
 export function isPaused(instant: Date, pauseUntil: Date | null | undefined): boolean {
   return pauseUntil != null && instant.getTime() < pauseUntil.getTime();

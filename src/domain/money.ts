@@ -3,6 +3,9 @@
  * exist only at the edges: the JSON API, as the spec's client reads it, and the screen.
  */
 
+/** The highest price the staff can give a product: $1000.00. */
+export const MAX_PRICE_CENTS = 100_000;
+
 /** Dollars (e.g. 8.99) to integer cents (899). Rounds half up to the cent. */
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100 + Number.EPSILON * Math.sign(dollars));

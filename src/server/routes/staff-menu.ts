@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { toCents, idSchema } from '../../domain';
+import { MAX_PRICE_CENTS, toCents, toDollars, idSchema } from '../../domain';
 import { staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
@@ -29,8 +29,7 @@ import {
  * check.
  */
 
-const PRICE_MESSAGE = 'Please give the price in dollars, more than 0 and at most 1000, like 12.99.';
-const MAX_PRICE_CENTS = 100_000;
+const PRICE_MESSAGE = `Please give the price in dollars, more than 0 and at most ${toDollars(MAX_PRICE_CENTS)}, like 12.99.`;
 
 /** Dollars with at most two decimals, as a number or as text ("12.99"), to cents. */
 const price = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MAX_PAUSE_MINUTES,
   MAX_DECLINE_REASON_LENGTH,
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
@@ -142,8 +143,6 @@ const dayHours = z
   .nullable();
 
 const DAY_MINUTES = 24 * 60;
-/** The longest pause the staff can set at once: a whole service. */
-export const MAX_PAUSE_MINUTES = 480;
 const PAUSE_MESSAGE = `Please give the pause as whole minutes from 0 (no pause) to ${MAX_PAUSE_MINUTES}.`;
 const PAUSE_UNTIL_MESSAGE =
   'Please give the end of the pause as an ISO 8601 date and time, or null to end it.';

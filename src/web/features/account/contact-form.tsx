@@ -1,7 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, contactProblem } from '../../../domain/account-messages';
 import type { ContactInput } from './account-api';
-import { CheckboxField, Field, FormError } from './form-parts';
+import { Field } from '../../shared/field';
+import { CheckboxField, FormError } from './form-parts';
 
 /**
  * The add form and the inline edit form of Manage Contacts. It checks the fields itself (the

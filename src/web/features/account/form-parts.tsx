@@ -1,43 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'>;
-
-/**
- * A labelled text field, the one markup of every account form: a real <label> (tapping it
- * focuses the field), an optional hint tied to the field, and the value as a plain string.
- */
-export function Field({
-  label,
-  hint,
-  value,
-  onValue,
-  ...input
-}: InputProps & {
-  label: string;
-  /** Shown under the field and read with it (aria-describedby). */
-  hint?: ReactNode;
-  value: string;
-  onValue: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        {...input}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+import { useId, type ReactNode, type Ref } from 'react';
 
 /** A checkbox inside its label ('Set as Default', a contact card's 'Default'). */
 export function CheckboxField({

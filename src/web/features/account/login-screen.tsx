@@ -9,7 +9,9 @@ import { useStoreInfo } from '../../shared/store-info';
 import type { ApiUser } from '../../shared/types';
 import { staffUrls, urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
-import { AccountScreen, Field, FormError } from './form-parts';
+import { Field } from '../../shared/field';
+import { useMutation } from '../../shared/use-mutation';
+import { AccountScreen, FormError } from './form-parts';
 import { GoogleSignInButton } from './google-sign-in';
 import './account.css';
 
@@ -36,10 +38,23 @@ export default function LoginScreen() {
   const from = returnPath(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const fail = setError;
+  const loggingIn = useMutation(
+    (typed: { email: string; password: string }) => accountApi.login(typed.email, typed.password),
+    { describe: (error) => failureMessage(error, LOGIN_FAILED) },
+  );
+  const socialLogin = useMutation(accountApi.socialLogin, {
+    describe: (error) => failureMessage(error, GOOGLE_FAILED),
+  });
+  /** Google's button could not give us a credential. */
+  const [googleFailed, setGoogleFailed] = useState(false);
+  const busy = loggingIn.pending;
+  // One failure shown at a time: each attempt clears the others' (`startOver`).
+  const error = (googleFailed ? GOOGLE_FAILED : null) ?? socialLogin.problem ?? loggingIn.problem;
+  const startOver = () => {
+    setGoogleFailed(false);
+    socialLogin.reset();
+    loggingIn.reset();
+  };
 
   const finish = (user: ApiUser, social: boolean, staff: boolean, notice?: string) => {
     signIn(user);
@@ -58,26 +73,19 @@ export default function LoginScreen() {
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await accountApi.login(email.trim(), password);
-      finish(answer.user, false, answer.staffRole !== undefined);
-    } catch (failure) {
-      fail(failureMessage(failure, LOGIN_FAILED));
-    } finally {
-      setBusy(false);
-    }
+    startOver();
+    const result = await loggingIn.run({ email: email.trim(), password });
+    if (result.ok) finish(result.value.user, false, result.value.staffRole !== undefined);
   };
 
   const onCredential = async (credential: string) => {
-    setError(null);
-    try {
-      const answer = await accountApi.socialLogin(credential);
+    startOver();
+    const result = await socialLogin.run(credential);
+    if (result.ok) {
+      const answer = result.value;
       finish(answer.user, true, false, answer.passwordRemoved ? PASSWORD_REMOVED : undefined);
-    } catch (failure) {
-      console.warn('Social login failed', failure);
-      fail(failureMessage(failure, GOOGLE_FAILED));
+    } else if (result.error) {
+      console.warn('Social login failed', result.error);
     }
   };
 
@@ -87,7 +95,10 @@ export default function LoginScreen() {
         <GoogleSignInButton
           clientId={info.googleClientId}
           onCredential={(credential) => void onCredential(credential)}
-          onError={() => fail(GOOGLE_FAILED)}
+          onError={() => {
+            startOver();
+            setGoogleFailed(true);
+          }}
           after={<p className="or-divider">or</p>}
         />
       ) : null}

@@ -6,7 +6,9 @@ import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
 import { urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
-import { AccountScreen, Field, FormError } from './form-parts';
+import { Field } from '../../shared/field';
+import { useMutation } from '../../shared/use-mutation';
+import { AccountScreen, FormError } from './form-parts';
 import './account.css';
 
 const REGISTER_FAILED = ACCOUNT_MESSAGES.registerFailed;
@@ -41,8 +43,14 @@ export default function RegisterScreen() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const registering = useMutation(
+    (data: { name: string; email: string; password: string }) =>
+      accountApi.register(data.name, data.email, data.password),
+    { describe: failureMessage },
+  );
+  const busy = registering.pending;
+  const error = invalid ?? registering.problem;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,26 +59,20 @@ export default function RegisterScreen() {
     // (e.g. a name of spaces) before the server has to.
     const checked = registerSchema.safeParse({ name, email, password });
     if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? REGISTER_FAILED;
-      setError(message);
+      setInvalid(checked.error.issues[0]?.message ?? REGISTER_FAILED);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const { data } = checked;
-      const user = await accountApi.register(data.name, data.email, data.password);
-      signIn(user);
-      // Manage Contacts sends them on to where they were heading once a contact is saved; the
-      // welcome is said there, on the page it belongs to.
-      await navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
-      notify(ACCOUNT_MESSAGES.registerSucceeded, 'success');
-    } catch (caught) {
-      console.warn('Registration failed', caught);
-      setError(failureMessage(caught));
-    } finally {
-      setBusy(false);
+    setInvalid(null);
+    const result = await registering.run(checked.data);
+    if (!result.ok) {
+      if (result.error) console.warn('Registration failed', result.error);
+      return;
     }
+    signIn(result.value);
+    // Manage Contacts sends them on to where they were heading once a contact is saved; the
+    // welcome is said there, on the page it belongs to.
+    await navigate(urls.manageContacts(), { replace: true, state: from ? { from } : undefined });
+    notify(ACCOUNT_MESSAGES.registerSucceeded, 'success');
   };
 
   return (

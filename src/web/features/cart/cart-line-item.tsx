@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { formatMoney, MAX_QUANTITY, MIN_QUANTITY } from '../../../domain';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
+import { useMutation } from '../../shared/use-mutation';
 import { useCart } from '../../shared/cart/cart-context';
 import type { CartLine } from '../../shared/cart/cart-lines';
 import type { UndoRemove } from '../../shared/cart/cart-store';
@@ -19,17 +19,20 @@ export function CartLineItem({
 }) {
   const { setQuantity, remove } = useCart();
   const notify = useNotice();
-  const [busy, setBusy] = useState(false);
+  const updating = useMutation((action: () => Promise<void>) => action(), {
+    fallback: 'We could not update your cart. Please try again.',
+  });
+  const busy = updating.pending;
 
   const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      console.warn('Cart update failed', error);
-      notify('We could not update your cart. Please try again.', 'error', refusalReason(error));
-    } finally {
-      setBusy(false);
+    const result = await updating.run(action);
+    if (!result.ok && result.error) {
+      console.warn('Cart update failed', result.error);
+      notify(
+        'We could not update your cart. Please try again.',
+        'error',
+        refusalReason(result.error),
+      );
     }
   };
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { Link, useNavigate } from 'react-router';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
+import { useMutation } from '../../shared/use-mutation';
 import { pausedText } from '../../../domain/time-text';
 import { useStoreInfo } from '../../shared/store-info';
 import { ErrorMessage, Loading } from '../../shared/ui';
@@ -39,7 +40,10 @@ function UndoRemoveBar({
 }) {
   const notify = useNotice();
   const button = useRef<HTMLButtonElement>(null);
-  const [busy, setBusy] = useState(false);
+  const undoing = useMutation((current: Removed) => current.undo(), {
+    fallback: 'We could not put the line back.',
+  });
+  const busy = undoing.pending;
   useEffect(() => {
     if (!removed) return;
     button.current?.focus();
@@ -53,17 +57,13 @@ function UndoRemoveBar({
   }, [removed, onDone, heading]);
 
   const undo = async (current: Removed) => {
-    setBusy(true);
-    try {
-      await current.undo();
-    } catch (error) {
-      console.warn('Undo failed', error);
-      notify(`We could not put ${current.name} back.`, 'error', refusalReason(error));
-    } finally {
-      setBusy(false);
-      heading.current?.focus();
-      onDone();
+    const result = await undoing.run(current);
+    if (!result.ok && result.error) {
+      console.warn('Undo failed', result.error);
+      notify(`We could not put ${current.name} back.`, 'error', refusalReason(result.error));
     }
+    heading.current?.focus();
+    onDone();
   };
 
   // The live region stays in the page, so a screen reader hears the message when it appears.

@@ -13,6 +13,7 @@ import {
 import { refusalReason } from '../../shared/api';
 import { useCart } from '../../shared/cart/cart-context';
 import { useNotice } from '../../shared/notices';
+import { useMutation } from '../../shared/use-mutation';
 import { useOrderType } from '../../shared/order-type';
 import { useSession } from '../../shared/session';
 import { useStoreInfo } from '../../shared/store-info';
@@ -52,7 +53,6 @@ function Checkout({ userId }: { userId: string }) {
   const [phoneForOrder, setPhoneForOrder] = useState('');
   const [schedule, setSchedule] = useState<ScheduleChoice>({ kind: 'asap' });
   const [instructions, setInstructions] = useState('');
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ lines: string[]; attempt: number } | null>(null);
   const now = useNow(60_000);
   const inFlight = useInFlightOrder(userId);
@@ -82,6 +82,19 @@ function Checkout({ userId }: { userId: string }) {
   // Paused, an order for a time after the pause is still taken; closed, none is.
   const closed = loaded && !storeOpen && !(pausedUntil && chosenSlot);
 
+  const confirming = useMutation(
+    async (order: Parameters<typeof checkoutApi.confirm>[1]) => {
+      await checkoutApi.confirm(userId, order);
+      // The cart now carries the delivery fee; Payment and the nav read it from the store.
+      await cart.refresh().catch((error: unknown) => console.warn('Cart refresh failed', error));
+      // Said on Payment, the page it leads to (a message does not outlive its page).
+      await navigate(urls.payment());
+      notify(CHECKOUT_MESSAGES.confirmed, 'success');
+    },
+    { fallback: CHECKOUT_MESSAGES.confirmFailed },
+  );
+  const busy = confirming.pending;
+
   const fail = (...lines: string[]) =>
     setProblem((before) => ({ lines, attempt: (before?.attempt ?? 0) + 1 }));
 
@@ -96,28 +109,19 @@ function Checkout({ userId }: { userId: string }) {
       fail(contactProblem);
       return;
     }
-    setBusy(true);
     setProblem(null);
-    try {
-      await checkoutApi.confirm(userId, {
-        deliveryType,
-        contactInfo,
-        scheduledTime: chosenSlot ? chosenSlot.toISOString() : null,
-        instructions: instructions.trim(),
-      });
-      // The cart now carries the delivery fee; Payment and the nav read it from the store.
-      await cart.refresh().catch((error: unknown) => console.warn('Cart refresh failed', error));
-      // Said on Payment, the page it leads to (a message does not outlive its page).
-      await navigate(urls.payment());
-      notify(CHECKOUT_MESSAGES.confirmed, 'success');
-    } catch (error) {
-      const reason = refusalReason(error);
-      if (reason) fail(CHECKOUT_MESSAGES.confirmFailed, reason);
-      else {
-        console.warn('Confirm Order failed', error);
-        fail(CHECKOUT_MESSAGES.confirmFailed);
-      }
-      setBusy(false);
+    const result = await confirming.run({
+      deliveryType,
+      contactInfo,
+      scheduledTime: chosenSlot ? chosenSlot.toISOString() : null,
+      instructions: instructions.trim(),
+    });
+    if (result.ok || !result.error) return;
+    const reason = refusalReason(result.error);
+    if (reason) fail(CHECKOUT_MESSAGES.confirmFailed, reason);
+    else {
+      console.warn('Confirm Order failed', result.error);
+      fail(CHECKOUT_MESSAGES.confirmFailed);
     }
   };
 

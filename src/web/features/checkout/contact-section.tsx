@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, CHECKOUT_MESSAGES, formatPhone } from '../../../domain';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
+import { useMutation } from '../../shared/use-mutation';
 import type { ApiDefaultContact } from '../../shared/types';
 import { urls } from '../../shared/urls';
 import { checkoutApi } from './checkout-api';
@@ -31,7 +32,6 @@ export function ContactSection({
   const notify = useNotice();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ text: string; attempt: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -44,6 +44,11 @@ export function ContactSection({
       editButton.current?.focus();
     }
   }, [editing]);
+
+  const updating = useMutation((phone: string) => checkoutApi.updateDefaultPhone(userId, phone), {
+    fallback: CHECKOUT_MESSAGES.phoneUpdateFailed,
+  });
+  const saving = updating.pending;
 
   if (state.status === 'loading') {
     return (
@@ -73,24 +78,23 @@ export function ContactSection({
       }));
       return;
     }
-    setSaving(true);
-    try {
-      onSaved(await checkoutApi.updateDefaultPhone(userId, next));
+    const result = await updating.run(next);
+    if (result.ok) {
+      onSaved(result.value);
       notify(CHECKOUT_MESSAGES.phoneUpdated, 'success');
       stopEditing();
-    } catch (error) {
-      const reason = refusalReason(error);
-      // A refusal is the customer's to read; anything else is ours to look into.
-      if (!reason) console.warn('Updating the default phone failed', error);
-      setProblem((before) => ({
-        text: reason
-          ? `${CHECKOUT_MESSAGES.phoneUpdateFailed} ${reason}`
-          : CHECKOUT_MESSAGES.phoneUpdateFailed,
-        attempt: (before?.attempt ?? 0) + 1,
-      }));
-    } finally {
-      setSaving(false);
+      return;
     }
+    if (!result.error) return;
+    const reason = refusalReason(result.error);
+    // A refusal is the customer's to read; anything else is ours to look into.
+    if (!reason) console.warn('Updating the default phone failed', result.error);
+    setProblem((before) => ({
+      text: reason
+        ? `${CHECKOUT_MESSAGES.phoneUpdateFailed} ${reason}`
+        : CHECKOUT_MESSAGES.phoneUpdateFailed,
+      attempt: (before?.attempt ?? 0) + 1,
+    }));
   };
 
   return (

@@ -1,65 +1,6 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isAbort, refusalReason } from '../../shared/api';
 import { useModalDialog } from '../../shared/modal-dialog';
-
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'>;
-
-/**
- * A labelled field: a real <label>, an optional hint, and the field's own error (aria-invalid,
- * read with the field). Not a live region: the form's alert already says it once.
- */
-export function Field({
-  label,
-  hint,
-  error,
-  value,
-  onValue,
-  inputRef,
-  ...input
-}: InputProps & {
-  label: string;
-  hint?: ReactNode;
-  error?: string | null;
-  value: string;
-  onValue: (value: string) => void;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        ref={inputRef}
-        id={id}
-        aria-describedby={described.length > 0 ? described.join(' ') : undefined}
-        aria-invalid={error ? true : undefined}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        {...input}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="admin-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="admin-field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** What a person reads when a call failed: the server's own sentence, or ours. */
 export function failureText(error: unknown, fallback: string): string {

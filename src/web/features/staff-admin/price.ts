@@ -1,8 +1,9 @@
-/** The price field's rules: dollars with at most two decimals, more than $0 and at most $1000. */
-export const PRICE_MAX = 1000;
+import { formatMoney, MAX_PRICE_CENTS, toDollars } from '../../../domain/money';
 
-export const PRICE_MESSAGE =
-  'Please enter a price in dollars, more than $0.00 and at most $1000.00, like 12.99.';
+/** The price field's rules: dollars with at most two decimals, more than $0, at most the domain's. */
+const PRICE_MAX = toDollars(MAX_PRICE_CENTS);
+
+export const PRICE_MESSAGE = `Please enter a price in dollars, more than $0.00 and at most ${formatMoney(MAX_PRICE_CENTS)}, like 12.99.`;
 
 /** The price typed (a "$" and spaces allowed), or null when it breaks the rules. */
 export function parsePrice(typed: string): number | null {

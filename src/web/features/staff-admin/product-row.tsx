@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, toCents } from '../../../domain/money';
 import type { ApiStaffProduct } from '../../../domain/api-types';
-import { failureText, Field } from './admin-parts';
 import { parsePrice, PRICE_MESSAGE } from './price';
+import { useMutation } from '../../shared/use-mutation';
+import { Field } from '../../shared/field';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
 
@@ -31,7 +32,9 @@ export function ProductRow({
     onFailure: setFailure,
   });
   const [editing, setEditing] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const uploading = useMutation((file: File) => staffAdminApi.uploadPhoto(product._id, file), {
+    fallback: `We could not save the photo of ${product.name}.`,
+  });
   const editButton = useRef<HTMLButtonElement>(null);
 
   const price = formatMoney(toCents(product.price));
@@ -55,15 +58,12 @@ export function ProductRow({
       setFailure('That photo is larger than 5 MB. Please choose a smaller one.');
       return;
     }
-    setUploading(true);
-    try {
-      const saved = await staffAdminApi.uploadPhoto(product._id, file);
-      onSaved(saved);
-      announce(`New photo saved for ${saved.name}.`);
-    } catch (error) {
-      setFailure(failureText(error, `We could not save the photo of ${product.name}.`));
-    } finally {
-      setUploading(false);
+    const result = await uploading.run(file);
+    if (result.ok) {
+      onSaved(result.value);
+      announce(`New photo saved for ${result.value.name}.`);
+    } else if (result.error) {
+      setFailure(result.problem);
     }
   };
 
@@ -83,7 +83,7 @@ export function ProductRow({
         <p className="menu-row-price" data-testid="menu-price">
           {price}
         </p>
-        {uploading ? (
+        {uploading.pending ? (
           <p className="menu-row-progress" role="status">
             Uploading photo...
           </p>
@@ -110,10 +110,10 @@ export function ProductRow({
             id={`${nameId}-photo`}
             type="file"
             accept={PHOTO_TYPES.join(',')}
-            aria-disabled={uploading || undefined}
+            aria-disabled={uploading.pending || undefined}
             aria-describedby={nameId}
             onClick={(event) => {
-              if (uploading) event.preventDefault();
+              if (uploading.pending) event.preventDefault();
             }}
             onChange={(event) => void choosePhoto(event.currentTarget)}
           />
@@ -154,27 +154,26 @@ function PriceEditor({
 }) {
   const [typed, setTyped] = useState(product.price.toFixed(2));
   const field = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const saving = useMutation(
+    (price: number) => staffAdminApi.updateProduct(product._id, { price }),
+    { fallback: `We could not save the price of ${product.name}.` },
+  );
+  const busy = saving.pending;
+  const error = invalid ?? saving.problem;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const price = parsePrice(typed);
+    setInvalid(price === null ? PRICE_MESSAGE : null);
     if (price === null) {
-      setError(PRICE_MESSAGE);
       field.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await staffAdminApi.updateProduct(product._id, { price }));
-    } catch (caught) {
-      setError(failureText(caught, `We could not save the price of ${product.name}.`));
-      setBusy(false);
-      field.current?.focus();
-    }
+    const result = await saving.run(price);
+    if (result.ok) onSaved(result.value);
+    else if (result.error) field.current?.focus();
   };
 
   return (
@@ -188,6 +187,7 @@ function PriceEditor({
       }}
     >
       <Field
+        className="admin-field"
         inputRef={field}
         label="Price in dollars"
         type="text"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { failureText } from './admin-parts';
+import { useMutation } from '../../shared/use-mutation';
 
 interface Stockable {
   name: string;
@@ -30,26 +30,27 @@ export function useSoldOut<T extends Stockable>(
     setSeen(item);
     setSoldOut(item.soldOut);
   }
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation((next: boolean) => save(!next), {
+    fallback: `We could not save the change to ${item.name}.`,
+  });
 
   const toggle = async (next: boolean) => {
     setSoldOut(next);
-    setSaving(true);
     onFailure(null);
-    try {
-      const saved = await save(!next);
-      onSaved(saved);
+    const result = await saving.run(next);
+    if (result.ok) {
+      onSaved(result.value);
       announce(
-        saved.soldOut ? `${saved.name} is marked sold out.` : `${saved.name} is back on the menu.`,
+        result.value.soldOut
+          ? `${result.value.name} is marked sold out.`
+          : `${result.value.name} is back on the menu.`,
       );
-    } catch (error) {
-      setSoldOut(!next);
-      onFailure(failureText(error, `We could not save the change to ${item.name}.`));
-    } finally {
-      setSaving(false);
+      return;
     }
+    setSoldOut(!next);
+    if (result.error) onFailure(result.problem);
   };
-  return { soldOut, saving, toggle };
+  return { soldOut, saving: saving.pending, toggle };
 }
 
 /** The switch itself, described by the item's name (`describedBy`). */

@@ -1,24 +1,22 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../domain/account-messages';
+import {
+  ACCOUNT_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../domain/account-messages';
 import { registerSchema } from '../../../domain/account';
 import type { ApiStaffUser } from '../../../domain/api-types';
 import { isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { ErrorMessage, Loading } from '../../shared/ui';
-import {
-  AdminDialog,
-  Announcer,
-  Field,
-  failureText,
-  useAnnouncement,
-  useLoad,
-} from './admin-parts';
+import { useMutation } from '../../shared/use-mutation';
+import { Field } from '../../shared/field';
+import { AdminDialog, Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
 import { staffAdminApi } from './staff-admin-api';
 import { storeDay } from './toronto-date';
 import './staff-admin.css';
 
 export const ADMIN_ONLY_MESSAGE = "Only the store's admin can manage staff accounts.";
-const PASSWORD_TOO_LONG = 'Please keep the password under 200 characters.';
 
 const ROLE_NAMES: Record<ApiStaffUser['role'], string> = { staff: 'Staff', admin: 'Admin' };
 
@@ -26,7 +24,7 @@ const ROLE_NAMES: Record<ApiStaffUser['role'], string> = { staff: 'Staff', admin
 function passwordProblem(password: string): string | null {
   if (password === '') return ACCOUNT_MESSAGES.passwordRequired;
   if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
-  if (password.length > 200) return PASSWORD_TOO_LONG;
+  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
   return null;
 }
 
@@ -142,8 +140,12 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const adding = useMutation(staffAdminApi.addUser, {
+    fallback: 'We could not add the account. Please try again.',
+  });
+  const busy = adding.pending;
+  const error = invalid ?? adding.problem;
   const nameField = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -151,29 +153,19 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
     if (busy) return;
     const checked = registerSchema.safeParse({ name, email, password });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Please check the fields.');
+      setInvalid(checked.error.issues[0]?.message ?? 'Please check the fields.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const { data } = checked;
-      const added = await staffAdminApi.addUser({
-        name: data.name,
-        email: data.email,
-        password: data.password,
-      });
-      setName('');
-      setEmail('');
-      setPassword('');
-      onAdded(added);
-      // Ready for the next person.
-      nameField.current?.focus();
-    } catch (caught) {
-      setError(failureText(caught, 'We could not add the account. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    const { data } = checked;
+    const added = await adding.run({ name: data.name, email: data.email, password: data.password });
+    if (!added.ok) return;
+    setName('');
+    setEmail('');
+    setPassword('');
+    onAdded(added.value);
+    // Ready for the next person.
+    nameField.current?.focus();
   };
 
   return (
@@ -185,6 +177,7 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
     >
       <h2 id="add-staff-title">Add staff</h2>
       <Field
+        className="admin-field"
         inputRef={nameField}
         label="Name"
         type="text"
@@ -194,6 +187,7 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
         onValue={setName}
       />
       <Field
+        className="admin-field"
         label="Email"
         type="email"
         autoComplete="off"
@@ -202,6 +196,7 @@ function AddStaffForm({ onAdded }: { onAdded: (user: ApiStaffUser) => void }) {
         onValue={setEmail}
       />
       <Field
+        className="admin-field"
         label="Password"
         type="password"
         autoComplete="new-password"
@@ -231,19 +226,13 @@ function RemoveDialog({
   onCancel: () => void;
   onRemoved: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removing = useMutation(() => staffAdminApi.removeUser(user._id), {
+    fallback: `We could not remove ${user.name}. Please try again.`,
+  });
+  const busy = removing.pending;
+  const error = removing.problem;
   const remove = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await staffAdminApi.removeUser(user._id);
-      onRemoved();
-    } catch (caught) {
-      setError(failureText(caught, `We could not remove ${user.name}. Please try again.`));
-      setBusy(false);
-    }
+    if ((await removing.run()).ok) onRemoved();
   };
   return (
     <AdminDialog title={`Remove ${user.name}?`} onCancel={onCancel}>
@@ -281,30 +270,25 @@ function PasswordDialog({
   onSaved: () => void;
 }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const saving = useMutation((next: string) => staffAdminApi.resetPassword(user._id, next), {
+    fallback: `We could not save the new password. Please try again.`,
+  });
+  const busy = saving.pending;
+  const error = invalid ?? saving.problem;
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const problem = passwordProblem(password);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await staffAdminApi.resetPassword(user._id, password);
-      onSaved();
-    } catch (caught) {
-      setError(failureText(caught, `We could not save the new password. Please try again.`));
-      setBusy(false);
-    }
+    setInvalid(problem);
+    if (problem) return;
+    if ((await saving.run(password)).ok) onSaved();
   };
   return (
     <AdminDialog title={`Reset the password of ${user.name}`} onCancel={onCancel}>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Field
+          className="admin-field"
           label="New password"
           type="password"
           autoComplete="new-password"

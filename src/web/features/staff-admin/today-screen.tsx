@@ -3,7 +3,8 @@ import { formatMoney, toCents } from '../../../domain/money';
 import type { ApiTodayReport } from '../../../domain/api-types';
 import { isAbort } from '../../shared/api';
 import { ErrorMessage, Loading } from '../../shared/ui';
-import { Announcer, failureText, Field, useAnnouncement } from './admin-parts';
+import { Field } from '../../shared/field';
+import { Announcer, failureText, useAnnouncement } from './admin-parts';
 import { staffAdminApi } from './staff-admin-api';
 import { firstOfMonth, storeDate, storeDay, storeTime } from './toronto-date';
 import './staff-admin.css';
@@ -203,6 +204,7 @@ function ExportForm() {
       <h2 id="export-title">Export orders</h2>
       <div className="export-fields">
         <Field
+          className="admin-field"
           label="From"
           type="date"
           value={from}
@@ -211,6 +213,7 @@ function ExportForm() {
           aria-invalid={error ? true : undefined}
         />
         <Field
+          className="admin-field"
           label="To"
           type="date"
           value={to}

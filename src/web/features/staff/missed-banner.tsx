@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { formatPhone, type ApiStaffOrder } from '../../../domain';
-import { isApiError, refusalReason } from '../../shared/api';
+import { isApiError } from '../../shared/api';
+import { useMutation } from '../../shared/use-mutation';
 import { useStaff } from './staff-context';
 import { staffApi } from './staff-api';
 import { clockTime, telLink } from './staff-format';
@@ -15,23 +15,17 @@ const FAILED = 'The dismissal did not reach the server. Check the connection and
  */
 export function MissedBanner({ orders, now }: { orders: readonly ApiStaffOrder[]; now: Date }) {
   const { board } = useStaff();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const dismissing = useMutation(
+    async (order: ApiStaffOrder) => board.put(await staffApi.dismissMissed(order._id)),
+    { fallback: FAILED },
+  );
   if (orders.length === 0) return null;
 
   const dismiss = async (order: ApiStaffOrder) => {
-    if (busy) return;
-    setBusy(order._id);
-    setProblem(null);
-    try {
-      board.put(await staffApi.dismissMissed(order._id));
-    } catch (error) {
-      setProblem(refusalReason(error) ?? FAILED);
-      if (isApiError(error, 'invalid_transition', 'not_found')) board.reload();
-    } finally {
-      setBusy(null);
-    }
+    const result = await dismissing.run(order);
+    if (!result.ok && isApiError(result.error, 'invalid_transition', 'not_found')) board.reload();
   };
+  const problem = dismissing.problem;
 
   return (
     <section className="missed-banner" aria-labelledby="missed-banner-title">
@@ -56,7 +50,7 @@ export function MissedBanner({ orders, now }: { orders: readonly ApiStaffOrder[]
             <button
               type="button"
               className="secondary"
-              disabled={busy !== null}
+              disabled={dismissing.pending}
               onClick={() => void dismiss(order)}
             >
               Dismiss<span className="visually-hidden"> missed order #{order.number}</span>

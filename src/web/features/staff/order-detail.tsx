@@ -14,7 +14,8 @@ import {
   type ApiStaffOrder,
   type OrderStatus,
 } from '../../../domain';
-import { isApiError, refusalReason } from '../../shared/api';
+import { isApiError } from '../../shared/api';
+import { useMutation } from '../../shared/use-mutation';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi } from './staff-api';
@@ -41,6 +42,12 @@ const PAYMENT_LABELS: Record<ApiStaffOrder['paymentOption'], string> = {
 };
 const FAILED = 'The answer did not reach the server. Check the connection and try again.';
 
+interface Answer {
+  send: () => Promise<ApiStaffOrder>;
+  done: (order: ApiStaffOrder) => string;
+  print?: boolean;
+}
+
 /**
  * An order in full, in a native modal <dialog>: focus moves in and stays inside, Escape closes
  * it, and the board puts focus back on the order's card. The order shown is the board's live
@@ -60,20 +67,13 @@ export function OrderDetail({
   const { ref: dialog } = useModalDialog();
   const { board } = useStaff();
   const notify = useNotice();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
   /** Sends one answer; a 409 means another tablet answered first: say so and reload. */
-  const answer = async (
-    send: () => Promise<ApiStaffOrder>,
-    done: (order: ApiStaffOrder) => string,
-    { print = false }: { print?: boolean } = {},
-  ) => {
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const updated = await send();
+  const answering = useMutation(
+    async ({ send, done, print = false }: Answer) => {
+      const updated = await send().catch((error: unknown) => {
+        if (isApiError(error, 'invalid_transition', 'not_found')) board.reload();
+        throw error;
+      });
       board.put(updated);
       notify(done(updated), 'success');
       if (print) {
@@ -82,13 +82,11 @@ export function OrderDetail({
         window.print();
       }
       onClose();
-    } catch (error) {
-      setProblem(refusalReason(error) ?? FAILED);
-      if (isApiError(error, 'invalid_transition', 'not_found')) board.reload();
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { fallback: FAILED },
+  );
+  const answer = (each: Answer) => void answering.run(each);
+  const busy = answering.pending;
 
   const steps = nextSteps(order.status, order.deliveryType);
   const delivery = order.deliveryType === 'delivery';
@@ -248,9 +246,9 @@ export function OrderDetail({
           ) : null}
         </div>
         <div className="order-detail-actions">
-          {problem ? (
+          {answering.problem ? (
             <p className="detail-problem" role="alert">
-              {problem}
+              {answering.problem}
             </p>
           ) : null}
           {steps.length === 0 ? (
@@ -261,14 +259,14 @@ export function OrderDetail({
               busy={busy}
               scheduledFor={order.scheduleTime ? fullTime(order.scheduleTime, now) : null}
               onAccept={(minutes) =>
-                void answer(
-                  () => staffApi.accept(order._id, minutes),
-                  (done) =>
+                answer({
+                  send: () => staffApi.accept(order._id, minutes),
+                  done: (done) =>
                     order.scheduleTime
                       ? `Order #${done.number} accepted for ${fullTime(order.scheduleTime, now)}.`
                       : `Order #${done.number} accepted: ready in about ${String(minutes)} minutes.`,
-                  { print: readPrintOnAccept() },
-                )
+                  print: readPrintOnAccept(),
+                })
               }
             />
           ) : null}
@@ -277,10 +275,10 @@ export function OrderDetail({
               kind="declined"
               busy={busy}
               onSend={(reason) =>
-                void answer(
-                  () => staffApi.decline(order._id, reason),
-                  (done) => `Order #${done.number} declined.`,
-                )
+                answer({
+                  send: () => staffApi.decline(order._id, reason),
+                  done: (done) => `Order #${done.number} declined.`,
+                })
               }
             />
           ) : null}
@@ -290,10 +288,10 @@ export function OrderDetail({
             )}
             busy={busy}
             onStep={(status) =>
-              void answer(
-                () => staffApi.advance(order._id, status),
-                (done) => `Order #${done.number}: ${STATUS_LABELS[status]}.`,
-              )
+              answer({
+                send: () => staffApi.advance(order._id, status),
+                done: (done) => `Order #${done.number}: ${STATUS_LABELS[status]}.`,
+              })
             }
           />
           {steps.includes('cancelled') ? (
@@ -301,10 +299,10 @@ export function OrderDetail({
               kind="cancelled"
               busy={busy}
               onSend={(reason) =>
-                void answer(
-                  () => staffApi.advance(order._id, 'cancelled', reason),
-                  (done) => `Order #${done.number} cancelled.`,
-                )
+                answer({
+                  send: () => staffApi.advance(order._id, 'cancelled', reason),
+                  done: (done) => `Order #${done.number} cancelled.`,
+                })
               }
             />
           ) : null}

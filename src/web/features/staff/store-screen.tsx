@@ -1,6 +1,12 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import type { ApiStaffStore, DayHours, OpenMode } from '../../../domain';
-import { refusalReason } from '../../shared/api';
+import {
+  MAX_PAUSE_MINUTES,
+  type ApiStaffStore,
+  type DayHours,
+  type OpenMode,
+} from '../../../domain';
+import { useMutation } from '../../shared/use-mutation';
+import { Field } from '../../shared/field';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi, type StoreSaveBody } from './staff-api';
@@ -10,7 +16,6 @@ import { usePrintOnAccept } from './print-setting';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const PAUSE_CHOICES = [15, 30, 60] as const;
-const MAX_PAUSE_MINUTES = 24 * 60;
 const MODES: { mode: OpenMode; label: string; hint: string }[] = [
   { mode: 'auto', label: 'Open by the hours', hint: 'Open and closed as the hours below say.' },
   { mode: 'open', label: 'Forced open', hint: 'Taking orders whatever the hours say.' },
@@ -98,34 +103,32 @@ export default function StoreScreen() {
   const { store, setStore } = useStaff();
   const notify = useNotice();
   const now = useNow(15_000);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const saving = useMutation((changes: StoreSaveBody) => staffApi.saveStore(changes), {
+    fallback: FAILED,
+  });
+  /** The fields a save that went through did not change (a server that does not know them). */
+  const [ignored, setIgnored] = useState<string | null>(null);
+  const busy = saving.pending;
+  const problem = ignored ?? saving.problem;
 
   useEffect(() => {
     document.title = `Store · ${store.name}`;
   }, [store.name]);
 
   const save = async (changes: StoreSaveBody, done: string) => {
-    if (busy) return false;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const saved = await staffApi.saveStore(changes);
-      setStore(saved);
-      const ignored = differs(changes, saved).map((key) => FIELD_NAMES[key]);
-      if (ignored.length > 0) {
-        const rest = ignored.length < Object.keys(changes).length ? ' The rest is saved.' : '';
-        setProblem(`The server did not save ${ignored.join(', ')}.${rest}`);
-        return false;
-      }
-      notify(done, 'success');
-      return true;
-    } catch (error) {
-      setProblem(refusalReason(error) ?? FAILED);
+    setIgnored(null);
+    const result = await saving.run(changes);
+    if (!result.ok) return false;
+    const saved = result.value;
+    setStore(saved);
+    const missed = differs(changes, saved).map((key) => FIELD_NAMES[key]);
+    if (missed.length > 0) {
+      const rest = missed.length < Object.keys(changes).length ? ' The rest is saved.' : '';
+      setIgnored(`The server did not save ${missed.join(', ')}.${rest}`);
       return false;
-    } finally {
-      setBusy(false);
     }
+    notify(done, 'success');
+    return true;
   };
 
   const paused = store.pauseUntil !== null && new Date(store.pauseUntil) > now;
@@ -378,43 +381,54 @@ function SettingsFormView({
       </fieldset>
       <div className="settings-grid">
         <Field
+          className="settings-field"
           label="Delivery fee ($)"
           value={form.deliveryFee}
           inputMode="decimal"
-          onChange={(value) => set('deliveryFee', value)}
+          onValue={(value) => set('deliveryFee', value)}
         />
         <Field
+          className="settings-field"
           label="Time to answer a new order (minutes)"
           hint="Unanswered orders are declined automatically after this."
           value={form.acceptanceWindowMinutes}
           inputMode="numeric"
-          onChange={(value) => set('acceptanceWindowMinutes', value)}
+          onValue={(value) => set('acceptanceWindowMinutes', value)}
         />
         <Field
+          className="settings-field"
           label="Pickup lead time (minutes)"
           hint="Earliest a scheduled pickup can be, from now."
           value={form.pickupLeadMinutes}
           inputMode="numeric"
-          onChange={(value) => set('pickupLeadMinutes', value)}
+          onValue={(value) => set('pickupLeadMinutes', value)}
         />
         <Field
+          className="settings-field"
           label="Delivery lead time (minutes)"
           hint="Earliest a scheduled delivery can be, from now."
           value={form.deliveryLeadMinutes}
           inputMode="numeric"
-          onChange={(value) => set('deliveryLeadMinutes', value)}
+          onValue={(value) => set('deliveryLeadMinutes', value)}
         />
-        <Field label="Store name" value={form.name} onChange={(value) => set('name', value)} />
         <Field
+          className="settings-field"
+          label="Store name"
+          value={form.name}
+          onValue={(value) => set('name', value)}
+        />
+        <Field
+          className="settings-field"
           label="Pickup address"
           value={form.pickupAddress}
-          onChange={(value) => set('pickupAddress', value)}
+          onValue={(value) => set('pickupAddress', value)}
         />
         <Field
+          className="settings-field"
           label="Phone"
           value={form.phone}
           inputMode="tel"
-          onChange={(value) => set('phone', value)}
+          onValue={(value) => set('phone', value)}
         />
       </div>
       <button type="submit" className="answer-primary" disabled={busy}>
@@ -426,39 +440,6 @@ function SettingsFormView({
         </p>
       ) : null}
     </form>
-  );
-}
-
-function Field({
-  label,
-  hint,
-  value,
-  inputMode,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  value: string;
-  inputMode?: 'decimal' | 'numeric' | 'tel';
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="settings-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        inputMode={inputMode}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
