@@ -291,7 +291,7 @@ const envSchema = z.object({
   // SIGTERM/SIGINT behind a load balancer: how long /healthz answers 503 while every request is
   // still served, so the balancer's health check takes this process out of rotation before it
   // stops taking requests (docs/deploy.md, two processes). 0: stop at once (one process).
-  SHUTDOWN_DRAIN_MS: millis(0),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   MAX_CONNECTIONS: z.coerce
     .number()
     .int()

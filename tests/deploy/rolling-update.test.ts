@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAULT_ADMIN, ServerProcess, freePort } from '../support/server-process';
+import { STAFF_ORDERS_LIMIT } from '../../src/server/orders/list-orders';
 import { isOrderEvent, placePickupOrder } from '../support/order-steps';
 import { followSse, type FollowedStream } from '../support/sse';
 import { postgresDatabase, type FaultDatabase } from '../faults/databases';
@@ -21,6 +22,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const CUSTOMERS = 6;
 const BROWSERS = 4;
+const ORDER_PAUSE_MS = 500;
 
 describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
   let data: FaultDatabase | null = null;
@@ -137,6 +139,8 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
           unanswered.push(entry.orderId);
           return;
         }
+        // A customer's pace, not a loop's: the update's orders stay within one board page.
+        await pause(ORDER_PAUSE_MS);
       }
     };
 
@@ -190,6 +194,8 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
     expect(unanswered).toEqual([]);
     expect(exits).toEqual([0, 0]);
     expect(ordersPlaced).toBeGreaterThanOrEqual(CUSTOMERS);
+    // The board lists the newest STAFF_ORDERS_LIMIT: every order placed must be among them.
+    expect(ordersPlaced).toBeLessThan(STAFF_ORDERS_LIMIT);
 
     // Each waiting customer heard the answer once, across every reconnection.
     for (const entry of placed) {
