@@ -903,6 +903,7 @@ describe('pausing new orders', () => {
       { pauseUntil: 'tomorrow' },
       { pauseUntil: '2026-13-45T99:00:00Z' },
       { pauseUntil: 12 },
+      { pauseUntil: new Date(clock.now().getTime() + 481 * 60_000).toISOString() },
       { pauseMinutes: 10, pauseUntil: null },
       { acceptanceWindowMinutes: 5, acceptWindowMinutes: 6 },
     ]) {

@@ -1,7 +1,14 @@
-import { isPaused, isStoreOpen, toDollars, type ApiStaffStore } from '../../domain';
+import {
+  MAX_PAUSE_MINUTES,
+  isPaused,
+  isStoreOpen,
+  toDollars,
+  type ApiStaffStore,
+} from '../../domain';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
+import { badRequest } from '../http/errors';
 import { storeRepository, type StoreSettingsPatch } from '../repositories/store';
 
 async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
@@ -51,6 +58,10 @@ export async function updateStoreControls(
 ): Promise<ApiStaffStore> {
   const now = clock.now();
   const { pause, ...settings } = changes;
+  // An instant is held to the same longest pause as minutes are (the staff screen sends one).
+  if (pause instanceof Date && pause.getTime() - now.getTime() > MAX_PAUSE_MINUTES * 60_000) {
+    throw badRequest(`A pause can last at most ${MAX_PAUSE_MINUTES} minutes from now.`);
+  }
   return db.transaction(async (tx) => {
     await storeRepository(tx).update({ ...settings, pauseUntil: pauseUntil(pause, now) }, now);
     await announceStoreChange(tx, 'store');
