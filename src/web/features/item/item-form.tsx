@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useRef, type SubmitEvent } from 'react';
 import { MAX_QUANTITY, PRODUCT_RULES, validateSelection, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
@@ -42,9 +42,8 @@ export function ItemForm({
   );
   const state = useSelection(product, soldOut);
   const { selection } = state;
-  const addToCart = useAddToCart();
+  const { addToCart, pending: busy } = useAddToCart();
   const notify = useNotice();
-  const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const missingId = useId();
 
@@ -86,12 +85,7 @@ export function ItemForm({
       notify(texts.failed, 'error', checked.message);
       return;
     }
-    setBusy(true);
-    try {
-      await addToCart(product, state.payload, texts);
-    } finally {
-      setBusy(false);
-    }
+    await addToCart(product, state.payload, texts);
   };
 
   return (

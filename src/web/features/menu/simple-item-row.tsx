@@ -28,8 +28,7 @@ export function SimpleItemRow({
   headingLevel: 2 | 3;
 }) {
   const [quantity, setQuantity] = useState('1');
-  const [busy, setBusy] = useState(false);
-  const addToCart = useAddToCart();
+  const { addToCart, pending: busy } = useAddToCart();
   const notify = useNotice();
   const row = useRef<HTMLFormElement>(null);
   const { name, detail, detailIs } = rowText(category, item);
@@ -53,12 +52,7 @@ export function SimpleItemRow({
     }
     const product = toDomainProduct(item);
     if (!product) return;
-    setBusy(true);
-    try {
-      await addToCart(product, { productId: item._id, name: item.name, quantity: value }, texts);
-    } finally {
-      setBusy(false);
-    }
+    await addToCart(product, { productId: item._id, name: item.name, quantity: value }, texts);
   };
 
   return (

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import type { ErrorCode } from '../../../domain/error-codes';
-import { ApiError, isAbort } from '../../shared/api';
+import { ApiError } from '../../shared/api';
 import { openOrderEvents } from '../../shared/orders/order-events';
 import type { ApiOrder, ApiOrderEvent } from '../../shared/types';
+import { useLiveList, type LiveHandlers } from '../../shared/use-live-list';
 import type { MyOrdersData } from './my-orders-loader';
 import { ordersApi } from './orders-api';
 import { changeAnnouncement, statusText } from './order-format';
@@ -12,13 +13,6 @@ import { changeAnnouncement, statusText } from './order-format';
 const REFRESH_DELAY_MS = 250;
 
 export type OrdersFailure = { code: ErrorCode; message: string };
-
-interface ListState {
-  /** The last list that loaded; null until one has. */
-  orders: ApiOrder[] | null;
-  /** Why the last request failed; null after a success. */
-  failure: OrdersFailure | null;
-}
 
 function failureOf(error: unknown): OrdersFailure {
   return error instanceof ApiError
@@ -63,98 +57,58 @@ function applyEvent(orders: ApiOrder[], event: ApiOrderEvent): ApiOrder[] {
 }
 
 /**
- * The signed-in customer's orders, kept live. The route's loader brings the first list; every
- * event of the customer's stream (an answer, a status, an order placed in another tab) asks for
- * the list again, a moment later so a burst is one request. The list on screen is replaced only
- * by a newer one, never by "Loading..." or an error: a failed refresh keeps it (marked stale),
- * with the events applied to it. A fresh loader answer (the shell revalidates every minute) is
- * taken too.
+ * The signed-in customer's orders, kept live (shared/use-live-list.ts). The route's loader
+ * brings the first list; every event of the customer's stream (an answer, a status, an order
+ * placed in another tab) asks for the list again, a moment later so a burst is one request, and
+ * so does each (re)connection, which starts from the server's position. The list on screen is
+ * replaced only by a newer one, never by "Loading..." or an error: a failed refresh keeps it
+ * (marked stale), with the events applied to it. A fresh loader answer (the shell revalidates
+ * every minute) is taken too.
  */
 export function useMyOrders(userId: string, sessionChecked: boolean) {
   const data = useLoaderData<MyOrdersData>();
   // The loader read the stored user; a list for anyone else is not this customer's.
   const fromLoader = data.userId === userId ? data : null;
-  const [list, setList] = useState<ListState>(() => ({
-    orders: fromLoader?.orders ?? null,
-    failure: fromLoader?.failure ?? null,
-  }));
-  const [needsFirstLoad] = useState(fromLoader === null);
+  // A stored user whose session has ended would only be refused: wait for the server's word.
+  const open = useMemo(
+    () =>
+      sessionChecked
+        ? (handlers: LiveHandlers<ApiOrderEvent>) => openOrderEvents(userId, handlers)
+        : null,
+    [userId, sessionChecked],
+  );
+  const live = useLiveList({
+    initial: fromLoader && { list: fromLoader.orders, failure: fromLoader.failure },
+    load: (signal) => ordersApi.list(userId, signal),
+    open,
+    apply: (orders: ApiOrder[] | null, event: ApiOrderEvent) => orders && applyEvent(orders, event),
+    describe: failureOf,
+    reloadDelayMs: REFRESH_DELAY_MS,
+  });
   const [seenData, setSeenData] = useState(data);
   if (data !== seenData) {
     setSeenData(data);
     const fresh = fromLoader?.orders;
-    if (fresh) setList({ orders: fresh, failure: null });
+    if (fresh) live.replace(fresh);
   }
 
   const [retrying, setRetrying] = useState(false);
-  /** Events not yet reflected in a list from the server. */
-  const pending = useRef<ApiOrderEvent[]>([]);
-  const generation = useRef(0);
-  const controller = useRef<AbortController | null>(null);
-
-  const refresh = useCallback(async () => {
-    const mine = ++generation.current;
-    const taken = pending.current.length;
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    try {
-      const orders = await ordersApi.list(userId, current.signal);
-      if (mine !== generation.current) return;
-      pending.current.splice(0, taken);
-      setList({ orders, failure: null });
-    } catch (error) {
-      if (isAbort(error) || mine !== generation.current) return;
-      const events = pending.current.splice(0);
-      setList((before) => ({
-        orders: before.orders && events.reduce(applyEvent, before.orders),
-        failure: failureOf(error),
-      }));
-    }
-  }, [userId]);
-
-  useEffect(() => () => controller.current?.abort(), []);
-
-  useEffect(() => {
-    if (needsFirstLoad) void refresh();
-  }, [needsFirstLoad, refresh]);
-
-  const timer = useRef<number | undefined>(undefined);
-  const scheduleRefresh = useEffectEvent(() => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void refresh(), REFRESH_DELAY_MS);
-  });
-  const onEvent = useEffectEvent((event: ApiOrderEvent) => {
-    pending.current.push(event);
-    scheduleRefresh();
-  });
-
-  const [connected, setConnected] = useState<boolean | null>(null);
-  useEffect(() => {
-    // A stored user whose session has ended would only be refused: wait for the server's word.
-    if (!sessionChecked) return;
-    const close = openOrderEvents(userId, {
-      onEvent: (event) => onEvent(event),
-      // Each (re)connection starts from the server's position: anything between the list's
-      // load and that moment is asked for once more.
-      onReady: () => scheduleRefresh(),
-      onConnection: setConnected,
-    });
-    return () => {
-      close();
-      window.clearTimeout(timer.current);
-    };
-  }, [userId, sessionChecked]);
-
   const retry = async () => {
     setRetrying(true);
-    await refresh();
+    await live.reload();
     setRetrying(false);
   };
 
-  const announcement = useStatusAnnouncement(list.orders);
+  const announcement = useStatusAnnouncement(live.list);
 
-  return { ...list, retry, retrying, connected, announcement };
+  return {
+    orders: live.list,
+    failure: live.failure,
+    retry,
+    retrying,
+    connected: live.connected,
+    announcement,
+  };
 }
 
 /**

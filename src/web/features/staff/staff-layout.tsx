@@ -148,7 +148,7 @@ function StaffFrame({
 }) {
   const { signOut } = useSession();
   const [signingOut, setSigningOut] = useState(false);
-  const board = useStaffBoard(true, onAccessLost);
+  const board = useStaffBoard(onAccessLost);
   const { soundOn, turnOn, alerting, rings } = useAlert(board.unseen.length);
   useTitleFlash(board.unseen.length, store.name);
   const context: StaffContext = { store, setStore, board };

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { prepStartAt, type ApiStaffOrder } from '../../../domain';
-import { isAbort, isApiError, refusalReason } from '../../shared/api';
+import { isApiError, refusalReason } from '../../shared/api';
+import { useLiveList, type LiveHandlers } from '../../shared/use-live-list';
 import { DONE_STATUSES, OPEN_STATUSES, staffApi } from './staff-api';
 import { openStaffEvents } from './staff-events';
 
@@ -24,77 +25,49 @@ export interface StaffBoard {
 
 const LOAD_FAILED = 'The orders could not be loaded. The board retries on its own.';
 
+const loadBoard = (signal: AbortSignal) =>
+  Promise.all([
+    staffApi.orders(OPEN_STATUSES, signal),
+    staffApi.orders(DONE_STATUSES, signal),
+  ]).then(
+    ([open, done]) => new Map([...done, ...open].map((order) => [order._id, order] as const)),
+  );
+
+const putOrder = (orders: ReadonlyMap<string, ApiStaffOrder> | null, order: ApiStaffOrder) =>
+  new Map(orders ?? []).set(order._id, order);
+
+const openBoardEvents = (handlers: LiveHandlers<ApiStaffOrder>) =>
+  openStaffEvents({ ...handlers, onEvent: (event) => handlers.onEvent(event.order) });
+
 /**
  * The board's orders: loaded from the API (open ones and the finished ones to show as done),
- * then kept live by the staff stream. Every (re)connection's `ready` loads the list again, so
- * whatever the stream could not replay (a server restart, a tablet that slept for hours) is
- * caught up; coming back to a hidden tab does the same. An event that arrives while a load is
- * under way wins over that load's older copy of the order.
+ * then kept live by the staff stream (shared/use-live-list.ts), each event shown at once. Every
+ * (re)connection's `ready` loads the list again, so whatever the stream could not replay (a
+ * server restart, a tablet that slept for hours) is caught up; coming back to a hidden tab does
+ * the same.
  */
-export function useStaffBoard(enabled: boolean, onAccessLost?: () => void): StaffBoard {
-  // Read when a load is refused; the load itself must not change with it.
-  const accessLost = useRef(onAccessLost);
-  useEffect(() => {
-    accessLost.current = onAccessLost;
-  }, [onAccessLost]);
-  const [orders, setOrders] = useState<Map<string, ApiStaffOrder> | null>(null);
-  const [connected, setConnected] = useState<boolean | null>(null);
-  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+export function useStaffBoard(onAccessLost?: () => void): StaffBoard {
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
-  /** Orders an event (or an answer) changed since the load under way started. */
-  const touched = useRef(new Set<string>());
-  const loading = useRef<AbortController | null>(null);
-
-  const put = useCallback((order: ApiStaffOrder) => {
-    touched.current.add(order._id);
-    setOrders((current) => new Map(current ?? []).set(order._id, order));
-  }, []);
-
-  const reload = useCallback(() => {
-    loading.current?.abort();
-    const controller = new AbortController();
-    loading.current = controller;
-    touched.current = new Set();
-    Promise.all([
-      staffApi.orders(OPEN_STATUSES, controller.signal),
-      staffApi.orders(DONE_STATUSES, controller.signal),
-    ]).then(
-      ([open, done]) => {
-        if (controller.signal.aborted) return;
-        const changed = touched.current;
-        setOrders((current) => {
-          const next = new Map<string, ApiStaffOrder>();
-          for (const order of [...done, ...open]) next.set(order._id, order);
-          for (const id of changed) {
-            const newer = current?.get(id);
-            if (newer) next.set(id, newer);
-          }
-          return next;
-        });
-        setLoadFailure(null);
-      },
-      (error: unknown) => {
-        if (isAbort(error)) return;
-        // The session ended or the account is no longer staff: the frame asks who this is again
-        // (the login, or the page for customers), rather than showing a board that cannot load.
-        if (isApiError(error, 'unauthorized', 'forbidden') && accessLost.current) {
-          accessLost.current();
-          return;
-        }
-        console.warn('Could not load the orders', error);
-        setLoadFailure(refusalReason(error) ?? LOAD_FAILED);
-      },
-    );
-  }, []);
+  const live = useLiveList({
+    initial: null,
+    load: loadBoard,
+    open: openBoardEvents,
+    apply: putOrder,
+    describe: (error: unknown) => {
+      // The session ended or the account is no longer staff: the frame asks who this is again
+      // (the login, or the page for customers), rather than showing a board that cannot load.
+      if (isApiError(error, 'unauthorized', 'forbidden') && onAccessLost) {
+        onAccessLost();
+        return null;
+      }
+      console.warn('Could not load the orders', error);
+      return refusalReason(error) ?? LOAD_FAILED;
+    },
+  });
+  const { list: orders, failure: loadFailure, connected, put, reload: load } = live;
+  const reload = useCallback(() => void load(), [load]);
 
   useEffect(() => {
-    if (!enabled) return undefined;
-    reload();
-    const close = openStaffEvents({
-      onEvent: (event) => put(event.order),
-      onConnection: setConnected,
-      onReady: reload,
-    });
     // A tablet waking up, or a tab brought back: its stream may have died quietly meanwhile.
     const wake = () => {
       if (document.visibilityState === 'visible') reload();
@@ -102,12 +75,10 @@ export function useStaffBoard(enabled: boolean, onAccessLost?: () => void): Staf
     document.addEventListener('visibilitychange', wake);
     window.addEventListener('online', reload);
     return () => {
-      close();
-      loading.current?.abort();
       document.removeEventListener('visibilitychange', wake);
       window.removeEventListener('online', reload);
     };
-  }, [enabled, reload, put]);
+  }, [reload]);
 
   // A failed load tries again on its own, so a board left alone recovers without a tap.
   useEffect(() => {

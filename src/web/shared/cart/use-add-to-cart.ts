@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
 import type { Product } from '../../../domain';
 import { refusalReason } from '../api';
 import { useNotice } from '../notices';
+import { useMutation } from '../use-mutation';
 import type { NewCartItem } from './cart-api';
 import { useCart } from './cart-context';
 import { CartRefusal } from './cart-lines';
@@ -16,31 +16,36 @@ export interface AddToCartTexts {
   failed: string;
 }
 
+interface Addition {
+  product: Product;
+  item: NewCartItem;
+  texts: AddToCartTexts;
+}
+
 /**
  * Adds a line and says how it went with the spec's exact texts. When the server refuses with a
  * reason (a 4xx), the reason goes under the spec's text so the customer knows what to change.
- * Resolves to whether the line was added.
+ * `pending` while a line is being added; a second press meanwhile adds nothing (`useMutation`).
  */
-export function useAddToCart(): (
-  product: Product,
-  item: NewCartItem,
-  texts: AddToCartTexts,
-) => Promise<boolean> {
+export function useAddToCart() {
   const { add, signedIn } = useCart();
   const notify = useNotice();
-  return useCallback(
-    async (product, item, texts) => {
+  const { run, pending } = useMutation(
+    async ({ product, item, texts }: Addition) => {
+      // Said here rather than through the mutation's failure: a refusal by the cart itself
+      // (`CartRefusal`) is no answer from the server, and its words are still the customer's.
       try {
         await add(product, item);
         notify(signedIn ? texts.added : GUEST_ADDED_TEXT, 'success');
-        return true;
       } catch (error) {
         console.warn('Adding to the cart failed', error);
         const reason = error instanceof CartRefusal ? error.message : refusalReason(error);
         notify(texts.failed, 'error', reason);
-        return false;
       }
     },
-    [add, signedIn, notify],
+    { describe: (error) => error.message },
   );
+  const addToCart = (product: Product, item: NewCartItem, texts: AddToCartTexts) =>
+    run({ product, item, texts });
+  return { addToCart, pending };
 }
