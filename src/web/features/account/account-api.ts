@@ -40,20 +40,21 @@ export const accountApi = {
     ).user,
   contacts: (userId: string, signal?: AbortSignal) =>
     api<ApiContact[]>(`/api/user/${encodeURIComponent(userId)}/contacts`, { signal }),
-  addContact: (userId: string, contact: ContactInput) =>
+  addContact: (userId: string, contact: ContactInput, signal?: AbortSignal) =>
     api<ApiContact[]>(`/api/user/${encodeURIComponent(userId)}/contacts`, {
       method: 'POST',
       body: contact,
+      signal,
     }),
-  updateContact: (userId: string, contact: ApiContact) =>
+  updateContact: (userId: string, contact: ApiContact, signal?: AbortSignal) =>
     api<ApiContact[]>(
       `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contact._id)}`,
-      { method: 'PUT', body: contact },
+      { method: 'PUT', body: contact, signal },
     ),
-  deleteContact: (userId: string, contactId: string) =>
+  deleteContact: (userId: string, contactId: string, signal?: AbortSignal) =>
     api<ApiContact[]>(
       `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
-      { method: 'DELETE' },
+      { method: 'DELETE', signal },
     ),
 };
 

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { formatPhone } from '../../../domain';
 import type { ApiContact } from '../../shared/types';
+import type { MutationResult } from '../../shared/use-mutation';
 import type { ContactInput } from './account-api';
 import { ContactForm } from './contact-form';
 import { CheckboxField } from './form-parts';
@@ -9,12 +10,15 @@ import { CheckboxField } from './form-parts';
 export function ContactCard({
   contact,
   onDefault,
+  saving,
   onUpdate,
   onDelete,
 }: {
   contact: ApiContact;
   onDefault: (isDefault: boolean) => void;
-  onUpdate: (contact: ContactInput) => Promise<string | null>;
+  /** An edit is on its way (this card's or another's). */
+  saving: boolean;
+  onUpdate: (contact: ContactInput) => Promise<MutationResult<unknown>>;
   /** Asks before deleting; gets the Delete button, to give the focus back to. */
   onDelete: (button: HTMLButtonElement) => void;
 }) {
@@ -34,10 +38,11 @@ export function ContactCard({
         label={`Edit contact ${formatPhone(contact.phone)}`}
         initial={contact}
         showDefault={false}
+        saving={saving}
         onSave={async (values) => {
-          const failure = await onUpdate(values);
-          if (failure === null) closeEditor();
-          return failure;
+          const result = await onUpdate(values);
+          if (result.ok) closeEditor();
+          return result;
         }}
         onCancel={closeEditor}
       />

@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, contactProblem } from '../../../domain/account-messages';
 import type { ContactInput } from './account-api';
 import { Field } from '../../shared/field';
+import type { MutationResult } from '../../shared/use-mutation';
 import { CheckboxField, FormError } from './form-parts';
 
 /**
@@ -13,6 +14,7 @@ export function ContactForm({
   label,
   initial,
   showDefault,
+  saving,
   onSave,
   onCancel,
 }: {
@@ -21,8 +23,10 @@ export function ContactForm({
   initial: ContactInput;
   /** The add form offers 'Set as Default'; a card's edit keeps its own Default box. */
   showDefault: boolean;
-  /** Resolves to null once saved, or to the failure message (already announced as a notice). */
-  onSave: (contact: ContactInput) => Promise<string | null>;
+  /** The save is on its way: Save waits (a second press sends nothing). */
+  saving: boolean;
+  /** The parent's change (use-contacts): on success it closes this form; a failure is said here. */
+  onSave: (contact: ContactInput) => Promise<MutationResult<unknown>>;
   onCancel: () => void;
 }) {
   const errorId = useId();
@@ -30,22 +34,17 @@ export function ContactForm({
   const [address, setAddress] = useState(initial.address);
   const [isDefault, setIsDefault] = useState(initial.isDefault);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (saving) return;
     const problem = contactProblem(phone, address);
     // Said next to the form only (FormError is a live region): no toast repeats it.
     setError(problem);
     if (problem) return;
-    setBusy(true);
-    const failure = await onSave({ phone: phone.trim(), address: address.trim(), isDefault });
+    const result = await onSave({ phone: phone.trim(), address: address.trim(), isDefault });
     // On success the parent closes this form, so only a failure updates it.
-    if (failure !== null) {
-      setError(failure);
-      setBusy(false);
-    }
+    if (!result.ok && result.problem !== null) setError(result.problem);
   };
 
   const invalid = error !== null;
@@ -87,7 +86,7 @@ export function ContactForm({
       ) : null}
       <FormError id={errorId} message={error} />
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" disabled={saving}>
           Save
         </button>
         <button type="button" className="secondary" onClick={onCancel}>

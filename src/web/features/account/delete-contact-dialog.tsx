@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { formatPhone } from '../../../domain';
 import { useModalDialog } from '../../shared/modal-dialog';
 import type { ApiContact } from '../../shared/types';
@@ -15,27 +15,23 @@ import type { ApiContact } from '../../shared/types';
  */
 export function DeleteContactDialog({
   contact,
+  deleting: busy,
   onCancel,
   onConfirm,
 }: {
   contact: ApiContact;
+  /** The delete is on its way: the buttons wait for its answer. */
+  deleting: boolean;
   onCancel: () => void;
   onConfirm: () => Promise<void>;
 }) {
   const id = useId();
   const { ref: dialog } = useModalDialog();
   const cancel = useRef<HTMLButtonElement>(null);
-  const [busy, setBusy] = useState(false);
   // After showModal() (the hook's effect runs first), which would focus the first button.
   useEffect(() => {
     cancel.current?.focus();
   }, []);
-
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    await onConfirm();
-  };
 
   return (
     <dialog
@@ -58,7 +54,9 @@ export function DeleteContactDialog({
           type="button"
           className="primary"
           aria-disabled={busy || undefined}
-          onClick={() => void confirm()}
+          onClick={() => {
+            if (!busy) void onConfirm();
+          }}
         >
           {busy ? 'Deleting...' : 'Delete contact'}
         </button>

@@ -28,7 +28,7 @@ function ContactsManager({ user }: { user: ApiUser }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
   const from = returnPath(useLocation().state);
-  const { contacts, add, update, remove, setDefault } = useContacts(user);
+  const { contacts, add, update, remove, setDefault, pending } = useContacts(user);
   const [adding, setAdding] = useState(false);
   // Spec 9: the add form starts with 'Set as Default' ticked, and unticked after a save.
   const [nextDefault, setNextDefault] = useState(true);
@@ -46,13 +46,13 @@ function ContactsManager({ user }: { user: ApiUser }) {
   };
 
   const onAdd = async (contact: ContactInput) => {
-    const failure = await add(contact);
-    if (failure === null) {
+    const result = await add(contact);
+    if (result.ok) {
       setNextDefault(false);
       closeAddForm();
       saved();
     }
-    return failure;
+    return result;
   };
 
   // Delete asks first; the button that asked gets the focus back unless the card is gone.
@@ -64,7 +64,9 @@ function ContactsManager({ user }: { user: ApiUser }) {
     requestAnimationFrame(() => (!deleted && back?.isConnected ? back : heading.current)?.focus());
   };
   const onDelete = async (contactId: string) => {
-    closeDeleteDialog((await remove(contactId)) === null);
+    const result = await remove(contactId);
+    // Still on its way elsewhere (or the screen was left): the dialog stays for its answer.
+    if (result.ok || result.error !== null) closeDeleteDialog(result.ok);
   };
 
   const addLabel = contacts && contacts.length > 0 ? 'Add New Contact' : 'Add Contact';
@@ -98,6 +100,7 @@ function ContactsManager({ user }: { user: ApiUser }) {
               label="Add contact"
               initial={{ phone: '', address: '', isDefault: nextDefault }}
               showDefault
+              saving={pending.add}
               onSave={onAdd}
               onCancel={closeAddForm}
             />
@@ -109,10 +112,11 @@ function ContactsManager({ user }: { user: ApiUser }) {
                   <ContactCard
                     contact={contact}
                     onDefault={(isDefault) => void setDefault(contact, isDefault)}
+                    saving={pending.update}
                     onUpdate={async (values) => {
-                      const failure = await update({ ...contact, ...values });
-                      if (failure === null) saved();
-                      return failure;
+                      const result = await update({ ...contact, ...values });
+                      if (result.ok) saved();
+                      return result;
                     }}
                     onDelete={(button) => {
                       deleteButton.current = button;
@@ -129,6 +133,7 @@ function ContactsManager({ user }: { user: ApiUser }) {
       {deleting ? (
         <DeleteContactDialog
           contact={deleting}
+          deleting={pending.remove}
           onCancel={() => closeDeleteDialog(false)}
           onConfirm={() => onDelete(deleting._id)}
         />

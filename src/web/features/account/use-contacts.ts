@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
 import type { ErrorCode } from '../../../domain/error-codes';
-import { ApiError } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
+import { useMutation, type MutationResult } from '../../shared/use-mutation';
 import type { ApiContact, ApiUser } from '../../shared/types';
 import { accountApi, type ContactInput } from './account-api';
 
@@ -13,7 +13,8 @@ const SHOWN_AS_SENT: readonly ErrorCode[] = ['invalid_input', 'too_many_contacts
 /**
  * The signed-in user's contacts for Manage Contacts. Every answer of the server is the whole
  * updated list; it replaces the screen's list and the stored user's, so checkout and the next
- * visit see the same contacts. Mutations resolve to null on success or to the message shown.
+ * visit see the same contacts. Each change is a `useMutation`: it resolves to its result, a
+ * failure with the words to show (the spec's texts).
  */
 export function useContacts(user: ApiUser) {
   const { updateUser } = useSession();
@@ -44,18 +45,10 @@ export function useContacts(user: ApiUser) {
     return () => controller.abort();
   }, [userId]);
 
-  const attempt = async (
-    request: () => Promise<ApiContact[]>,
-    failureMessage: (error: unknown) => string,
-  ): Promise<string | null> => {
-    try {
-      apply(await request());
-      return null;
-    } catch (error) {
-      const message = failureMessage(error);
-      console.warn(message, error);
-      return message;
-    }
+  /** Every answer is the whole list: it replaces ours and the stored user's. */
+  const applied = (result: MutationResult<ApiContact[]>) => {
+    if (result.ok) apply(result.value);
+    return result;
   };
 
   /**
@@ -63,29 +56,30 @@ export function useContacts(user: ApiUser) {
    * what it refuses (an invalid contact: its address message is the spec's text; a full contact
    * list) and for a rate limit, so those are shown as they are.
    */
-  const add = (contact: ContactInput) =>
-    attempt(
-      () => accountApi.addContact(userId, contact),
-      (error) =>
-        error instanceof ApiError && SHOWN_AS_SENT.includes(error.code)
-          ? error.message
-          : ACCOUNT_MESSAGES.addressOutsideArea,
-    );
+  const adding = useMutation(
+    (contact: ContactInput, signal) => accountApi.addContact(userId, contact, signal),
+    {
+      describe: (error) =>
+        SHOWN_AS_SENT.includes(error.code) ? error.message : ACCOUNT_MESSAGES.addressOutsideArea,
+    },
+  );
+  const updating = useMutation(
+    (contact: ApiContact, signal) => accountApi.updateContact(userId, contact, signal),
+    { describe: () => ACCOUNT_MESSAGES.updateContactFailed },
+  );
+  const removing = useMutation(
+    (contactId: string, signal) => accountApi.deleteContact(userId, contactId, signal),
+    { describe: () => ACCOUNT_MESSAGES.deleteContactFailed },
+  );
 
-  const update = (contact: ApiContact) =>
-    attempt(
-      () => accountApi.updateContact(userId, contact),
-      () => ACCOUNT_MESSAGES.updateContactFailed,
-    );
+  const add = async (contact: ContactInput) => applied(await adding.run(contact));
+  const update = async (contact: ApiContact) => applied(await updating.run(contact));
 
   // Add and edit failures are said by their form, inline; a delete has no form to say it.
   const remove = async (contactId: string) => {
-    const failure = await attempt(
-      () => accountApi.deleteContact(userId, contactId),
-      () => ACCOUNT_MESSAGES.deleteContactFailed,
-    );
-    if (failure !== null) notify(failure, 'error');
-    return failure;
+    const result = applied(await removing.run(contactId));
+    if (!result.ok && result.problem !== null) notify(result.problem, 'error');
+    return result;
   };
 
   /**
@@ -112,5 +106,13 @@ export function useContacts(user: ApiUser) {
     }
   };
 
-  return { contacts, add, update, remove, setDefault };
+  return {
+    contacts,
+    add,
+    update,
+    remove,
+    setDefault,
+    /** One change of each kind at a time: its form or dialog waits while it is on its way. */
+    pending: { add: adding.pending, update: updating.pending, remove: removing.pending },
+  };
 }

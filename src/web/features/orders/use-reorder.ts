@@ -9,6 +9,7 @@ import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import type { ApiOrder, ApiOrderItem } from '../../shared/types';
 import { urls } from '../../shared/urls';
+import { useMutation } from '../../shared/use-mutation';
 
 const GONE = 'no longer on the menu';
 const SOLD_OUT = 'sold out';
@@ -57,9 +58,11 @@ export function useReorder() {
   const { add } = useCart();
   const notify = useNotice();
   const navigate = useNavigate();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  // Which order's button says it is adding; the mutation says whether anything is.
+  const [target, setTarget] = useState<string | null>(null);
 
-  const addAll = async (order: ApiOrder) => {
+  const addAll = async (order: ApiOrder, signal: AbortSignal) => {
+    setTarget(order._id);
     const ids = [
       ...new Set(order.items.flatMap((item) => (item.productId._id ? [item.productId._id] : []))),
     ];
@@ -69,6 +72,8 @@ export function useReorder() {
     let added = 0;
     const skipped: Skipped[] = [];
     for (const item of order.items) {
+      // Left My Orders: what is in stays in the cart, the rest is not added.
+      if (signal.aborted) break;
       const { _id: id, name } = item.productId;
       const product = id ? products.get(id) : null;
       if (!id || !product) {
@@ -92,35 +97,35 @@ export function useReorder() {
     return { added, skipped };
   };
 
+  const adding = useMutation(addAll, {
+    fallback: 'We could not add the items to your cart. Please try again.',
+  });
+
   const reorder = async (order: ApiOrder) => {
-    if (busyId !== null) return;
-    setBusyId(order._id);
-    try {
-      const { added, skipped } = await addAll(order);
-      const list = skipped.map((line) => `${line.name} (${line.reason})`).join(', ');
-      if (added === 0) {
-        notify(`Nothing from order #${order.number} can be ordered right now: ${list}.`, 'error');
-        return;
-      }
-      // Said on the cart, the page it is about (a message does not outlive its page).
-      await navigate(urls.cart());
-      notify(
-        skipped.length === 0
-          ? `Order #${order.number} is in your cart again.`
-          : `${added} of ${order.items.length} items from order #${order.number} are in your cart.`,
-        'success',
-        skipped.length === 0 ? null : `Not added to your cart: ${list}.`,
-      );
-    } catch (error) {
-      console.warn('Reorder failed', error);
-      notify(
-        refusalReason(error) ?? 'We could not add the items to your cart. Please try again.',
-        'error',
-      );
-    } finally {
-      setBusyId(null);
+    const result = await adding.run(order);
+    if (!result.ok) {
+      if (result.problem !== null) notify(result.problem, 'error');
+      return;
     }
+    const { added, skipped } = result.value;
+    const list = skipped.map((line) => `${line.name} (${line.reason})`).join(', ');
+    if (added === 0) {
+      notify(`Nothing from order #${order.number} can be ordered right now: ${list}.`, 'error');
+      return;
+    }
+    // Said on the cart, the page it is about (a message does not outlive its page).
+    await navigate(urls.cart());
+    notify(
+      skipped.length === 0
+        ? `Order #${order.number} is in your cart again.`
+        : `${added} of ${order.items.length} items from order #${order.number} are in your cart.`,
+      'success',
+      skipped.length === 0 ? null : `Not added to your cart: ${list}.`,
+    );
   };
 
-  return { reorder: (order: ApiOrder) => void reorder(order), busyId };
+  return {
+    reorder: (order: ApiOrder) => void reorder(order),
+    busyId: adding.pending ? target : null,
+  };
 }

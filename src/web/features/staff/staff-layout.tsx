@@ -3,6 +3,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import type { ApiMeAnswer, ApiStaffStore } from '../../../domain';
 import { api, isAbort, isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
+import { useMutation } from '../../shared/use-mutation';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { staffUrls, urls } from '../../shared/urls';
 import { createAlertSound, type AlertSound } from './alert-sound';
@@ -147,7 +148,8 @@ function StaffFrame({
   onAccessLost: () => void;
 }) {
   const { signOut } = useSession();
-  const [signingOut, setSigningOut] = useState(false);
+  // Never fails: signOut clears this browser's session whatever the server answered.
+  const signingOut = useMutation(signOut, { fallback: '' });
   const board = useStaffBoard(onAccessLost);
   const { soundOn, turnOn, alerting, rings } = useAlert(board.unseen.length);
   useTitleFlash(board.unseen.length, store.name);
@@ -207,11 +209,8 @@ function StaffFrame({
           <button
             type="button"
             className="staff-sign-out"
-            disabled={signingOut}
-            onClick={() => {
-              setSigningOut(true);
-              void signOut();
-            }}
+            disabled={signingOut.pending}
+            onClick={() => void signingOut.run()}
           >
             Sign out
           </button>
