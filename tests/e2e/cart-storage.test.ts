@@ -147,3 +147,33 @@ it('merges a guest cart at sign-in, tells which line stayed out, and keeps it on
   await context.close();
   expect(h.pageErrors).toEqual([]);
 });
+
+it('adds what a signed-in customer taps before the signed-in cart’s code has arrived', async () => {
+  const { context, page } = await h.newPage();
+  const { user } = await registerUser(h.app);
+  await signIn(page, user.email);
+  // A slow phone: the signed-in cart's chunk (loaded only for a session) is held back.
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/assets\/server-cart-[\w-]+\.js$/, async (route) => {
+    held += 1;
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/category/beverages');
+  const row = page.getByRole('form', { name: 'Water Bottle', exact: true });
+  await row.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect.poll(() => held).toBe(1);
+  release();
+  await page.getByRole('status').getByText('Beverage added to cart!', { exact: true }).waitFor();
+  await cartLink(page, 1).waitFor();
+  const cart = (await (await page.request.get(`/api/cart/${user._id}`)).json()) as {
+    items: { productId: { name: string }; quantity: number }[];
+  };
+  expect(cart.items.map((item) => [item.productId.name, item.quantity])).toEqual([
+    ['Water Bottle', 1],
+  ]);
+  await context.close();
+  expect(h.pageErrors).toEqual([]);
+});

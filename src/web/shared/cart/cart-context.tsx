@@ -5,6 +5,7 @@ import {
   useCallback,
   useContext,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -21,7 +22,8 @@ import { useGuestCartStore } from './guest-cart-store';
  * is signed in: React starts loading it in the first render that knows the user (hydration,
  * for a stored session), so it arrives alongside hydration rather than after it, and a guest
  * never pays for it. Until it reports, a signed-in cart reads as loading, as it did while the
- * server answered.
+ * server answered, and a change made meanwhile (a tap on Add to Cart while a slow phone still
+ * fetches the chunk) waits for the store and is then made, never dropped.
  */
 interface CartState extends CartStore {
   signedIn: boolean;
@@ -29,7 +31,7 @@ interface CartState extends CartStore {
 
 const idle = () => Promise.resolve();
 
-const LOADING: CartStore = {
+const NO_CART: CartStore = {
   count: 0,
   lines: [],
   figures: null,
@@ -41,7 +43,34 @@ const LOADING: CartStore = {
   refresh: idle,
 };
 
-const CartContext = createContext<CartState>({ ...LOADING, signedIn: false });
+const CartContext = createContext<CartState>({ ...NO_CART, signedIn: false });
+
+/** The signed-in store as reported by `ServerCart`, and a stand-in whose changes wait for it. */
+function useReportedStore() {
+  const [reported, setReported] = useState<{ userId: string; store: CartStore } | null>(null);
+  const waiting = useRef<((store: CartStore) => void)[]>([]);
+  const onStore = useCallback((userId: string, store: CartStore) => {
+    setReported({ userId, store });
+    const waiters = waiting.current;
+    waiting.current = [];
+    for (const resolve of waiters) resolve(store);
+  }, []);
+  const loading = useMemo<CartStore>(() => {
+    const ready = () =>
+      new Promise<CartStore>((resolve) => {
+        waiting.current.push(resolve);
+      });
+    return {
+      ...NO_CART,
+      add: async (product, item) => (await ready()).add(product, item),
+      setQuantity: async (lineId, quantity) => (await ready()).setQuantity(lineId, quantity),
+      remove: async (lineId) => (await ready()).remove(lineId),
+      setTip: async (percent) => (await ready()).setTip(percent),
+      refresh: async () => (await ready()).refresh(),
+    };
+  }, []);
+  return { reported, onStore, loading };
+}
 
 const ServerCart = lazy(() => import('./server-cart'));
 
@@ -49,11 +78,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const userId = user?._id ?? null;
   const guest = useGuestCartStore();
-  const [server, setServer] = useState<{ userId: string; store: CartStore } | null>(null);
-  const onStore = useCallback((id: string, store: CartStore) => {
-    setServer({ userId: id, store });
-  }, []);
-  const store: CartStore = userId ? (server?.userId === userId ? server.store : LOADING) : guest;
+  const { reported, onStore, loading } = useReportedStore();
+  const store: CartStore = userId
+    ? reported?.userId === userId
+      ? reported.store
+      : loading
+    : guest;
   const value = useMemo<CartState>(
     () => ({ ...store, signedIn: userId !== null }),
     [store, userId],
