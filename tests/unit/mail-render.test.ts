@@ -32,13 +32,17 @@ describe('renderMail', () => {
 
   it('writes both parts from the same blocks, ending with the store', () => {
     expect(mail.subject).toBe('Your receipt');
+    const everywhere = [
+      'Pepperoni',
+      'Extra cheese',
+      '$33.90',
+      '(519) 555-0142',
+      '1 Main St, Guelph',
+    ];
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Pepperoni');
-      expect(part).toContain('Extra cheese');
-      expect(part).toContain('$33.90');
-      expect(part).toContain('https://store.example/reset-password?token=abc');
-      expect(part).toContain('(519) 555-0142');
-      expect(part).toContain('1 Main St, Guelph');
+      for (const words of [...everywhere, 'https://store.example/reset-password?token=abc']) {
+        expect(part).toContain(words);
+      }
     }
     expect(mail.text).toContain('Thanks, <Sam>');
     expect(mail.text.trimEnd().endsWith('(519) 555-0142')).toBe(true);

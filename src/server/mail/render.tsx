@@ -49,6 +49,18 @@ const INK = '#1f1f1f';
 const MUTED = '#555555';
 const ACCENT = '#b3261e';
 
+/** A layout table: mail clients lay out tables, not grids. */
+function Table({ children }: { children: ReactNode }): ReactNode {
+  return (
+    <table
+      role="presentation"
+      style={{ width: '100%', borderCollapse: 'collapse', margin: '0 0 14px' }}
+    >
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 function Block({ block }: { block: MailBlock }): ReactNode {
   switch (block.kind) {
     case 'heading':
@@ -80,46 +92,36 @@ function Block({ block }: { block: MailBlock }): ReactNode {
       );
     case 'rows':
       return (
-        <table
-          role="presentation"
-          style={{ width: '100%', borderCollapse: 'collapse', margin: '0 0 14px' }}
-        >
-          <tbody>
-            {block.rows.map((row, index) => (
-              <tr key={index} style={row.strong ? { fontWeight: 'bold' } : undefined}>
-                <td style={{ padding: '4px 0' }}>{row.label}</td>
-                <td style={{ padding: '4px 0', textAlign: 'right' }}>{row.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table>
+          {block.rows.map((row, index) => (
+            <tr key={index} style={row.strong ? { fontWeight: 'bold' } : undefined}>
+              <td style={{ padding: '4px 0' }}>{row.label}</td>
+              <td style={{ padding: '4px 0', textAlign: 'right' }}>{row.value}</td>
+            </tr>
+          ))}
+        </Table>
       );
     case 'lines':
       return (
-        <table
-          role="presentation"
-          style={{ width: '100%', borderCollapse: 'collapse', margin: '0 0 14px' }}
-        >
-          <tbody>
-            {block.lines.map((line, index) => (
-              <tr key={index} style={{ borderBottom: '1px solid #dddddd' }}>
-                <td style={{ padding: '8px 0', verticalAlign: 'top' }}>
-                  <strong>
-                    {line.quantity} × {line.name}
-                  </strong>
-                  {line.details.map((detail, at) => (
-                    <div key={at} style={{ color: MUTED, fontSize: '14px' }}>
-                      {detail}
-                    </div>
-                  ))}
-                </td>
-                <td style={{ padding: '8px 0', textAlign: 'right', verticalAlign: 'top' }}>
-                  {line.price}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table>
+          {block.lines.map((line, index) => (
+            <tr key={index} style={{ borderBottom: '1px solid #dddddd' }}>
+              <td style={{ padding: '8px 0', verticalAlign: 'top' }}>
+                <strong>
+                  {line.quantity} × {line.name}
+                </strong>
+                {line.details.map((detail, at) => (
+                  <div key={at} style={{ color: MUTED, fontSize: '14px' }}>
+                    {detail}
+                  </div>
+                ))}
+              </td>
+              <td style={{ padding: '8px 0', textAlign: 'right', verticalAlign: 'top' }}>
+                {line.price}
+              </td>
+            </tr>
+          ))}
+        </Table>
       );
   }
 }
