@@ -620,6 +620,11 @@ it('each screen is usable on a 390 px phone', async () => {
       ready: (page: Page) => page.getByRole('list', { name: 'Staff accounts' }),
     },
     { path: '/staff/today', ready: (page: Page) => page.getByTestId('today-received') },
+    // The week of hours was 507 px too wide at 390 before its rows wrapped.
+    {
+      path: '/staff/store',
+      ready: (page: Page) => page.getByRole('group', { name: 'Opening hours' }),
+    },
   ];
   for (const { path, ready } of screens) {
     const { context, page, problems } = await openAs(admin, path);
