@@ -21,6 +21,7 @@ import {
   type Product,
 } from '../../domain';
 import type { Queryable } from '../data/db';
+import { presentSelection } from '../http/present';
 import {
   cartsRepository,
   type CartCheckout,
@@ -46,12 +47,7 @@ function presentItem(
       soldOut: product.soldOut,
     },
     quantity: item.quantity,
-    size: item.selection.size ?? null,
-    flavor: item.selection.flavor ?? null,
-    wingsFlavor: item.selection.wingsFlavor ?? null,
-    sides: item.selection.sides,
-    drinks: item.selection.drinks,
-    toppings: item.selection.toppings,
+    ...presentSelection(item.selection),
     description: describeSelection(product, item.selection),
     priceByQuantity: toDollars(unit),
     totalPrice: toDollars(line),

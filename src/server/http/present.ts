@@ -10,6 +10,7 @@ import {
   type ApiProduct,
   type ApiProductDetails,
   type ApiUser,
+  type NormalisedSelection,
   type Product,
   type ProductDetails,
 } from '../../domain';
@@ -64,4 +65,14 @@ export const presentUser = (
   name: user.name,
   email: user.email,
   contacts: contacts.map(presentContact),
+});
+
+/** A line's choices as the spec's cart items and order items both carry them. */
+export const presentSelection = (selection: NormalisedSelection) => ({
+  size: selection.size ?? null,
+  flavor: selection.flavor ?? null,
+  wingsFlavor: selection.wingsFlavor ?? null,
+  sides: selection.sides,
+  drinks: selection.drinks,
+  toppings: selection.toppings,
 });

@@ -12,6 +12,7 @@ import {
   type ApiStaffOrder,
 } from '../../domain';
 import type { Queryable } from '../data/db';
+import { presentSelection } from '../http/present';
 import type { OrderStepRecord } from '../repositories/order-steps';
 import {
   ordersRepository,
@@ -31,12 +32,7 @@ function presentItem(item: OrderItemRecord): ApiOrderItem {
       category: item.category,
     },
     quantity: item.quantity,
-    size: item.selection.size ?? null,
-    flavor: item.selection.flavor ?? null,
-    wingsFlavor: item.selection.wingsFlavor ?? null,
-    sides: item.selection.sides,
-    drinks: item.selection.drinks,
-    toppings: item.selection.toppings,
+    ...presentSelection(item.selection),
     description: item.description,
     priceByQuantity: toDollars(item.unitCents),
     totalPrice: toDollars(item.totalCents),
