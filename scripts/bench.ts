@@ -96,8 +96,7 @@ async function startShippedServer(choice: DatabaseChoice): Promise<ShippedServer
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.DATABASE_SCHEMA;
-  // Started as `npm start` and the systemd unit start it: with their young-generation flag.
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...inherited,
       NODE_ENV: 'production',
