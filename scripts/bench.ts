@@ -32,7 +32,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -85,6 +85,7 @@ type ToChild = { type: 'serve'; answers: Record<string, Answer> } | { type: 'sto
  */
 interface ShippedServer {
   port: number;
+  pid: number;
   rssMiB(): number;
   stop(): Promise<void>;
 }
@@ -119,6 +120,7 @@ async function startShippedServer(choice: DatabaseChoice): Promise<ShippedServer
   }
   return {
     port,
+    pid: child.pid!,
     rssMiB: () => rssMiB(child.pid!),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -406,6 +408,37 @@ async function withPostgresSchema(run: (schema: string) => Promise<void>): Promi
   }
 }
 
+/**
+ * The API's rounds run with both servers on one core and the load (this process) on the other,
+ * where `taskset` and two cores exist. Left to the scheduler, a server's threads (V8's parallel
+ * scavenges, libuv) and the load generator share cores differently from one process to the
+ * next: the same build measured 0.45 or 0.66 × bare by the luck of its start (2026-11-26), and
+ * pinned, every start within a few percent. Put back on every core afterwards: Lighthouse and
+ * the other parts inherit this process's affinity.
+ */
+function pinApart(servers: number[]): () => void {
+  const cores = availableParallelism();
+  const pin = (pid: number, cpus: string) =>
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+  if (cores < 2) return () => undefined;
+  try {
+    for (const pid of servers) pin(pid, '0');
+    pin(process.pid, '1');
+  } catch {
+    console.log('(taskset unavailable: the API rounds run unpinned, and their ratios vary more)');
+    return () => undefined;
+  }
+  return () => {
+    for (const pid of [...servers, process.pid]) {
+      try {
+        pin(pid, `0-${cores - 1}`);
+      } catch {
+        // A server that has exited needs no core back.
+      }
+    }
+  };
+}
+
 async function benchApi(
   database: 'pglite' | 'postgres',
   choice: DatabaseChoice,
@@ -428,6 +461,7 @@ async function benchApi(
   const barePort = await bare.ready();
 
   const rows: ApiRow[] = [];
+  const unpin = pinApart([app.pid, bare.process.pid!]);
   for (const [route, path] of routes) {
     const onApp: Turns = { latencies: [], ms: 0, errors: 0 };
     const onBare: Turns = { latencies: [], ms: 0, errors: 0 };
@@ -459,6 +493,7 @@ async function benchApi(
       roundRatios,
     });
   }
+  unpin();
   const rss = app.rssMiB();
   await bare.stop();
   return { rows, rssMiB: rss, appPort, stop: () => app.stop() };
