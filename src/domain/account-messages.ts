@@ -28,9 +28,20 @@ export const ACCOUNT_MESSAGES = {
   registerSucceeded: 'Registration Successful',
   updateContactFailed: 'Failed to update contact.',
   deleteContactFailed: 'Failed to delete contact.',
+  deleteWrongPassword: 'That password is not right. Your account was not deleted.',
+  deleteWrongEmail: 'That is not your account’s email. Your account was not deleted.',
+  deleteOrderInProgress:
+    'You have an order the store is still working on. You can delete your account once it is completed.',
+  deleteStaffAccount:
+    'A staff account cannot delete itself here. The store admin removes staff accounts on the Staff page.',
+  accountDeleted: 'Your account has been deleted. Thank you for ordering with us.',
+  exportFailed: 'Failed to download your data.',
+  deleteAccountFailed: 'Failed to delete your account.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** What a deleted account's orders say in place of the customer's name (the store keeps them). */
+export const DELETED_CUSTOMER_NAME = 'Deleted customer';
 export const MAX_CONTACTS_PER_USER = 20;
 
 /**

@@ -106,6 +106,27 @@ export const socialLoginSchema = z.object(
   { error: ACCOUNT_MESSAGES.googleLoginFailed },
 );
 
+/**
+ * Deleting one's own account: the confirmation is the account's password, or for an account
+ * that signs in with Google only, its email typed again. Either may be sent; the server decides
+ * which one the account needs, so a wrong or missing one is the same 400.
+ */
+export const deleteAccountSchema = z.object(
+  {
+    password: z
+      .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+      .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_MESSAGES.deleteWrongPassword })
+      .optional(),
+    email: z
+      .string({ error: ACCOUNT_MESSAGES.emailInvalid })
+      .trim()
+      .max(254, { error: ACCOUNT_MESSAGES.deleteWrongEmail })
+      .optional(),
+  },
+  { error: 'Send your password (or your email) as a JSON object.' },
+);
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 /** The phone of PUT /contacts/default/{phone}. */
 export const defaultPhoneSchema = z
   .string()

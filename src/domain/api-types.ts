@@ -384,3 +384,31 @@ export interface ApiTodayReport {
   medianAcceptSeconds: number | null;
   slowestAcceptSeconds: number | null;
 }
+
+/**
+ * GET /api/user/{userId}/export: everything the store keeps about an account, for the person
+ * it is about (PIPEDA's access principle). `account` is the users row as stored, every column but
+ * the sign-in secrets, so a column added later appears without a change here.
+ */
+export interface ApiAccountExport {
+  exportedAt: string;
+  account: Record<string, unknown>;
+  /** How the account signs in: a password, Google, or both. Never the hash or the subject. */
+  signIn: { password: boolean; google: boolean };
+  contacts: ApiContact[];
+  /** Every order, newest first, with the steps as the customer sees them (not who took them). */
+  orders: (ApiOrder & { steps: Omit<ApiOrderStep, 'by'>[] })[];
+  /** The mails the store wrote to the account (the bodies are in the person's own mailbox). */
+  mails: {
+    kind: string;
+    subject: string;
+    status: string;
+    createdAt: string;
+    sentAt: string | null;
+  }[];
+}
+
+/** POST /api/user/{userId}/delete. */
+export interface ApiAccountDeleted {
+  message: string;
+}

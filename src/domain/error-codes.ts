@@ -49,6 +49,12 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   /** The admin asked to remove their own account (409). */
   'own_account',
+  /** Deleting an account without the right confirmation: its password, or its email typed (400). */
+  'confirmation_mismatch',
+  /** Deleting an account that has an order the store is still working on (409). */
+  'order_in_progress',
+  /** A staff or admin account asked to delete itself; the admin removes staff instead (409). */
+  'staff_account',
   /** The body is larger than any request of ours (413). */
   'payload_too_large',
   /** Our own fault; details are in the server's log, never in the answer (500). */

@@ -410,6 +410,16 @@ const ROUTES: Record<string, RouteSpec> = {
     names: 'path',
     example: (owner) => ({ params: { userId: owner.id, phone: '519-555-0199' } }),
   },
+  'GET /api/user/:userId/export': {
+    names: 'path',
+    example: (owner) => ({ params: { userId: owner.id } }),
+  },
+  // A wrong password on purpose: the sweeps call every route as its owner, and a right one would
+  // delete the account the rest of the file signs in with (privacy.test.ts deletes for real).
+  'POST /api/user/:userId/delete': {
+    names: 'path',
+    example: (owner) => ({ params: { userId: owner.id }, body: { password: 'not the password' } }),
+  },
   'POST /api/cart': {
     names: 'body',
     example: (owner) => ({ body: { userId: owner.id, name: 'Coke', quantity: 1 } }),

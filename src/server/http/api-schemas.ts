@@ -7,6 +7,8 @@ import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
   ORDER_STATUSES,
+  type ApiAccountDeleted,
+  type ApiAccountExport,
   type ApiCart,
   type ApiCartItem,
   type ApiCartTotals,
@@ -310,3 +312,24 @@ export const apiTodayReportSchema = z.object({
   medianAcceptSeconds: z.number().nullable(),
   slowestAcceptSeconds: z.number().nullable(),
 }) satisfies z.ZodType<ApiTodayReport>;
+
+export const apiAccountExportSchema = z.object({
+  exportedAt: z.string(),
+  account: z.record(z.string(), z.unknown()),
+  signIn: z.object({ password: z.boolean(), google: z.boolean() }),
+  contacts: z.array(apiContactSchema),
+  orders: z.array(apiOrderSchema.extend({ steps: z.array(apiOrderStepSchema.omit({ by: true })) })),
+  mails: z.array(
+    z.object({
+      kind: z.string(),
+      subject: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<ApiAccountExport>;
+
+export const apiAccountDeletedSchema = z.object({
+  message: z.string(),
+}) satisfies z.ZodType<ApiAccountDeleted>;

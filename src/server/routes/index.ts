@@ -4,6 +4,7 @@ import { cartRoutes } from './cart';
 import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
 import { orderRoutes } from './orders';
+import { privacyRoutes } from './privacy';
 import { staffRoutes } from './staff';
 import { staffMenuRoutes } from './staff-menu';
 import { staffReportRoutes } from './staff-reports';
@@ -18,6 +19,7 @@ export const apiRoutes: readonly RouteModule[] = [
   catalogRoutes,
   authRoutes,
   contactRoutes,
+  privacyRoutes,
   cartRoutes,
   orderRoutes,
   staffRoutes,

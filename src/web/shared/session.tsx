@@ -20,6 +20,11 @@ interface SessionState {
   signIn: (user: ApiUser) => void;
   /** Ends the session on the server and clears user, order type and address (spec). */
   signOut: () => Promise<void>;
+  /**
+   * Forgets the user in this browser without asking the server, which ended the session itself
+   * (the account was deleted): the stored user, order type and address, order bar and cart.
+   */
+  forgetUser: () => void;
   /** Replaces the stored user, e.g. after contacts change. */
   updateUser: (user: ApiUser) => void;
 }
@@ -29,6 +34,7 @@ const SessionContext = createContext<SessionState>({
   checked: false,
   signIn: () => undefined,
   signOut: () => Promise.resolve(),
+  forgetUser: () => undefined,
   updateUser: () => undefined,
 });
 
@@ -64,23 +70,40 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [store]);
 
-  const signOut = useCallback(async () => {
-    try {
-      await api('/api/auth/logout', { method: 'POST', body: {} });
-    } catch (error) {
-      console.warn('Logout request failed; clearing the local session anyway', error);
-    }
+  const forgetSession = useCallback(() => {
     store(null);
     clearOrderType();
     // A shared browser: the next customer does not load the last one's order bar.
     knownOrder.forget();
   }, [store, clearOrderType]);
 
+  const signOut = useCallback(async () => {
+    try {
+      await api('/api/auth/logout', { method: 'POST', body: {} });
+    } catch (error) {
+      console.warn('Logout request failed; clearing the local session anyway', error);
+    }
+    forgetSession();
+  }, [forgetSession]);
+
+  // A deleted account leaves nothing of its own in the browser, a cart kept locally included.
+  const forgetUser = useCallback(() => {
+    forgetSession();
+    writeStorage(STORAGE_KEYS.cart, null);
+  }, [forgetSession]);
+
   // The server renders for a guest: the stored user shows from the render after hydration.
   const hydrated = useHydrated();
   return (
     <SessionContext.Provider
-      value={{ user: hydrated ? user : null, checked, signIn: store, signOut, updateUser: store }}
+      value={{
+        user: hydrated ? user : null,
+        checked,
+        signIn: store,
+        signOut,
+        forgetUser,
+        updateUser: store,
+      }}
     >
       {children}
     </SessionContext.Provider>

@@ -1,5 +1,7 @@
 /** The API's shapes as the browser reads them: one definition with the server, in the domain. */
 export type {
+  ApiAccountDeleted,
+  ApiAccountExport,
   ApiCart,
   ApiCartView,
   ApiCheckoutDetails,

@@ -1,5 +1,7 @@
 import { api } from '../../shared/api';
 import type {
+  ApiAccountDeleted,
+  ApiAccountExport,
   ApiContact,
   ApiLoginAnswer,
   ApiRegisterAnswer,
@@ -56,6 +58,19 @@ export const accountApi = {
       `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,
       { method: 'DELETE', signal },
     ),
+  /** Everything the store keeps about the account (issue 35), as the server answers it. */
+  exportData: (userId: string, signal?: AbortSignal) =>
+    api<ApiAccountExport>(`/api/user/${encodeURIComponent(userId)}/export`, { signal }),
+  /**
+   * Deletes the account. The one answer typed is sent as both confirmations: the server checks
+   * the password of an account that has one, else (Google only) the email typed again.
+   */
+  deleteAccount: (userId: string, confirmation: string, signal?: AbortSignal) =>
+    api<ApiAccountDeleted>(`/api/user/${encodeURIComponent(userId)}/delete`, {
+      method: 'POST',
+      body: { password: confirmation, email: confirmation },
+      signal,
+    }),
 };
 
 /** `location.state.from` when it is an in-app path (never an outside address). */

@@ -10,20 +10,34 @@ import { ContactForm } from './contact-form';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { useContacts } from './use-contacts';
 import { AccountScreen } from './form-parts';
+import { AccountDeleted, YourData } from './your-data';
 import './account.css';
 
 /** Manage Contacts needs a signed-in user; anyone else logs in first and comes back here. */
 export default function ManageContactsScreen() {
-  const { user, checked } = useSession();
+  const { user, checked, forgetUser } = useSession();
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) return <AccountDeleted />;
   if (!user) {
     // A session cookie without a stored user (storage cleared) still counts: ask the server first.
     if (!checked) return <Loading />;
     return <Navigate to={urls.login()} replace state={{ from: urls.manageContacts() }} />;
   }
-  return <ContactsManager key={user._id} user={user} />;
+  const onAccountDeleted = () => {
+    // One render: this screen leaves for Home rather than for Login, as a signed-out one would.
+    setDeleted(true);
+    forgetUser();
+  };
+  return <ContactsManager key={user._id} user={user} onAccountDeleted={onAccountDeleted} />;
 }
 
-function ContactsManager({ user }: { user: ApiUser }) {
+function ContactsManager({
+  user,
+  onAccountDeleted,
+}: {
+  user: ApiUser;
+  onAccountDeleted: () => void;
+}) {
   // Deleting a card drops the focus it held; the heading takes it back.
   const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
@@ -130,6 +144,7 @@ function ContactsManager({ user }: { user: ApiUser }) {
           {contacts.length > 0 && !adding ? addButtonView : null}
         </>
       )}
+      <YourData userId={user._id} onDeleted={onAccountDeleted} />
       {deleting ? (
         <DeleteContactDialog
           contact={deleting}
