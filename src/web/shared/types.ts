@@ -12,6 +12,7 @@ export type {
   ApiOrderItem,
   DeliveryType,
   PaymentOption,
+  ApiForgotPasswordAnswer,
   ApiLoginAnswer,
   ApiMeAnswer,
   ApiProduct,
