@@ -7,7 +7,7 @@ import {
   type ApiLoginAnswer,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { DEFAULT_RATE_RULES } from '../../src/server/config';
+import { DEFAULT_RATE_RULES, loadConfig } from '../../src/server/config';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, logIn, registerUser } from '../support/users';
 
@@ -369,5 +369,22 @@ describe('limits', () => {
       });
     for (let i = 0; i < limit; i += 1) expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(429);
+  });
+});
+
+describe('PUBLIC_ORIGIN', () => {
+  it('takes an origin, refuses a path or another scheme, and is localhost unset', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://Pizza.example.com/' }).publicOrigin).toBe(
+      'https://pizza.example.com',
+    );
+    expect(loadConfig({ PORT: '8080' }).publicOrigin).toBe('http://localhost:8080');
+    for (const wrong of [
+      'https://pizza.example.com/shop',
+      'https://pizza.example.com?x=1',
+      'javascript://pizza.example.com',
+      'pizza.example.com',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_ORIGIN: wrong }), wrong).toThrow(/PUBLIC_ORIGIN/);
+    }
   });
 });
