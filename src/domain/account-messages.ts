@@ -8,6 +8,9 @@ import { isGuelphAddress, isPhoneNumber } from './contact-rules';
 /** Long passphrases are welcome; megabyte ones only cost hashing time. */
 export const PASSWORD_MAX_LENGTH = 200;
 
+/** How long a password reset link works (the mail and the messages below say so). */
+export const PASSWORD_RESET_MINUTES = 30;
+
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   duplicateEmail: 'An account with this email already exists.',
@@ -37,6 +40,10 @@ export const ACCOUNT_MESSAGES = {
   accountDeleted: 'Your account has been deleted. Thank you for ordering with us.',
   exportFailed: 'Failed to download your data.',
   deleteAccountFailed: 'Failed to delete your account.',
+  // The same answer whether or not the email has an account: it must not tell which.
+  forgotPasswordSent: `If an account uses this email, we have sent it a message with a link to set a new password. The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
+  resetTokenInvalid: `This password reset link is not valid any more: it was used already, it is older than ${PASSWORD_RESET_MINUTES} minutes, or it was copied incompletely. Please ask for a new one.`,
+  passwordsDiffer: 'The two passwords are not the same.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -59,6 +59,12 @@ const emailSchema = z
   .max(254, { error: ACCOUNT_MESSAGES.emailInvalid })
   .pipe(z.email({ error: ACCOUNT_MESSAGES.emailInvalid }));
 
+/** A password being chosen: at registration and at a reset, the same rules and messages. */
+const newPasswordSchema = z
+  .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooLong });
+
 export const registerSchema = z.object(
   {
     name: z
@@ -69,10 +75,7 @@ export const registerSchema = z.object(
       .max(100, { error: 'Please keep the name under 100 characters.' })
       .refine(isPlainText, { error: 'Please remove special characters from the name.' }),
     email: emailSchema,
-    password: z
-      .string({ error: ACCOUNT_MESSAGES.passwordRequired })
-      .min(PASSWORD_MIN_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooShort })
-      .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooLong }),
+    password: newPasswordSchema,
     // The spec's form sends one entry; a blank entry (no phone, no address) is simply dropped.
     contacts: z
       .array(contactDraftSchema, { error: 'contacts must be a list.' })
@@ -93,6 +96,23 @@ export const loginSchema = z.object(
       .max(PASSWORD_MAX_LENGTH, { error: ACCOUNT_MESSAGES.invalidCredentials }),
   },
   { error: 'Send email and password as a JSON object.' },
+);
+
+export const forgotPasswordSchema = z.object(
+  { email: emailSchema },
+  { error: 'Send the email as a JSON object.' },
+);
+
+/** The token is the link's; its length is checked only so a megabyte is not hashed. */
+export const resetPasswordSchema = z.object(
+  {
+    token: z
+      .string({ error: ACCOUNT_MESSAGES.resetTokenInvalid })
+      .min(1, { error: ACCOUNT_MESSAGES.resetTokenInvalid })
+      .max(200, { error: ACCOUNT_MESSAGES.resetTokenInvalid }),
+    password: newPasswordSchema,
+  },
+  { error: 'Send the token and the new password as a JSON object.' },
 );
 
 /** Social sign-in sends only the provider's signed credential; nothing else is trusted. */

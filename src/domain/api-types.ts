@@ -97,7 +97,6 @@ export interface ApiRegisterAnswer {
   user: ApiUser;
 }
 
-/** POST /api/auth/login. */
 /**
  * A staff account's role, sent beside the user (login, me) so the browser can take staff to
  * /staff and show the admin's tabs; absent for a customer, whose answers stay the spec's. The
@@ -105,6 +104,12 @@ export interface ApiRegisterAnswer {
  */
 export type StaffRole = 'staff' | 'admin';
 
+/** POST /api/auth/forgot-password: the same message for every email. */
+export interface ApiForgotPasswordAnswer {
+  message: string;
+}
+
+/** POST /api/auth/login (and /api/auth/reset-password, which signs in too). */
 export interface ApiLoginAnswer {
   user: ApiUser;
   staffRole?: StaffRole;

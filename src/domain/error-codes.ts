@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'too_many_contacts',
   /** Wrong email or password, told apart from neither (401). */
   'invalid_credentials',
+  /** A password reset token that is unknown, used already or expired (400). */
+  'invalid_reset_token',
   /** The Google credential could not be verified (401). */
   'google_login_failed',
   /** Too many attempts; Retry-After says when to come back (429). */

@@ -186,7 +186,10 @@ const MINUTE = 60_000;
  * ceiling still caps many machines guessing one password together. A browser that has signed in
  * to the account before (its device cookie, auth/device-cookie.ts) is limited per device instead
  * of by those two, so a crowd reaching the ceiling cannot keep the owner out. Social sign-in
- * names no account until its token is verified, so it is limited per IP only.
+ * names no account until its token is verified, so it is limited per IP only. Asking for a password
+ * reset is limited per address (one machine mailing many people) and per email, whether or not
+ * it has an account, so the refusal tells nothing (one inbox flooded with links); using a link
+ * per address, so each try costs at most one password hash.
  */
 export const DEFAULT_RATE_RULES = {
   loginIp: { limit: 20, windowMs: 15 * MINUTE },
@@ -196,6 +199,9 @@ export const DEFAULT_RATE_RULES = {
   registerAccount: { limit: 5, windowMs: 60 * MINUTE },
   socialIp: { limit: 30, windowMs: 15 * MINUTE },
   loginDevice: { limit: 10, windowMs: 15 * MINUTE },
+  forgotPasswordIp: { limit: 20, windowMs: 60 * MINUTE },
+  forgotPasswordEmail: { limit: 3, windowMs: 60 * MINUTE },
+  resetPasswordIp: { limit: 20, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export interface PasswordCheckLimits {
@@ -257,6 +263,15 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   // Signs device cookies (auth/device-cookie.ts); unset, a random one is kept in DATA_DIR.
   SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  // The address customers reach the store at (https://pizza.example.com): the origin of the links
+  // in mails. Never taken from a request's Host header, which the requester writes.
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'an http(s) URL such as https://pizza.example.com' })
+    .refine((value) => /^[a-z]+:\/\/[^/?#@]+\/?$/i.test(value), {
+      message: 'only the origin (scheme, host and port), without a path, query or fragment',
+    })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z
@@ -375,6 +390,8 @@ export interface AppConfig {
   admin: { email: string; password: string } | null;
   google: { clientId: string | null; jwksUrl: string; issuers: string[] };
   mapsApiKey: string | null;
+  /** PUBLIC_ORIGIN: where the links in mails point; unset, http://localhost:<port>. */
+  publicOrigin: string;
   events: EventsConfig;
   orders: OrdersConfig;
   /** On SIGTERM/SIGINT, the longest wait for requests in flight before exiting anyway. */
@@ -440,6 +457,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       issuers: e.GOOGLE_ISSUERS,
     },
     mapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     events: { ...DEFAULT_EVENTS_CONFIG, retentionHours: e.EVENT_RETENTION_HOURS },
     orders: { acceptSweepMs: e.ACCEPT_SWEEP_INTERVAL_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

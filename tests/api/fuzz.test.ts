@@ -421,6 +421,23 @@ const SEEDS: Record<string, Seed> = {
     }),
   }),
   'POST /api/auth/social-login': () => ({ body: fc.record({ credential: googleToken }) }),
+  'POST /api/auth/forgot-password': () => ({
+    body: fc.record({
+      email: fc
+        .constantFrom('alice', 'nobody')
+        .map((who) =>
+          who === 'nobody'
+            ? uniqueEmail('fuzz-forgot')
+            : new Late(`alice's email`, () => actor('alice').email),
+        ),
+    }),
+  }),
+  'POST /api/auth/reset-password': () => ({
+    body: fc.record({
+      token: fc.string({ minLength: 1, maxLength: 60 }),
+      password: fc.constantFrom(TEST_PASSWORD, 'short'),
+    }),
+  }),
   'POST /api/user/:userId/contacts': () => ({
     body: fc.record({
       phone: fc.constantFrom('519-555-0100', '(519) 555-0142', '+1 519 555 0199'),

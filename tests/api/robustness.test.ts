@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -16,6 +17,7 @@ import {
   type NormalisedSelection,
   type Product,
 } from '../../src/domain';
+import { hashResetToken } from '../../src/server/auth/password-reset';
 import { createSession } from '../../src/server/auth/sessions';
 import { DEFAULT_RATE_RULES } from '../../src/server/config';
 import { fixedClock } from '../../src/server/clock';
@@ -346,6 +348,20 @@ async function newMissedOrderId(): Promise<string> {
   return orderId;
 }
 
+/**
+ * A usable password reset link's token, for a throwaway account (using it ends that account's
+ * sessions): stored as the mail's would be, by its hash, without a mail in between.
+ */
+async function newResetToken(): Promise<string> {
+  const { user } = await registerUser(t.app);
+  const token = randomBytes(32).toString('base64url');
+  await t.db.query(
+    `insert into password_resets (token_hash, user_id, expires_at) values ($1, $2, $3)`,
+    [hashResetToken(token), user._id, new Date(clock.now().getTime() + 10 * 60_000)],
+  );
+  return token;
+}
+
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/store': { names: 'none', example: () => ({}) },
   'GET /api/store/status': { names: 'none', example: () => ({}) },
@@ -378,6 +394,15 @@ const ROUTES: Record<string, RouteSpec> = {
     names: 'none',
     endsSession: true,
     example: async () => ({ body: { credential: await keys.signIdToken() } }),
+  },
+  'POST /api/auth/forgot-password': {
+    names: 'none',
+    example: () => ({ body: { email: `robust-forgot-${(emailCounter += 1)}@example.com` } }),
+  },
+  'POST /api/auth/reset-password': {
+    names: 'none',
+    endsSession: true,
+    example: async () => ({ body: { token: await newResetToken(), password: 'a new password 1' } }),
   },
   'POST /api/auth/logout': { names: 'none', example: () => ({}), endsSession: true },
   'GET /api/auth/me': { names: 'none', example: () => ({}) },

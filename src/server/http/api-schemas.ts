@@ -18,6 +18,7 @@ import {
   type ApiConfirmAnswer,
   type ApiContact,
   type ApiDefaultContact,
+  type ApiForgotPasswordAnswer,
   type ApiLoginAnswer,
   type ApiMeAnswer,
   type ApiMergedCart,
@@ -266,6 +267,10 @@ export const apiLoginAnswerSchema = z.object({
   user: apiUserSchema,
   staffRole: staffRoleSchema,
 }) satisfies z.ZodType<ApiLoginAnswer>;
+
+export const apiForgotPasswordAnswerSchema = z.object({
+  message: z.literal(ACCOUNT_MESSAGES.forgotPasswordSent),
+}) satisfies z.ZodType<ApiForgotPasswordAnswer>;
 
 export const apiSocialLoginAnswerSchema = z.object({
   isNewUser: z.boolean(),

@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  forgotPasswordSchema,
   loginSchema,
+  resetPasswordSchema,
   registerSchema,
   socialLoginSchema,
   type ApiUser,
@@ -17,6 +19,7 @@ import {
 } from '../auth/google';
 import { createDeviceCookies, loadDeviceKey } from '../auth/device-cookie';
 import { createPasswordGate } from '../auth/password-gate';
+import { hashResetToken, invalidResetToken, requestPasswordReset } from '../auth/password-reset';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { createRateLimiter } from '../auth/rate-limit';
 import {
@@ -30,6 +33,7 @@ import {
 import type { AppContext, RouteModule } from '../context';
 import type { Queryable } from '../data/db';
 import {
+  apiForgotPasswordAnswerSchema,
   apiLoginAnswerSchema,
   apiMeAnswerSchema,
   apiRegisterAnswerSchema,
@@ -39,6 +43,7 @@ import { HttpError, conflict, notFound } from '../http/errors';
 import { presentUser } from '../http/present';
 import { cartsRepository } from '../repositories/carts';
 import { contactsRepository } from '../repositories/contacts';
+import { passwordResetsRepository } from '../repositories/password-resets';
 import { sessionsRepository } from '../repositories/sessions';
 import {
   isUniqueViolation,
@@ -60,6 +65,8 @@ const duplicateEmail = () => conflict(ACCOUNT_MESSAGES.duplicateEmail, 'email_ta
 const registerBody = registerSchema.meta({ sentences: true });
 const loginBody = loginSchema.meta({ sentences: true });
 const socialLoginBody = socialLoginSchema.meta({ sentences: true });
+const forgotPasswordBody = forgotPasswordSchema.meta({ sentences: true });
+const resetPasswordBody = resetPasswordSchema.meta({ sentences: true });
 
 /** The spec's user object of an account, with its contacts. */
 /** `{staffRole}` for a staff or admin account; nothing for a customer (the spec's answer). */
@@ -187,6 +194,53 @@ export const authRoutes: RouteModule = async (app, ctx) => {
       });
       await startSession(ctx.db, ctx, request, reply, user.id);
       return { isNewUser, passwordRemoved, user: await loadApiUser(ctx.db, user) };
+    },
+  );
+
+  // The same answer for every email, known or not, and past the per-email limit the same 429
+  // for every email too: nothing here tells whether an account exists (issue 35).
+  app.post(
+    '/auth/forgot-password',
+    { schema: { body: forgotPasswordBody, response: { 200: apiForgotPasswordAnswerSchema } } },
+    async (request, reply) => {
+      const { email } = request.body;
+      limiter.hit(reply, [
+        { key: `forgot:ip:${request.ip}`, rule: rules(ctx).forgotPasswordIp },
+        { key: `forgot:email:${email.toLowerCase()}`, rule: rules(ctx).forgotPasswordEmail },
+      ]);
+      await requestPasswordReset(ctx, email);
+      return { message: ACCOUNT_MESSAGES.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { schema: { body: resetPasswordBody, response: { 200: apiLoginAnswerSchema } } },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      limiter.hit(reply, [{ key: `reset:ip:${request.ip}`, rule: rules(ctx).resetPasswordIp }]);
+      const tokenHash = hashResetToken(token);
+      // Looked at before the (deliberately slow) hash; `consume` below still decides under a race.
+      if (!(await passwordResetsRepository(ctx.db).findUsable(tokenHash, ctx.clock.now()))) {
+        throw invalidResetToken();
+      }
+      const passwordHash = await passwordGate.run(reply, 'other', () => hashPassword(password));
+      const user = await ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const resets = passwordResetsRepository(tx);
+        const userId = await resets.consume(tokenHash, now);
+        if (!userId) throw invalidResetToken();
+        const account = usersRepository(tx);
+        await account.setPasswordHash(userId, passwordHash);
+        await resets.retireAllOf(userId, now);
+        // Whoever knew the old password may be signed in somewhere: every session ends.
+        await sessionsRepository(tx).removeAllOf(userId);
+        await startSession(tx, ctx, request, reply, userId);
+        const found = await account.findById(userId);
+        if (!found) throw invalidResetToken();
+        return found;
+      });
+      return { user: await loadApiUser(ctx.db, user), ...staffRoleOf(user) };
     },
   );
 

@@ -223,19 +223,26 @@ function HoursBar() {
   );
 }
 
+const SIGN_IN_PATHS: readonly string[] = [
+  urls.login(),
+  urls.forgotPassword(),
+  urls.resetPassword(),
+];
+
 /**
  * The spec's order type modal, whenever no order type is stored (first visit, Edit, logout).
  * Whether one is stored is known only in the browser: the server draws the chooser on every
  * first view, and the page's inline script shows it before the app starts where none is stored
  * (`first-view-loader.ts`, decision 14). Hydration takes that same element over: it turns modal where
  * none is stored and goes where one is. Static, not a lazy chunk: the first view must draw it.
- * Not on the login page.
+ * Not on the login page, nor on the two of a forgotten password.
  */
 function OrderTypeGate({ onDone }: { onDone: () => void }) {
   const { orderType } = useOrderType();
   const hydrated = useHydrated();
-  // Signing in is not ordering (staff sign in at a counter tablet): no chooser over the form.
-  const signingIn = useLocation().pathname === urls.login();
+  // Signing in is not ordering (staff sign in at a counter tablet), nor is setting a password
+  // from a mail's link: no chooser over the form.
+  const signingIn = SIGN_IN_PATHS.includes(useLocation().pathname);
   if ((hydrated && orderType !== null) || signingIn) return null;
   return <OrderTypeDialog onDone={onDone} drawnByServer={!hydrated} />;
 }

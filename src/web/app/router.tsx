@@ -142,6 +142,16 @@ export const routes: RouteObject[] = [
                 'features/account/register-screen.tsx',
               ],
               [
+                'forgot-password',
+                () => import('../features/account/forgot-password-screen'),
+                'features/account/forgot-password-screen.tsx',
+              ],
+              [
+                'reset-password',
+                () => import('../features/account/reset-password-screen'),
+                'features/account/reset-password-screen.tsx',
+              ],
+              [
                 'managecontacts',
                 () => import('../features/account/manage-contacts-screen'),
                 'features/account/manage-contacts-screen.tsx',

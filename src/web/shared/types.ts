@@ -14,6 +14,7 @@ export type {
   ApiOrderItem,
   DeliveryType,
   PaymentOption,
+  ApiForgotPasswordAnswer,
   ApiLoginAnswer,
   ApiMeAnswer,
   ApiProduct,

@@ -18,6 +18,9 @@ export const urls = {
   payment: () => '/payment',
   login: () => '/login',
   register: () => '/register',
+  forgotPassword: () => '/forgot-password',
+  /** The mail's link (the server writes it: auth/password-reset.ts); the screen's own path. */
+  resetPassword: () => '/reset-password',
   myOrders: () => '/my-orders',
   manageContacts: () => '/managecontacts',
 } as const;

@@ -3,6 +3,7 @@ import type {
   ApiAccountDeleted,
   ApiAccountExport,
   ApiContact,
+  ApiForgotPasswordAnswer,
   ApiLoginAnswer,
   ApiRegisterAnswer,
   ApiSocialLoginAnswer,
@@ -28,6 +29,15 @@ export const accountApi = {
     api<ApiSocialLoginAnswer>('/api/auth/social-login', {
       method: 'POST',
       body: { credential },
+    }),
+  /** The same message whether or not the email has an account. */
+  forgotPassword: (email: string): Promise<ApiForgotPasswordAnswer> =>
+    api<ApiForgotPasswordAnswer>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
+  /** Signs in, as login does: the same answer. */
+  resetPassword: (token: string, password: string): Promise<ApiLoginAnswer> =>
+    api<ApiLoginAnswer>('/api/auth/reset-password', {
+      method: 'POST',
+      body: { token, password },
     }),
   /**
    * The spec's registration payload always carries one contact; this screen asks for none, so

@@ -132,6 +132,9 @@ export default function LoginScreen() {
           </button>
         </div>
       </form>
+      <p className="account-aside">
+        <Link to={urls.forgotPassword()}>Forgot password?</Link>
+      </p>
       <p className="account-switch">
         New here?{' '}
         <Link to={urls.register()} state={from ? { from } : undefined}>

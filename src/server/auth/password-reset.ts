@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES, PASSWORD_RESET_MINUTES } from '../../domain';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import { renderMail } from '../mail/render';
+import { googleOnlyMail, passwordResetMail } from '../mail/templates/password-reset';
+import { mailOutboxRepository } from '../repositories/mail-outbox';
+import { passwordResetsRepository } from '../repositories/password-resets';
+import { usersRepository } from '../repositories/users';
+
+export const hashResetToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+export const invalidResetToken = () =>
+  new HttpError(400, ACCOUNT_MESSAGES.resetTokenInvalid, 'invalid_reset_token');
+
+/**
+ * "Forgot password?": queues the mail for the account with this email, if any: a single-use
+ * link for an account with a password, a note that it signs in with Google for one without.
+ *
+ * The caller answers the same whatever happens here, and the work is the same as far as it is
+ * cheap to make it so: a token is made, hashed and its mail rendered for every email, and one
+ * insert-or-nothing runs in a transaction; only the outbox's insert differs. The mail is sent
+ * later by the outbox's sender, so the answer never waits on a mail server either.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashResetToken(token);
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000);
+  const store = await ctx.catalogue.settings();
+  // Never the request's Host header: whoever asks writes it, and the link goes to someone else.
+  const link = `${ctx.config.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+  const account = await usersRepository(ctx.db).findByEmail(email);
+  const to = account?.email ?? email;
+  const resetMail = renderMail(
+    passwordResetMail({ storeName: store.name, email: to, link }),
+    store,
+  );
+  await ctx.db.transaction(async (tx) => {
+    const userId = await passwordResetsRepository(tx).createForEmail({
+      tokenHash,
+      email,
+      expiresAt,
+    });
+    if (!account) return;
+    if (userId === account.id) {
+      await mailOutboxRepository(tx).queue({ kind: 'password-reset', to, userId, ...resetMail });
+    } else if (account.passwordHash === null) {
+      const mail = renderMail(googleOnlyMail({ storeName: store.name, email: to }), store);
+      await mailOutboxRepository(tx).queue({
+        kind: 'google-only',
+        to,
+        userId: account.id,
+        ...mail,
+      });
+    }
+  });
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import { axeViolations } from '../support/axe';
+import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+
+/**
+ * Forgot password in the browser (issue 35): register, sign out, "Forgot password?", the mail's
+ * link, a new password, signed in; the old password no longer works. The link is read from the
+ * outbox table of the harness's database (the mail's sender is not under test here).
+ */
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  h = await startBrowserHarness({ clock: fixedClock('2026-11-23T23:00:00Z') });
+});
+afterAll(() => h.close());
+
+const email = `grace-${Date.now()}@example.com`;
+const oldPassword = 'margherita-2026';
+const newPassword = 'quattro-formaggi-2027';
+
+async function linkInMail(to: string): Promise<URL> {
+  const rows = await h.db.query<{ text_body: string }>(
+    `select text_body from mail_outbox where to_address = $1 and kind = 'password-reset'
+      order by created_at desc limit 1`,
+    [to],
+  );
+  const link = /\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(rows[0]?.text_body ?? '')?.[0];
+  if (!link) throw new Error(`no reset link mailed to ${to}`);
+  return new URL(link);
+}
+
+it('forgot password, the mail’s link, a new password: signed in, and the old password refused', async () => {
+  const { context, page } = await h.newPage();
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(oldPassword);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL('**/managecontacts');
+  const menuButton = page.getByRole('button', { name: /Account menu for Grace Hopper/ });
+  await menuButton.click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.waitForURL('**/forgot-password');
+  await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await page.getByRole('status').getByText(ACCOUNT_MESSAGES.forgotPasswordSent).waitFor();
+
+  // The link is the store's, with the path and token the screen reads; opened on this server.
+  const link = await linkInMail(email);
+  expect(link.pathname).toBe('/reset-password');
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  // The registration rules, and the two fields must agree.
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await page.getByRole('alert').getByText(ACCOUNT_MESSAGES.passwordsDiffer).waitFor();
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: /Account menu for Grace Hopper/ }).waitFor();
+
+  // The same link again: the server's message, and a way to ask for a new one.
+  const second = await context.newPage();
+  await second.goto(`${link.pathname}${link.search}`);
+  await second.getByLabel('New password', { exact: true }).fill('yet another password');
+  await second.getByLabel('Confirm new password').fill('yet another password');
+  await second.getByRole('button', { name: 'Set the new password' }).click();
+  await second.getByRole('alert').getByText(ACCOUNT_MESSAGES.resetTokenInvalid).waitFor();
+  await second.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+  await context.close();
+
+  // A fresh browser: the old password is refused, the new one signs in.
+  const fresh = await h.newPage();
+  await fresh.page.goto('/login');
+  await fresh.page.getByLabel('Email').fill(email);
+  await fresh.page.getByLabel('Password').fill(oldPassword);
+  await fresh.page.getByRole('button', { name: 'Login', exact: true }).click();
+  await fresh.page.getByRole('alert').getByText(ACCOUNT_MESSAGES.invalidCredentials).waitFor();
+  await fresh.page.getByLabel('Password').fill(newPassword);
+  await fresh.page.getByRole('button', { name: 'Login', exact: true }).click();
+  await fresh.page.waitForURL((url) => url.pathname === '/');
+  await fresh.context.close();
+  expect(h.pageErrors).toEqual([]);
+});
