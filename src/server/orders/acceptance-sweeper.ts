@@ -18,7 +18,9 @@ import { AUTO_DECLINE_REASON } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { ordersRepository } from '../repositories/orders';
+import { storeRepository } from '../repositories/store';
 import { recordDecline } from './decline-order';
+import type { MailStore } from '../mail/render';
 
 /** Due orders read per batch; a sweep reads batches until none is left. */
 const BATCH = 50;
@@ -46,11 +48,21 @@ export interface AcceptanceSweeper {
 }
 
 /** Declines `orderId` if it is still pending and due; false when someone else got there first. */
-async function declineIfDue(db: Database, orderId: string, now: Date): Promise<boolean> {
+async function declineIfDue({
+  db,
+  orderId,
+  now,
+  store,
+}: {
+  db: Database;
+  orderId: string;
+  now: Date;
+  store: MailStore;
+}): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await ordersRepository(tx).lockIfDue(orderId, now);
     if (!order) return false;
-    await recordDecline({ tx, order, reason: AUTO_DECLINE_REASON, at: now, byUserId: null });
+    await recordDecline({ tx, order, reason: AUTO_DECLINE_REASON, at: now, byUserId: null, store });
     return true;
   });
 }
@@ -62,9 +74,15 @@ export function createAcceptanceSweeper(options: {
   db: Database;
   clock: Clock;
   intervalMs: number;
+  /**
+   * The store's profile for the missed-order mails: the app gives its catalogue snapshot (no
+   * read when kept); without it, a sweep that declines reads the settings.
+   */
+  store?: () => Promise<MailStore>;
   log?: SweeperLog;
 }): AcceptanceSweeper {
   const { db, clock, intervalMs, log } = options;
+  const store = options.store ?? (() => storeRepository(db).settings());
   let timer: NodeJS.Timeout | null = null;
   let planned: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -83,9 +101,10 @@ export function createAcceptanceSweeper(options: {
         (id) => !skipped.has(id),
       );
       if (due.length === 0 || halted()) return declined;
+      const profile = await store();
       for (const id of due) {
         if (halted()) return declined;
-        if (await declineIfDue(db, id, now)) declined += 1;
+        if (await declineIfDue({ db, orderId: id, now, store: profile })) declined += 1;
         // Held by an answer or another process's sweep: theirs to finish, not read again now.
         else skipped.add(id);
       }

@@ -1,0 +1,42 @@
+/**
+ * The customer's order mails as rows to queue: each rendered now (so a retry sends the same
+ * bytes) and addressed to the order's account email. Queued by the statement that records the
+ * change (orderEventsRepository.record), so a mail exists exactly when its change committed.
+ */
+import type { MailKind, QueuedMail } from '../repositories/mail-outbox';
+import type { OrderRecord } from '../repositories/orders';
+import { renderMail, type MailContent, type MailStore } from './render';
+
+export function orderMail({
+  kind,
+  order,
+  content,
+  store,
+  optional = false,
+}: {
+  kind: MailKind;
+  order: OrderRecord;
+  content: MailContent;
+  store: MailStore;
+  /** A mail the customer may turn off in My Account (ready, out for delivery). */
+  optional?: boolean;
+}): QueuedMail {
+  const { subject, text, html } = renderMail(content, store);
+  return {
+    kind,
+    to: order.customer.email,
+    subject,
+    text,
+    html,
+    userId: order.userId,
+    orderId: order.id,
+    optional,
+  };
+}
+
+/** Only the profile's parts a mail prints, so a settings object passes without its other fields. */
+export const mailStoreOf = ({ name, phone, pickupAddress }: MailStore): MailStore => ({
+  name,
+  phone,
+  pickupAddress,
+});
