@@ -252,7 +252,11 @@ describe('order mails', () => {
 
   it('a customer who turned the optional mails off gets the receipt and the answer, not ready or out for delivery', async () => {
     const who = await customer();
-    await db.query(`update users set order_update_mails = false where id = $1`, [who.id]);
+    const turnedOff = await call(app, who, 'PUT', `/api/user/${who.id}/mail-preferences`, {
+      orderUpdates: false,
+    });
+    expect(turnedOff.statusCode, turnedOff.body).toBe(200);
+    expect(turnedOff.json()).toEqual({ orderUpdates: false });
     const pickup = await acceptedOrder(who, false);
     const delivery = await acceptedOrder(who, true);
     expect((await staffPost(pickup._id, 'status', { status: 'ready' })).statusCode).toBe(200);
@@ -267,5 +271,22 @@ describe('order mails', () => {
       'receipt',
       'order-accepted',
     ]);
+  });
+
+  it('the preference is the account’s own: on by default, read and changed only by its owner', async () => {
+    const who = await customer();
+    const other = await customer();
+    const url = `/api/user/${who.id}/mail-preferences`;
+    expect((await call(app, who, 'GET', url)).json()).toEqual({ orderUpdates: true });
+    expect((await call(app, other, 'PUT', url, { orderUpdates: false })).statusCode).toBe(403);
+    expect((await call(app, null, 'PUT', url, { orderUpdates: false })).statusCode).toBe(401);
+    const bad = await call(app, who, 'PUT', url, { orderUpdates: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('true or false');
+    expect((await call(app, who, 'GET', url)).json()).toEqual({ orderUpdates: true });
+    expect((await call(app, who, 'PUT', url, { orderUpdates: false })).statusCode).toBe(200);
+    expect((await call(app, who, 'GET', url)).json()).toEqual({ orderUpdates: false });
+    expect((await call(app, who, 'PUT', url, { orderUpdates: true })).statusCode).toBe(200);
+    expect((await call(app, who, 'GET', url)).json()).toEqual({ orderUpdates: true });
   });
 });

@@ -16,6 +16,7 @@ import {
   type ApiConfirmAnswer,
   type ApiContact,
   type ApiDefaultContact,
+  type ApiMailPreferences,
   type ApiLoginAnswer,
   type ApiMeAnswer,
   type ApiMergedCart,
@@ -245,6 +246,10 @@ export const apiDefaultContactSchema = z.object({
   phone: z.string(),
   address: z.string(),
 }) satisfies z.ZodType<ApiDefaultContact>;
+
+export const apiMailPreferencesSchema = z.object({
+  orderUpdates: z.boolean(),
+}) satisfies z.ZodType<ApiMailPreferences>;
 
 const apiUserSchema = z.object({
   _id: z.string(),

@@ -152,6 +152,22 @@ export function usersRepository(db: Queryable) {
       await query(sql`update users set password_hash = ${passwordHash} where id = ${userId}`);
     },
 
+    /** Whether the optional order mails go to this user (migration 013); null for no user. */
+    async orderUpdateMails(userId: string): Promise<boolean | null> {
+      const rows = await query<{ order_update_mails: boolean }>(
+        sql`select order_update_mails from users where id = ${userId}`,
+      );
+      return rows[0]?.order_update_mails ?? null;
+    },
+
+    /** Turns the optional order mails on or off; false when there is no such user. */
+    async setOrderUpdateMails(userId: string, on: boolean): Promise<boolean> {
+      const rows = await query(
+        sql`update users set order_update_mails = ${on} where id = ${userId} returning id`,
+      );
+      return rows.length === 1;
+    },
+
     /**
      * Locks the user's row until the transaction ends, so concurrent changes to that user's
      * contacts (the count cap, the single default) happen one after another.

@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
+import { mailPreferenceRoutes } from './mail-preferences';
 import { orderRoutes } from './orders';
 import { staffRoutes } from './staff';
 import { staffMenuRoutes } from './staff-menu';
@@ -18,6 +19,7 @@ export const apiRoutes: readonly RouteModule[] = [
   catalogRoutes,
   authRoutes,
   contactRoutes,
+  mailPreferenceRoutes,
   cartRoutes,
   orderRoutes,
   staffRoutes,

@@ -7,6 +7,7 @@ export type {
   ApiConfirmAnswer,
   ApiContact,
   ApiDefaultContact,
+  ApiMailPreferences,
   ApiOrder,
   ApiOrderEvent,
   ApiOrderItem,

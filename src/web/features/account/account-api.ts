@@ -2,6 +2,7 @@ import { api } from '../../shared/api';
 import type {
   ApiContact,
   ApiLoginAnswer,
+  ApiMailPreferences,
   ApiRegisterAnswer,
   ApiSocialLoginAnswer,
   ApiUser,
@@ -50,6 +51,16 @@ export const accountApi = {
       `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contact._id)}`,
       { method: 'PUT', body: contact },
     ),
+  mailPreferences: (userId: string, signal?: AbortSignal) =>
+    api<ApiMailPreferences>(`/api/user/${encodeURIComponent(userId)}/mail-preferences`, {
+      signal,
+    }),
+  setMailPreferences: (userId: string, preferences: ApiMailPreferences, signal?: AbortSignal) =>
+    api<ApiMailPreferences>(`/api/user/${encodeURIComponent(userId)}/mail-preferences`, {
+      method: 'PUT',
+      body: preferences,
+      signal,
+    }),
   deleteContact: (userId: string, contactId: string) =>
     api<ApiContact[]>(
       `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,

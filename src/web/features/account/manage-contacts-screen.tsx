@@ -10,6 +10,7 @@ import { ContactForm } from './contact-form';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { useContacts } from './use-contacts';
 import { AccountScreen } from './form-parts';
+import { MailPreferences } from './mail-preferences';
 import './account.css';
 
 /** Manage Contacts needs a signed-in user; anyone else logs in first and comes back here. */
@@ -126,6 +127,7 @@ function ContactsManager({ user }: { user: ApiUser }) {
           {contacts.length > 0 && !adding ? addButtonView : null}
         </>
       )}
+      <MailPreferences userId={user._id} />
       {deleting ? (
         <DeleteContactDialog
           contact={deleting}
