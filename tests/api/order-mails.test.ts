@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
+  OWNER_UNANSWERED_ALERT_MINUTES,
   PAYMENT_OPTION_LABELS,
   formatMoney,
   readyAtText,
@@ -288,5 +289,54 @@ describe('order mails', () => {
     expect((await call(app, who, 'GET', url)).json()).toEqual({ orderUpdates: false });
     expect((await call(app, who, 'PUT', url, { orderUpdates: true })).statusCode).toBe(200);
     expect((await call(app, who, 'GET', url)).json()).toEqual({ orderUpdates: true });
+  });
+});
+
+describe('the owner’s alerts', () => {
+  it('an order waiting two minutes is told to the owner once across two sweeping processes; a missed one too, a staff decline not', async () => {
+    const admin = await customer();
+    await db.query(`update users set role = 'admin' where id = $1`, [admin.id]);
+    const who = await customer();
+    const waiting = await placeOrder(app, who, [{ name: 'Coke' }], {
+      contactInfo: { phone: '519-555-0177', address: '' },
+    });
+    const declined = await placeOrder(app, who);
+    const start = new Date(OPEN_TUESDAY).getTime();
+    // Two server processes' sweepers on one database.
+    const one = createAcceptanceSweeper({ db, clock, intervalMs: 3_600_000 });
+    const two = createAcceptanceSweeper({ db, clock, intervalMs: 3_600_000 });
+    const ownerMails = async (orderId: string) =>
+      (await mailsOf(orderId)).filter((mail) => mail.kind.startsWith('owner-'));
+
+    clock.set(new Date(start + OWNER_UNANSWERED_ALERT_MINUTES * MINUTE - 1_000));
+    await one.sweep();
+    expect(await ownerMails(waiting._id)).toEqual([]);
+
+    clock.set(new Date(start + OWNER_UNANSWERED_ALERT_MINUTES * MINUTE));
+    await Promise.all([one.sweep(), two.sweep()]);
+    await one.sweep();
+    const alerts = await ownerMails(waiting._id);
+    expect(alerts.map((mail) => [mail.kind, mail.to_address])).toEqual([
+      ['owner-unanswered', admin.email],
+    ]);
+    expect(alerts[0]?.subject).toBe(`Order #${waiting.number} is waiting for an answer`);
+    expect(alerts[0]?.text_body).toContain('(519) 555-0177');
+    expect(alerts[0]?.user_id).toBeNull();
+
+    // The staff answer one; the other runs out its window.
+    expect((await staffPost(declined._id, 'decline', { reason: 'busy' })).statusCode).toBe(200);
+    clock.set(new Date(start + DEFAULT_ACCEPTANCE_WINDOW_MINUTES * MINUTE));
+    await Promise.all([one.sweep(), two.sweep()]);
+    await two.sweep();
+    const missed = await ownerMails(waiting._id);
+    expect(missed.map((mail) => [mail.kind, mail.to_address]).sort()).toEqual([
+      ['owner-missed', admin.email],
+      ['owner-unanswered', admin.email],
+    ]);
+    expect(missed.find((mail) => mail.kind === 'owner-missed')?.subject).toBe(
+      `Missed: Order #${waiting.number} was not answered`,
+    );
+    // A decline by the staff is their own answer: the owner is not alerted of it as missed.
+    expect((await ownerMails(declined._id)).map((mail) => mail.kind)).toEqual(['owner-unanswered']);
   });
 });

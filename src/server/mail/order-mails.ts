@@ -34,6 +34,24 @@ export function orderMail({
   };
 }
 
+/** A mail to the owner about an order (unanswered, missed), addressed to `to`. */
+export function ownerMail({
+  kind,
+  to,
+  order,
+  content,
+  store,
+}: {
+  kind: MailKind;
+  to: string;
+  order: OrderRecord;
+  content: MailContent;
+  store: MailStore;
+}): QueuedMail & { orderId: string } {
+  const { subject, text, html } = renderMail(content, store);
+  return { kind, to, subject, text, html, userId: null, orderId: order.id };
+}
+
 /** Only the profile's parts a mail prints, so a settings object passes without its other fields. */
 export const mailStoreOf = ({ name, phone, pickupAddress }: MailStore): MailStore => ({
   name,

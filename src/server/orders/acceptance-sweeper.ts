@@ -14,13 +14,17 @@
  * order of accept and decline (the order row, then the event log's lock), so an order is
  * declined exactly once and never after it was answered.
  */
-import { AUTO_DECLINE_REASON } from '../../domain';
+import { AUTO_DECLINE_REASON, OWNER_UNANSWERED_ALERT_MINUTES } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { ordersRepository } from '../repositories/orders';
 import { storeRepository } from '../repositories/store';
 import { recordDecline } from './decline-order';
 import type { MailStore } from '../mail/render';
+import { ownerMail } from '../mail/order-mails';
+import { ownerUnansweredMail } from '../mail/templates/owner-unanswered';
+import { mailOutboxRepository } from '../repositories/mail-outbox';
+import { usersRepository } from '../repositories/users';
 
 /** Due orders read per batch; a sweep reads batches until none is left. */
 const BATCH = 50;
@@ -53,16 +57,26 @@ async function declineIfDue({
   orderId,
   now,
   store,
+  ownerEmail,
 }: {
   db: Database;
   orderId: string;
   now: Date;
   store: MailStore;
+  ownerEmail: string | null;
 }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await ordersRepository(tx).lockIfDue(orderId, now);
     if (!order) return false;
-    await recordDecline({ tx, order, reason: AUTO_DECLINE_REASON, at: now, byUserId: null, store });
+    await recordDecline({
+      tx,
+      order,
+      reason: AUTO_DECLINE_REASON,
+      at: now,
+      byUserId: null,
+      store,
+      ownerEmail,
+    });
     return true;
   });
 }
@@ -102,18 +116,55 @@ export function createAcceptanceSweeper(options: {
       );
       if (due.length === 0 || halted()) return declined;
       const profile = await store();
+      const ownerEmail = await usersRepository(db).ownerEmail();
       for (const id of due) {
         if (halted()) return declined;
-        if (await declineIfDue({ db, orderId: id, now, store: profile })) declined += 1;
+        if (await declineIfDue({ db, orderId: id, now, store: profile, ownerEmail })) {
+          declined += 1;
+        }
         // Held by an answer or another process's sweep: theirs to finish, not read again now.
         else skipped.add(id);
       }
     }
   }
 
+  /**
+   * Mails the owner once about each order still unanswered OWNER_UNANSWERED_ALERT_MINUTES after
+   * it was placed; once across processes, by the outbox's unique key (`queueOnce`). Reads only
+   * the waiting orders when none is due, so a quiet store costs one small query a tick.
+   */
+  async function alertUnanswered(): Promise<void> {
+    const now = clock.now();
+    const placedBy = new Date(now.getTime() - OWNER_UNANSWERED_ALERT_MINUTES * 60_000);
+    const waiting = await ordersRepository(db).waitingUnalerted(placedBy, BATCH);
+    if (waiting.length === 0 || halted()) return;
+    const owner = await usersRepository(db).ownerEmail();
+    if (!owner) return;
+    const profile = await store();
+    const outbox = mailOutboxRepository(db);
+    for (const order of waiting) {
+      if (halted()) return;
+      await outbox.queueOnce(
+        ownerMail({
+          kind: 'owner-unanswered',
+          to: owner,
+          order,
+          content: ownerUnansweredMail({ order, minutes: OWNER_UNANSWERED_ALERT_MINUTES }),
+          store: profile,
+        }),
+      );
+    }
+  }
+
+  async function sweepAndAlert(): Promise<number> {
+    const declined = await sweepAll();
+    if (!halted()) await alertUnanswered();
+    return declined;
+  }
+
   function sweep(): Promise<number> {
     // One sweep at a time in a process: a tick that finds one under way joins it.
-    running ??= sweepAll().finally(() => {
+    running ??= sweepAndAlert().finally(() => {
       running = null;
     });
     return running;

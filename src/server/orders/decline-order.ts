@@ -8,6 +8,8 @@ import { orderMail } from '../mail/order-mails';
 import type { MailStore } from '../mail/render';
 import { declinedMail } from '../mail/templates/declined';
 import { missedMail } from '../mail/templates/missed';
+import { ownerMissedMail } from '../mail/templates/owner-missed';
+import { ownerMail } from '../mail/order-mails';
 
 /**
  * Declines `order`, whose row the caller has locked and found pending: the order, its step (by
@@ -24,6 +26,7 @@ export async function recordDecline<T = void>({
   at,
   byUserId,
   store,
+  ownerEmail = null,
   readBack,
 }: {
   tx: Queryable;
@@ -33,6 +36,8 @@ export async function recordDecline<T = void>({
   byUserId: string | null;
   /** The store's profile, for the customer's mail. */
   store: MailStore;
+  /** The owner's address: a missed order (declined by nobody) is mailed there too. */
+  ownerEmail?: string | null;
   readBack?: (declined: OrderRecord) => Promise<T>;
 }): Promise<T | undefined> {
   const declined = await ordersRepository(tx).decline({ order, reason, at, byUserId });
@@ -53,6 +58,17 @@ export async function recordDecline<T = void>({
             content: declinedMail({ order, reason, store }),
             store,
           }),
+      ...(byUserId === null && ownerEmail
+        ? [
+            ownerMail({
+              kind: 'owner-missed',
+              to: ownerEmail,
+              order,
+              content: ownerMissedMail({ order }),
+              store,
+            }),
+          ]
+        : []),
     ],
   });
   return read;

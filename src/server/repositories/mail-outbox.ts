@@ -35,6 +35,21 @@ export interface OutgoingMail {
 export function mailOutboxRepository(db: Queryable) {
   const query = queryOf(db);
   return {
+    /**
+     * Queues a mail that exists at most once per order and kind (`owner-unanswered`: the unique
+     * index of migration 013), whichever process queues it first; false when it already was.
+     */
+    async queueOnce(mail: OutgoingMail & { orderId: string }): Promise<boolean> {
+      const rows = await query<{ id: string }>(
+        sql`insert into mail_outbox (kind, to_address, subject, text_body, html_body, user_id, order_id)
+            values (${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html},
+                    ${mail.userId ?? null}, ${mail.orderId})
+            on conflict (order_id, kind) where kind = 'owner-unanswered' do nothing
+            returning id`,
+      );
+      return rows.length === 1;
+    },
+
     /** Queues one mail; resolves to its id (also its Message-ID's local part). */
     async queue(mail: OutgoingMail): Promise<string> {
       const rows = await query<{ id: string }>(

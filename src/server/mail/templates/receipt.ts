@@ -1,4 +1,4 @@
-import { PAYMENT_OPTION_LABELS, formatMoney } from '../../../domain';
+import { PAYMENT_OPTION_LABELS, formatMoney, formatPhone } from '../../../domain';
 import type { OrderItemRecord, OrderRecord } from '../../repositories/orders';
 import type { MailContent, MailStore } from '../render';
 import { linesBlock, orderName, placeRow, scheduledRow } from './order-parts';
@@ -49,7 +49,7 @@ export function receiptMail({
           { label: 'Payment', value: PAYMENT_OPTION_LABELS[order.paymentOption] },
           placeRow(order, store),
           ...scheduledRow(order, now),
-          { label: 'Phone', value: order.phone },
+          { label: 'Phone', value: formatPhone(order.phone) },
         ],
       },
     ],
