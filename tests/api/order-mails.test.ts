@@ -13,6 +13,7 @@ import {
   readyAtText,
   toCents,
   type ApiOrder,
+  type ApiTodayReport,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import type { Database } from '../../src/server/data/db';
@@ -338,5 +339,47 @@ describe('the owner’s alerts', () => {
     );
     // A decline by the staff is their own answer: the owner is not alerted of it as missed.
     expect((await ownerMails(declined._id)).map((mail) => mail.kind)).toEqual(['owner-unanswered']);
+  });
+
+  it('after closing, the day’s numbers go to the owner once, across two sweeping processes', async () => {
+    // The owner (the first admin) and an order of the day, whatever ran before.
+    const owner = await customer();
+    await db.query(`update users set role = 'admin' where id = $1`, [owner.id]);
+    await placeOrder(app, await customer());
+    const admin = (
+      await db.query<{ email: string }>(
+        `select email from users where role = 'admin' order by created_at, id limit 1`,
+      )
+    )[0];
+    const one = createAcceptanceSweeper({ db, clock, intervalMs: 3_600_000 });
+    const two = createAcceptanceSweeper({ db, clock, intervalMs: 3_600_000 });
+    clock.set('2026-11-24T22:59:00-05:00');
+    const summaries = () =>
+      db.query<MailRow>(
+        `select kind, to_address, subject, text_body, html_body, user_id, order_id
+           from mail_outbox where kind = 'owner-day-summary'`,
+      );
+    // Still open: the sweep declines what waited too long, and sends no summary yet.
+    await one.sweep();
+    expect(await summaries()).toEqual([]);
+    // The staff's numbers for the day, as they stand at closing.
+    const today = await call(app, staff, 'GET', '/api/staff/reports/today');
+    expect(today.statusCode).toBe(200);
+    const report = today.json<ApiTodayReport>();
+    expect(report.received).toBeGreaterThan(0);
+
+    // Tuesday's hours end at 11:00 PM.
+    clock.set('2026-11-24T23:00:00-05:00');
+    await Promise.all([one.sweep(), two.sweep()]);
+    await two.sweep();
+    clock.set('2026-11-25T09:00:00-05:00');
+    await one.sweep();
+    const rows = await summaries();
+    expect(rows.map((row) => [row.to_address, row.subject])).toEqual([
+      [admin?.email, 'The day’s numbers for 2026-11-24'],
+    ]);
+    expect(rows[0]?.text_body).toContain(`Received: ${report.received}`);
+    expect(rows[0]?.text_body).toContain(`Missed (nobody answered): ${report.missed}`);
+    expect(rows[0]?.text_body).toContain(`Food sales: ${formatMoney(toCents(report.foodSales))}`);
   });
 });

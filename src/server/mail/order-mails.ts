@@ -34,6 +34,22 @@ export function orderMail({
   };
 }
 
+/** A mail to the owner about the store (the day's summary), addressed to `to`. */
+export function storeMail({
+  kind,
+  to,
+  content,
+  store,
+}: {
+  kind: MailKind;
+  to: string;
+  content: MailContent;
+  store: MailStore;
+}): QueuedMail {
+  const { subject, text, html } = renderMail(content, store);
+  return { kind, to, subject, text, html, userId: null, orderId: null };
+}
+
 /** A mail to the owner about an order (unanswered, missed), addressed to `to`. */
 export function ownerMail({
   kind,
@@ -47,7 +63,7 @@ export function ownerMail({
   order: OrderRecord;
   content: MailContent;
   store: MailStore;
-}): QueuedMail & { orderId: string } {
+}): QueuedMail {
   const { subject, text, html } = renderMail(content, store);
   return { kind, to, subject, text, html, userId: null, orderId: order.id };
 }

@@ -14,14 +14,22 @@
  * order of accept and decline (the order row, then the event log's lock), so an order is
  * declined exactly once and never after it was answered.
  */
-import { AUTO_DECLINE_REASON, OWNER_UNANSWERED_ALERT_MINUTES } from '../../domain';
+import {
+  AUTO_DECLINE_REASON,
+  OWNER_UNANSWERED_ALERT_MINUTES,
+  endedServiceDate,
+} from '../../domain';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { ordersRepository } from '../repositories/orders';
-import { storeRepository } from '../repositories/store';
 import { recordDecline } from './decline-order';
 import type { MailStore } from '../mail/render';
-import { ownerMail } from '../mail/order-mails';
+import { ownerMail, storeMail } from '../mail/order-mails';
+import { ownerDaySummaryMail } from '../mail/templates/owner-day-summary';
+import { reportsRepository } from '../repositories/reports';
+import { storeRepository, type StoreSettings } from '../repositories/store';
+import { summariseDay } from '../staff/reports';
+import { storeDaysRange } from '../staff/store-days';
 import { ownerUnansweredMail } from '../mail/templates/owner-unanswered';
 import { mailOutboxRepository } from '../repositories/mail-outbox';
 import { usersRepository } from '../repositories/users';
@@ -92,7 +100,7 @@ export function createAcceptanceSweeper(options: {
    * The store's profile for the missed-order mails: the app gives its catalogue snapshot (no
    * read when kept); without it, a sweep that declines reads the settings.
    */
-  store?: () => Promise<MailStore>;
+  store?: () => Promise<StoreSettings>;
   log?: SweeperLog;
 }): AcceptanceSweeper {
   const { db, clock, intervalMs, log } = options;
@@ -152,13 +160,50 @@ export function createAcceptanceSweeper(options: {
           content: ownerUnansweredMail({ order, minutes: OWNER_UNANSWERED_ALERT_MINUTES }),
           store: profile,
         }),
+        `owner-unanswered:${order.id}`,
       );
     }
+  }
+
+  // The last store day this process knows to be summarised: a tick after closing asks once.
+  let summarised: string | null = null;
+
+  /**
+   * After closing, mails the owner the day's numbers (staff/reports.ts), once per store day
+   * across processes (the outbox's key `owner-day-summary:<date>`). A day without orders is
+   * not mailed (a store started today has no yesterday to tell of).
+   */
+  async function summariseEndedDay(): Promise<void> {
+    const profile = await store();
+    const date = endedServiceDate(clock.now(), profile.weeklyHours);
+    if (date === null || date === summarised) return;
+    const key = `owner-day-summary:${date}`;
+    const outbox = mailOutboxRepository(db);
+    if (await outbox.queuedOnce(key)) {
+      summarised = date;
+      return;
+    }
+    const { from, to } = storeDaysRange(date, date);
+    const report = summariseDay(date, await reportsRepository(db).dayOrders(from, to));
+    const owner = report.received > 0 ? await usersRepository(db).ownerEmail() : null;
+    if (owner) {
+      await outbox.queueOnce(
+        storeMail({
+          kind: 'owner-day-summary',
+          to: owner,
+          content: ownerDaySummaryMail({ report }),
+          store: profile,
+        }),
+        key,
+      );
+    }
+    summarised = date;
   }
 
   async function sweepAndAlert(): Promise<number> {
     const declined = await sweepAll();
     if (!halted()) await alertUnanswered();
+    if (!halted()) await summariseEndedDay();
     return declined;
   }
 

@@ -36,18 +36,25 @@ export function mailOutboxRepository(db: Queryable) {
   const query = queryOf(db);
   return {
     /**
-     * Queues a mail that exists at most once per order and kind (`owner-unanswered`: the unique
-     * index of migration 013), whichever process queues it first; false when it already was.
+     * Queues a mail that exists at most once under `onceKey` (the unique index of migration
+     * 013), whichever process queues it first; false when it already was.
      */
-    async queueOnce(mail: OutgoingMail & { orderId: string }): Promise<boolean> {
+    async queueOnce(mail: OutgoingMail, onceKey: string): Promise<boolean> {
       const rows = await query<{ id: string }>(
-        sql`insert into mail_outbox (kind, to_address, subject, text_body, html_body, user_id, order_id)
+        sql`insert into mail_outbox
+                   (kind, to_address, subject, text_body, html_body, user_id, order_id, once_key)
             values (${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html},
-                    ${mail.userId ?? null}, ${mail.orderId})
-            on conflict (order_id, kind) where kind = 'owner-unanswered' do nothing
+                    ${mail.userId ?? null}, ${mail.orderId ?? null}, ${onceKey})
+            on conflict (once_key) do nothing
             returning id`,
       );
       return rows.length === 1;
+    },
+
+    /** Whether a mail under `onceKey` was queued already (by any process). */
+    async queuedOnce(onceKey: string): Promise<boolean> {
+      const rows = await query(sql`select 1 from mail_outbox where once_key = ${onceKey}`);
+      return rows.length > 0;
     },
 
     /** Queues one mail; resolves to its id (also its Message-ID's local part). */

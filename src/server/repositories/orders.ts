@@ -458,7 +458,7 @@ export function ordersRepository(db: Queryable) {
         sql`${SWEEP} ${SELECT_ORDERS}
              where o.status = 'pending' and o.created_at <= ${placedBy}
                and not exists (select 1 from mail_outbox m
-                                where m.order_id = o.id and m.kind = 'owner-unanswered')
+                                where m.once_key = 'owner-unanswered:' || o.id::text)
              order by o.created_at, o.number limit ${limit}`,
       );
       return rows.map(toOrder);

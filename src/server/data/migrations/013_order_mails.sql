@@ -5,7 +5,8 @@ alter table users add column order_update_mails boolean not null default true;
 -- The store's HST registration number, printed beside the tax on the receipt when given.
 alter table store_settings add column hst_number text;
 
--- The owner is alerted once of an order waiting unanswered, whichever server process's sweep
--- sees it first (the insert's `on conflict do nothing`, mail-outbox.ts `queueOnce`).
-create unique index mail_outbox_owner_alert_once on mail_outbox (order_id, kind)
-  where kind = 'owner-unanswered';
+-- A mail that must exist once whichever server process queues it first (the owner's alert of an
+-- order waiting unanswered, a store day's summary) carries a key; the insert is `on conflict do
+-- nothing` (mail-outbox.ts `queueOnce`).
+alter table mail_outbox add column once_key text;
+create unique index mail_outbox_once on mail_outbox (once_key);
