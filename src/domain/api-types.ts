@@ -91,6 +91,14 @@ export interface ApiDefaultContact {
   address: string;
 }
 
+/**
+ * GET and PUT /api/user/{userId}/mail-preferences: whether the optional order mails (ready for
+ * pickup, out for delivery) are sent; the receipt and the store's answer always are.
+ */
+export interface ApiMailPreferences {
+  orderUpdates: boolean;
+}
+
 /** POST /api/auth/register (201). */
 export interface ApiRegisterAnswer {
   message: 'Registration Successful';

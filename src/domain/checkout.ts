@@ -4,7 +4,7 @@
  * without the schemas.
  */
 import { ACCOUNT_MESSAGES } from './account-messages';
-import type { DeliveryType } from './api-types';
+import type { DeliveryType, PaymentOption } from './api-types';
 import { isGuelphAddress, isPhoneNumber } from './contact-rules';
 
 /** The spec's texts for Checkout and Payment (sections 5 and 8), exactly. */
@@ -36,6 +36,12 @@ export function scheduledOrderAcceptedMessage(readyText: string): string {
 export function orderDeclinedMessage(reason: string): string {
   return `Sorry, the store is currently ${reason}. Please try again later.`;
 }
+
+/** The spec's two payment options in the customer's words (card payment is not offered). */
+export const PAYMENT_OPTION_LABELS: Readonly<Record<PaymentOption, string>> = {
+  pickup: 'Pay When Pickup or Delivery',
+  cash: 'Pay in Cash',
+};
 
 export const MAX_INSTRUCTIONS_LENGTH = 500;
 export const MAX_CHECKOUT_PHONE_LENGTH = 40;

@@ -199,6 +199,28 @@ export function isWithinHours(
 }
 
 /**
+ * The store date of the latest day of service whose hours have ended at `instant`, while the
+ * store is closed by its hours: today's after a same-day close, yesterday's before today's
+ * opening (so a past-midnight close counts for the evening before). Null while within hours,
+ * and when the day that would have ended had no hours. For the owner's day summary.
+ */
+export function endedServiceDate(
+  instant: Date,
+  hours: WeeklyHours,
+  timeZone: string = STORE_TIME_ZONE,
+): string | null {
+  if (isWithinHours(instant, hours, timeZone)) return null;
+  const { weekday, minute } = localWeekMinute(instant, timeZone);
+  const today = hours[weekday];
+  const date = storeDate(instant);
+  if (today && !runsPastMidnight(today) && minute >= parseClock(today.close)) return date;
+  if (!hours[(weekday + 6) % 7]) return null;
+  // The calendar's day before, by the date's numbers: a day of 23 or 25 hours moves nothing.
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
+}
+
+/**
  * The day of service an instant belongs to, with its hours: the night after a past-midnight
  * close still counts as the evening before (Saturday 00:30 is Friday's 11:00-01:00). What the
  * shell shows as "today's hours".

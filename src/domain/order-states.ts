@@ -106,6 +106,8 @@ export const DECLINE_REASON_CHOICES = ['busy', 'closed', 'out of an ingredient']
  */
 export const AUTO_DECLINE_REASON = 'unable to confirm orders';
 export const DEFAULT_ACCEPTANCE_WINDOW_MINUTES = 5;
+/** The owner is mailed once about an order still unanswered this long after it was placed. */
+export const OWNER_UNANSWERED_ALERT_MINUTES = 2;
 
 /** Minutes a store may promise when accepting (staff API and board). */
 export const MIN_READY_MINUTES = 1;

@@ -140,6 +140,7 @@ export async function buildApp(
     db,
     clock,
     intervalMs: config.orders.acceptSweepMs,
+    store: () => catalogue.settings(),
     log: app.log,
   });
   const unsubscribe = events.subscribe((event) => {

@@ -431,6 +431,14 @@ const ROUTES: Record<string, RouteSpec> = {
     names: 'path',
     example: (owner) => ({ params: { userId: owner.id } }),
   },
+  'GET /api/user/:userId/mail-preferences': {
+    names: 'path',
+    example: (owner) => ({ params: { userId: owner.id } }),
+  },
+  'PUT /api/user/:userId/mail-preferences': {
+    names: 'path',
+    example: (owner) => ({ params: { userId: owner.id }, body: { orderUpdates: false } }),
+  },
   'PUT /api/user/:userId/contacts/default/:phone': {
     names: 'path',
     example: (owner) => ({ params: { userId: owner.id, phone: '519-555-0199' } }),

@@ -171,3 +171,30 @@ it('keeps one default, edits inline and deletes; a taken email says so', async (
   await again.context.close();
   expect(h.pageErrors).toEqual([]);
 });
+
+it('turns the optional order emails off and on in My Account; the receipt is said to be always sent', async () => {
+  const { context, page } = await h.newPage();
+  await signIn(page, email, { password, landsOn: (url) => url.pathname === '/' });
+  await page.goto('/managecontacts');
+  const section = page.getByRole('region', { name: 'Order emails' });
+  await section.getByText('We always email your receipt').waitFor();
+  const box = section.getByRole('checkbox', { name: /ready for pickup or out for delivery/ });
+  expect(await box.isChecked()).toBe(true);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { _id: string } };
+  const url = `/api/user/${me.user._id}/mail-preferences`;
+
+  await box.uncheck();
+  await expect
+    .poll(async (): Promise<unknown> => (await page.request.get(url)).json())
+    .toEqual({ orderUpdates: false });
+  await page.reload();
+  await page.getByRole('region', { name: 'Order emails' }).waitFor();
+  expect(await box.isChecked()).toBe(false);
+
+  await box.check();
+  await expect
+    .poll(async (): Promise<unknown> => (await page.request.get(url)).json())
+    .toEqual({ orderUpdates: true });
+  await context.close();
+  expect(h.pageErrors).toEqual([]);
+});

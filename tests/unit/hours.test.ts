@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  endedServiceDate,
   DEFAULT_WEEKLY_HOURS,
   describeWeeklyHours,
   isPaused,
@@ -286,5 +287,29 @@ describe('the store’s offset handed over by the server (no Intl in the browser
     } finally {
       knowZoneOffset(null);
     }
+  });
+});
+
+describe('endedServiceDate (the owner’s day summary)', () => {
+  // Monday to Thursday 11:00-23:00, Friday 11:00-01:00 (past midnight), weekend closed.
+  const day = { open: '11:00', close: '23:00' };
+  const hours = [null, day, day, day, day, { open: '11:00', close: '01:00' }, null];
+  const at = (iso: string) => endedServiceDate(new Date(iso), hours);
+
+  it('is the day itself once a same-day close has passed, never while open', () => {
+    expect(at('2026-11-24T22:59:00-05:00')).toBeNull();
+    expect(at('2026-11-24T23:00:00-05:00')).toBe('2026-11-24');
+  });
+
+  it('is the day before until today opens; a past-midnight night counts for its evening', () => {
+    expect(at('2026-11-25T09:00:00-05:00')).toBe('2026-11-24');
+    // Saturday 00:30 is still Friday's night: open, nothing ended yet.
+    expect(at('2026-11-28T00:30:00-05:00')).toBeNull();
+    expect(at('2026-11-28T01:00:00-05:00')).toBe('2026-11-27');
+  });
+
+  it('is null when the day that would have ended had no hours', () => {
+    // Monday morning: Sunday was closed all day.
+    expect(at('2026-11-30T09:00:00-05:00')).toBeNull();
   });
 });

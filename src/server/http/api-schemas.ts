@@ -19,6 +19,7 @@ import {
   type ApiContact,
   type ApiDefaultContact,
   type ApiForgotPasswordAnswer,
+  type ApiMailPreferences,
   type ApiLoginAnswer,
   type ApiMeAnswer,
   type ApiMergedCart,
@@ -248,6 +249,10 @@ export const apiDefaultContactSchema = z.object({
   phone: z.string(),
   address: z.string(),
 }) satisfies z.ZodType<ApiDefaultContact>;
+
+export const apiMailPreferencesSchema = z.object({
+  orderUpdates: z.boolean(),
+}) satisfies z.ZodType<ApiMailPreferences>;
 
 const apiUserSchema = z.object({
   _id: z.string(),

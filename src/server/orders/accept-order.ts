@@ -10,6 +10,9 @@ import { badRequest } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
 import { changedOrder, lockedOrderFor } from './locked-order';
+import { orderMail } from '../mail/order-mails';
+import type { MailStore } from '../mail/render';
+import { acceptedMail } from '../mail/templates/accepted';
 
 export const MINUTES_MESSAGE = `Please give the minutes until ready as a whole number from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}.`;
 
@@ -48,12 +51,15 @@ export async function acceptOrder({
   orderId,
   minutes,
   byUserId,
+  store,
 }: {
   db: Database;
   clock: Clock;
   orderId: string;
   minutes: number | null;
   byUserId: string;
+  /** The store's profile, for the customer's mail (the route's snapshot: no read). */
+  store: MailStore;
 }): Promise<ApiStaffOrder> {
   const now = clock.now();
   return db.transaction(async (tx) => {
@@ -74,6 +80,14 @@ export async function acceptOrder({
       type: 'order-accepted',
       payload: { time: ready.untilReady, readyAt: ready.readyAt.toISOString() },
       at: now,
+      mails: [
+        orderMail({
+          kind: 'order-accepted',
+          order: accepted,
+          content: acceptedMail({ order: accepted, readyAt: ready.readyAt, store, now }),
+          store,
+        }),
+      ],
     });
     return changed;
   });

@@ -14,11 +14,25 @@
  * order of accept and decline (the order row, then the event log's lock), so an order is
  * declined exactly once and never after it was answered.
  */
-import { AUTO_DECLINE_REASON } from '../../domain';
+import {
+  AUTO_DECLINE_REASON,
+  OWNER_UNANSWERED_ALERT_MINUTES,
+  endedServiceDate,
+} from '../../domain';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { ordersRepository } from '../repositories/orders';
 import { recordDecline } from './decline-order';
+import type { MailStore } from '../mail/render';
+import { ownerMail, storeMail } from '../mail/order-mails';
+import { ownerDaySummaryMail } from '../mail/templates/owner-day-summary';
+import { reportsRepository } from '../repositories/reports';
+import { storeRepository, type StoreSettings } from '../repositories/store';
+import { summariseDay } from '../staff/reports';
+import { storeDaysRange } from '../staff/store-days';
+import { ownerUnansweredMail } from '../mail/templates/owner-unanswered';
+import { mailOutboxRepository } from '../repositories/mail-outbox';
+import { usersRepository } from '../repositories/users';
 
 /** Due orders read per batch; a sweep reads batches until none is left. */
 const BATCH = 50;
@@ -46,11 +60,31 @@ export interface AcceptanceSweeper {
 }
 
 /** Declines `orderId` if it is still pending and due; false when someone else got there first. */
-async function declineIfDue(db: Database, orderId: string, now: Date): Promise<boolean> {
+async function declineIfDue({
+  db,
+  orderId,
+  now,
+  store,
+  ownerEmail,
+}: {
+  db: Database;
+  orderId: string;
+  now: Date;
+  store: MailStore;
+  ownerEmail: string | null;
+}): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await ordersRepository(tx).lockIfDue(orderId, now);
     if (!order) return false;
-    await recordDecline({ tx, order, reason: AUTO_DECLINE_REASON, at: now, byUserId: null });
+    await recordDecline({
+      tx,
+      order,
+      reason: AUTO_DECLINE_REASON,
+      at: now,
+      byUserId: null,
+      store,
+      ownerEmail,
+    });
     return true;
   });
 }
@@ -62,9 +96,15 @@ export function createAcceptanceSweeper(options: {
   db: Database;
   clock: Clock;
   intervalMs: number;
+  /**
+   * The store's profile for the missed-order mails: the app gives its catalogue snapshot (no
+   * read when kept); without it, a sweep that declines reads the settings.
+   */
+  store?: () => Promise<StoreSettings>;
   log?: SweeperLog;
 }): AcceptanceSweeper {
   const { db, clock, intervalMs, log } = options;
+  const store = options.store ?? (() => storeRepository(db).settings());
   let timer: NodeJS.Timeout | null = null;
   let planned: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -83,18 +123,93 @@ export function createAcceptanceSweeper(options: {
         (id) => !skipped.has(id),
       );
       if (due.length === 0 || halted()) return declined;
+      const profile = await store();
+      const ownerEmail = await usersRepository(db).ownerEmail();
       for (const id of due) {
         if (halted()) return declined;
-        if (await declineIfDue(db, id, now)) declined += 1;
+        if (await declineIfDue({ db, orderId: id, now, store: profile, ownerEmail })) {
+          declined += 1;
+        }
         // Held by an answer or another process's sweep: theirs to finish, not read again now.
         else skipped.add(id);
       }
     }
   }
 
+  /**
+   * Mails the owner once about each order still unanswered OWNER_UNANSWERED_ALERT_MINUTES after
+   * it was placed; once across processes, by the outbox's unique key (`queueOnce`). Reads only
+   * the waiting orders when none is due, so a quiet store costs one small query a tick.
+   */
+  async function alertUnanswered(): Promise<void> {
+    const now = clock.now();
+    const placedBy = new Date(now.getTime() - OWNER_UNANSWERED_ALERT_MINUTES * 60_000);
+    const waiting = await ordersRepository(db).waitingUnalerted(placedBy, BATCH);
+    if (waiting.length === 0 || halted()) return;
+    const owner = await usersRepository(db).ownerEmail();
+    if (!owner) return;
+    const profile = await store();
+    const outbox = mailOutboxRepository(db);
+    for (const order of waiting) {
+      if (halted()) return;
+      await outbox.queueOnce(
+        ownerMail({
+          kind: 'owner-unanswered',
+          to: owner,
+          order,
+          content: ownerUnansweredMail({ order, minutes: OWNER_UNANSWERED_ALERT_MINUTES }),
+          store: profile,
+        }),
+        `owner-unanswered:${order.id}`,
+      );
+    }
+  }
+
+  // The last store day this process knows to be summarised: a tick after closing asks once.
+  let summarised: string | null = null;
+
+  /**
+   * After closing, mails the owner the day's numbers (staff/reports.ts), once per store day
+   * across processes (the outbox's key `owner-day-summary:<date>`). A day without orders is
+   * not mailed (a store started today has no yesterday to tell of).
+   */
+  async function summariseEndedDay(): Promise<void> {
+    const profile = await store();
+    const date = endedServiceDate(clock.now(), profile.weeklyHours);
+    if (date === null || date === summarised) return;
+    const key = `owner-day-summary:${date}`;
+    const outbox = mailOutboxRepository(db);
+    if (await outbox.queuedOnce(key)) {
+      summarised = date;
+      return;
+    }
+    const { from, to } = storeDaysRange(date, date);
+    const report = summariseDay(date, await reportsRepository(db).dayOrders(from, to));
+    const owner = report.received > 0 ? await usersRepository(db).ownerEmail() : null;
+    if (owner) {
+      await outbox.queueOnce(
+        storeMail({
+          kind: 'owner-day-summary',
+          to: owner,
+          content: ownerDaySummaryMail({ report }),
+          store: profile,
+        }),
+        key,
+      );
+    }
+    summarised = date;
+  }
+
+  async function sweepAndAlert(): Promise<number> {
+    const declined = await sweepAll();
+    if (!halted()) await alertUnanswered();
+    if (!halted()) await summariseEndedDay();
+    return declined;
+  }
+
   function sweep(): Promise<number> {
     // One sweep at a time in a process: a tick that finds one under way joins it.
-    running ??= sweepAll().finally(() => {
+    running ??= sweepAndAlert().finally(() => {
       running = null;
     });
     return running;

@@ -5,6 +5,12 @@ import { badRequest } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository } from '../repositories/orders';
 import { changedOrder, lockedOrderFor } from './locked-order';
+import { orderMail } from '../mail/order-mails';
+import type { MailStore } from '../mail/render';
+import { outForDeliveryMail } from '../mail/templates/out-for-delivery';
+import { readyMail } from '../mail/templates/ready';
+import type { QueuedMail } from '../repositories/mail-outbox';
+import type { OrderRecord } from '../repositories/orders';
 
 /**
  * The steps after the store's answer, cancel included (accepting and declining have routes of
@@ -14,6 +20,33 @@ export const LATER_STATUSES = ['ready', 'out-for-delivery', 'completed', 'cancel
 export type LaterStatus = (typeof LATER_STATUSES)[number];
 
 export const CANCEL_REASON_MESSAGE = 'Please give a reason for cancelling the order.';
+
+/** The customer's optional mail for a step: ready for pickup, out for delivery; none otherwise. */
+function stepMails(order: OrderRecord, status: LaterStatus, store: MailStore): QueuedMail[] {
+  if (status === 'ready') {
+    return [
+      orderMail({
+        kind: 'order-ready',
+        order,
+        content: readyMail({ order, store }),
+        store,
+        optional: true,
+      }),
+    ];
+  }
+  if (status === 'out-for-delivery') {
+    return [
+      orderMail({
+        kind: 'order-out-for-delivery',
+        order,
+        content: outForDeliveryMail({ order, store }),
+        store,
+        optional: true,
+      }),
+    ];
+  }
+  return [];
+}
 
 /**
  * POST /api/staff/orders/{orderId}/status: moves an accepted order on (ready, out for
@@ -28,6 +61,7 @@ export async function advanceOrder({
   status,
   reason,
   byUserId,
+  store,
 }: {
   db: Database;
   clock: Clock;
@@ -35,6 +69,8 @@ export async function advanceOrder({
   status: LaterStatus;
   reason: string | null;
   byUserId: string;
+  /** The store's profile, for the customer's mail (the route's snapshot: no read). */
+  store: MailStore;
 }): Promise<ApiStaffOrder> {
   // The route checks the reason's text; this keeps a caller without one from cancelling.
   if (status === 'cancelled' && !reason) throw badRequest(CANCEL_REASON_MESSAGE);
@@ -55,6 +91,7 @@ export async function advanceOrder({
       type: 'order-status',
       payload: kept ? { status, reason: kept } : { status },
       at: now,
+      mails: stepMails(moved, status, store),
     });
     return changed;
   });

@@ -20,6 +20,8 @@ import { isUniqueViolation } from '../repositories/users';
 import { EMPTY_CART_MESSAGE } from './confirm-checkout';
 import { loadOrder, presentOrder } from './present-order';
 import { checkScheduledTime } from './scheduled-time';
+import { orderMail } from '../mail/order-mails';
+import { receiptMail } from '../mail/templates/receipt';
 
 export const ORDER_PLACED_MESSAGE = 'Order placed successfully!';
 export const NOT_CONFIRMED_MESSAGE =
@@ -255,6 +257,20 @@ async function placeOrder({
     // For every process's acceptance sweeper (app.ts), so it need not read the windows again.
     payload: { acceptBy: order.acceptBy?.toISOString() },
     at: now,
+    mails: [
+      orderMail({
+        kind: 'receipt',
+        order,
+        content: receiptMail({
+          order,
+          items: stored,
+          store: settings,
+          hstNumber: settings.hstNumber,
+          now,
+        }),
+        store: settings,
+      }),
+    ],
   });
   return { created: true, order: presentOrder(order, stored) };
 }

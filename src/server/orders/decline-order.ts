@@ -4,6 +4,12 @@ import type { Database, Queryable } from '../data/db';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
 import { changedOrder, lockedOrderFor } from './locked-order';
+import { orderMail } from '../mail/order-mails';
+import type { MailStore } from '../mail/render';
+import { declinedMail } from '../mail/templates/declined';
+import { missedMail } from '../mail/templates/missed';
+import { ownerMissedMail } from '../mail/templates/owner-missed';
+import { ownerMail } from '../mail/order-mails';
 
 /**
  * Declines `order`, whose row the caller has locked and found pending: the order, its step (by
@@ -19,6 +25,8 @@ export async function recordDecline<T = void>({
   reason,
   at,
   byUserId,
+  store,
+  ownerEmail = null,
   readBack,
 }: {
   tx: Queryable;
@@ -26,6 +34,10 @@ export async function recordDecline<T = void>({
   reason: string;
   at: Date;
   byUserId: string | null;
+  /** The store's profile, for the customer's mail. */
+  store: MailStore;
+  /** The owner's address: a missed order (declined by nobody) is mailed there too. */
+  ownerEmail?: string | null;
   readBack?: (declined: OrderRecord) => Promise<T>;
 }): Promise<T | undefined> {
   const declined = await ordersRepository(tx).decline({ order, reason, at, byUserId });
@@ -36,6 +48,28 @@ export async function recordDecline<T = void>({
     type: 'order-declined',
     payload: { reason },
     at,
+    // Declined by nobody is the window running out: the customer is told the store missed it.
+    mails: [
+      byUserId === null
+        ? orderMail({ kind: 'order-missed', order, content: missedMail({ order, store }), store })
+        : orderMail({
+            kind: 'order-declined',
+            order,
+            content: declinedMail({ order, reason, store }),
+            store,
+          }),
+      ...(byUserId === null && ownerEmail
+        ? [
+            ownerMail({
+              kind: 'owner-missed',
+              to: ownerEmail,
+              order,
+              content: ownerMissedMail({ order }),
+              store,
+            }),
+          ]
+        : []),
+    ],
   });
   return read;
 }
@@ -50,12 +84,15 @@ export async function declineOrder({
   orderId,
   reason,
   byUserId,
+  store,
 }: {
   db: Database;
   clock: Clock;
   orderId: string;
   reason: string;
   byUserId: string;
+  /** The store's profile, for the customer's mail (the route's snapshot: no read). */
+  store: MailStore;
 }): Promise<ApiStaffOrder> {
   const now = clock.now();
   return db.transaction(async (tx) => {
@@ -66,6 +103,7 @@ export async function declineOrder({
       reason,
       at: now,
       byUserId,
+      store,
       readBack: (declined) => changedOrder(tx, declined),
     });
     if (!changed) throw new Error('The declined order was not read back');

@@ -1,5 +1,5 @@
 import type { Queryable } from '../data/db';
-import { queryOf, sql } from '../data/sql';
+import { empty, join, queryOf, sql, type Sql } from '../data/sql';
 
 /** What a mail is; the Outbox shows it and a customer's preferences are per kind. */
 export type MailKind =
@@ -35,6 +35,28 @@ export interface OutgoingMail {
 export function mailOutboxRepository(db: Queryable) {
   const query = queryOf(db);
   return {
+    /**
+     * Queues a mail that exists at most once under `onceKey` (the unique index of migration
+     * 013), whichever process queues it first; false when it already was.
+     */
+    async queueOnce(mail: OutgoingMail, onceKey: string): Promise<boolean> {
+      const rows = await query<{ id: string }>(
+        sql`insert into mail_outbox
+                   (kind, to_address, subject, text_body, html_body, user_id, order_id, once_key)
+            values (${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html},
+                    ${mail.userId ?? null}, ${mail.orderId ?? null}, ${onceKey})
+            on conflict (once_key) do nothing
+            returning id`,
+      );
+      return rows.length === 1;
+    },
+
+    /** Whether a mail under `onceKey` was queued already (by any process). */
+    async queuedOnce(onceKey: string): Promise<boolean> {
+      const rows = await query(sql`select 1 from mail_outbox where once_key = ${onceKey}`);
+      return rows.length > 0;
+    },
+
     /** Queues one mail; resolves to its id (also its Message-ID's local part). */
     async queue(mail: OutgoingMail): Promise<string> {
       const rows = await query<{ id: string }>(
@@ -48,4 +70,36 @@ export function mailOutboxRepository(db: Queryable) {
       return id;
     },
   };
+}
+
+/**
+ * A mail queued by the statement that records its cause. `optional`: one a customer may turn
+ * off (ready, out for delivery); it is queued only while `users.order_update_mails` (migration
+ * 013) is on for `userId`.
+ */
+export interface QueuedMail extends OutgoingMail {
+  optional?: boolean;
+}
+
+/**
+ * The insert of `mails` as a data-modifying `with` part, for the statement that records what
+ * causes them (orderEventsRepository.record): the mail costs no round trip of its own, and a
+ * customer's preference is read in the same statement. Empty for no mail.
+ */
+export function queuedMailsWith(mails: readonly QueuedMail[]): Sql {
+  if (mails.length === 0) return empty;
+  const rows = mails.map(
+    (mail) =>
+      sql`(${mail.kind}::text, ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text,
+           ${mail.html}::text, ${mail.userId ?? null}::uuid, ${mail.orderId ?? null}::uuid,
+           ${mail.optional === true}::boolean)`,
+  );
+  return sql`with queued_mail as (
+      insert into mail_outbox (kind, to_address, subject, text_body, html_body, user_id, order_id)
+      select m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.user_id, m.order_id
+        from (values ${join(rows)})
+             as m (kind, to_address, subject, text_body, html_body, user_id, order_id, optional)
+       where not m.optional
+          or coalesce((select u.order_update_mails from users u where u.id = m.user_id), true)
+    ) `;
 }

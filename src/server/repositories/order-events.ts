@@ -14,6 +14,7 @@
  */
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
+import { queuedMailsWith, type QueuedMail } from './mail-outbox';
 
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 /** Any constant; only this module (and the streams bench's bulk writer) takes it. */
@@ -81,11 +82,13 @@ export function orderEventsRepository(db: Queryable) {
       type: OrderEventType;
       payload?: Record<string, unknown>;
       at: Date;
+      /** Mails the change causes, queued by this same statement (mail-outbox.ts). */
+      mails?: readonly QueuedMail[];
     }): Promise<string> {
       // Lock, row and notify in one statement (migration 007): the lock is then held for that
       // statement and the commit, not for a client round trip per step as well.
       const rows = await query<{ id: string }>(
-        sql`select record_order_event(${ORDER_EVENTS_LOCK}, ${ORDER_EVENTS_CHANNEL},
+        sql`${queuedMailsWith(event.mails ?? [])}select record_order_event(${ORDER_EVENTS_LOCK}, ${ORDER_EVENTS_CHANNEL},
                  ${event.orderId}, ${event.userId}, ${event.type},
                  ${JSON.stringify(event.payload ?? {})}::jsonb, ${event.at})::text as id`,
       );

@@ -449,6 +449,21 @@ export function ordersRepository(db: Queryable) {
       return dateOrNull(rows[0]?.at ?? null);
     },
 
+    /**
+     * Pending orders placed at or before `placedBy` that the owner has not been alerted of yet
+     * (no `owner-unanswered` row in the outbox), the longest waiting first.
+     */
+    async waitingUnalerted(placedBy: Date, limit: number): Promise<OrderRecord[]> {
+      const rows = await query<OrderRow>(
+        sql`${SWEEP} ${SELECT_ORDERS}
+             where o.status = 'pending' and o.created_at <= ${placedBy}
+               and not exists (select 1 from mail_outbox m
+                                where m.once_key = 'owner-unanswered:' || o.id::text)
+             order by o.created_at, o.number limit ${limit}`,
+      );
+      return rows.map(toOrder);
+    },
+
     /** Ids of pending orders whose window ended at or before `now`, the longest waiting first. */
     async dueIds(now: Date, limit: number): Promise<string[]> {
       const rows = await query<{ id: string }>(

@@ -15,6 +15,8 @@ export interface StoreSettings {
   deliveryLeadTimeMinutes: number;
   /** New orders paused (the store counts as closed) until then; null when never paused. */
   pauseUntil: Date | null;
+  /** The store's HST registration number, printed on receipts; null when not given. */
+  hstNumber: string | null;
 }
 
 interface SettingsRow {
@@ -28,6 +30,7 @@ interface SettingsRow {
   lead_time_minutes: number;
   delivery_lead_time_minutes: number;
   pause_until: Date | string | null;
+  hst_number: string | null;
 }
 
 /** The store's writable settings, any subset: what `update` writes. */
@@ -75,7 +78,7 @@ export function storeRepository(db: Queryable) {
       const rows = await query<SettingsRow>(
         sql`select name, phone, pickup_address, open_mode, weekly_hours, delivery_fee_cents,
                    acceptance_window_minutes, lead_time_minutes, delivery_lead_time_minutes,
-                   pause_until
+                   pause_until, hst_number
               from store_settings where id = ${1}`,
       );
       const row = rows[0];
@@ -91,6 +94,7 @@ export function storeRepository(db: Queryable) {
         leadTimeMinutes: row.lead_time_minutes,
         deliveryLeadTimeMinutes: row.delivery_lead_time_minutes,
         pauseUntil: row.pause_until === null ? null : new Date(row.pause_until),
+        hstNumber: row.hst_number,
       };
     },
     /** Changes the given settings in one statement; the others stay as they are. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../data/db';
-import { queryOf, sql, type Sql } from '../data/sql';
+import { queryOf, raw, sql, type Sql } from '../data/sql';
+import { ACCEPT_SWEEP_MARK } from './orders';
 
 /** Customers order; staff run the store; the admin also manages staff. */
 export type Role = 'customer' | 'staff' | 'admin';
@@ -150,6 +151,34 @@ export function usersRepository(db: Queryable) {
 
     async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
       await query(sql`update users set password_hash = ${passwordHash} where id = ${userId}`);
+    },
+
+    /**
+     * The owner's address for the store's alerts: the first admin account's email, or null.
+     * TODO(OWNER_EMAIL): prefer config's OWNER_EMAIL when it is set (another branch adds it).
+     */
+    async ownerEmail(): Promise<string | null> {
+      const rows = await query<{ email: string }>(
+        sql`${raw(ACCEPT_SWEEP_MARK)} select email from users where role = 'admin'
+             order by created_at, id limit 1`,
+      );
+      return rows[0]?.email ?? null;
+    },
+
+    /** Whether the optional order mails go to this user (migration 014); null for no user. */
+    async orderUpdateMails(userId: string): Promise<boolean | null> {
+      const rows = await query<{ order_update_mails: boolean }>(
+        sql`select order_update_mails from users where id = ${userId}`,
+      );
+      return rows[0]?.order_update_mails ?? null;
+    },
+
+    /** Turns the optional order mails on or off; false when there is no such user. */
+    async setOrderUpdateMails(userId: string, on: boolean): Promise<boolean> {
+      const rows = await query(
+        sql`update users set order_update_mails = ${on} where id = ${userId} returning id`,
+      );
+      return rows.length === 1;
     },
 
     /**

@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { cartRoutes } from './cart';
 import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
+import { mailPreferenceRoutes } from './mail-preferences';
 import { orderRoutes } from './orders';
 import { privacyRoutes } from './privacy';
 import { staffRoutes } from './staff';
@@ -20,6 +21,7 @@ export const apiRoutes: readonly RouteModule[] = [
   authRoutes,
   contactRoutes,
   privacyRoutes,
+  mailPreferenceRoutes,
   cartRoutes,
   orderRoutes,
   staffRoutes,

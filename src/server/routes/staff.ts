@@ -268,6 +268,7 @@ export const staffRoutes: RouteModule = (app, ctx) => {
         orderId: request.params.orderId,
         minutes: request.body.minutes,
         byUserId: user.id,
+        store: await ctx.catalogue.settings(),
       });
     },
   );
@@ -286,6 +287,7 @@ export const staffRoutes: RouteModule = (app, ctx) => {
         orderId: request.params.orderId,
         reason: request.body.reason,
         byUserId: user.id,
+        store: await ctx.catalogue.settings(),
       });
     },
   );
@@ -306,6 +308,7 @@ export const staffRoutes: RouteModule = (app, ctx) => {
         status,
         reason,
         byUserId: user.id,
+        store: await ctx.catalogue.settings(),
       });
     },
   );

@@ -9,6 +9,7 @@ export type {
   ApiConfirmAnswer,
   ApiContact,
   ApiDefaultContact,
+  ApiMailPreferences,
   ApiOrder,
   ApiOrderEvent,
   ApiOrderItem,

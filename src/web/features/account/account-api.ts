@@ -5,6 +5,7 @@ import type {
   ApiContact,
   ApiForgotPasswordAnswer,
   ApiLoginAnswer,
+  ApiMailPreferences,
   ApiRegisterAnswer,
   ApiSocialLoginAnswer,
   ApiUser,
@@ -63,6 +64,16 @@ export const accountApi = {
       `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contact._id)}`,
       { method: 'PUT', body: contact, signal },
     ),
+  mailPreferences: (userId: string, signal?: AbortSignal) =>
+    api<ApiMailPreferences>(`/api/user/${encodeURIComponent(userId)}/mail-preferences`, {
+      signal,
+    }),
+  setMailPreferences: (userId: string, preferences: ApiMailPreferences, signal?: AbortSignal) =>
+    api<ApiMailPreferences>(`/api/user/${encodeURIComponent(userId)}/mail-preferences`, {
+      method: 'PUT',
+      body: preferences,
+      signal,
+    }),
   deleteContact: (userId: string, contactId: string, signal?: AbortSignal) =>
     api<ApiContact[]>(
       `/api/user/${encodeURIComponent(userId)}/contacts/${encodeURIComponent(contactId)}`,

@@ -11,6 +11,7 @@ import { DeleteContactDialog } from './delete-contact-dialog';
 import { useContacts } from './use-contacts';
 import { AccountScreen } from './form-parts';
 import { AccountDeleted, YourData } from './your-data';
+import { MailPreferences } from './mail-preferences';
 import './account.css';
 
 /** Manage Contacts needs a signed-in user; anyone else logs in first and comes back here. */
@@ -145,6 +146,7 @@ function ContactsManager({
         </>
       )}
       <YourData userId={user._id} onDeleted={onAccountDeleted} />
+      <MailPreferences userId={user._id} />
       {deleting ? (
         <DeleteContactDialog
           contact={deleting}

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { CHECKOUT_MESSAGES, formatMoney, pausedText, toCents } from '../../../domain';
+import {
+  CHECKOUT_MESSAGES,
+  PAYMENT_OPTION_LABELS,
+  formatMoney,
+  pausedText,
+  toCents,
+} from '../../../domain';
 import { isAbort, refusalReason } from '../../shared/api';
 import { useCart } from '../../shared/cart/cart-context';
 import { knownOrder } from '../../shared/orders/known-order';
@@ -36,10 +42,9 @@ type CartState =
   { status: 'loading' } | { status: 'ready'; cart: ApiCartView } | { status: 'failed' };
 
 /** The spec's two options; card payment is not offered (brief). */
-const PAYMENT_OPTIONS: { value: PaymentOption; label: string }[] = [
-  { value: 'pickup', label: 'Pay When Pickup or Delivery' },
-  { value: 'cash', label: 'Pay in Cash' },
-];
+const PAYMENT_OPTIONS: { value: PaymentOption; label: string }[] = (
+  ['pickup', 'cash'] as const
+).map((value) => ({ value, label: PAYMENT_OPTION_LABELS[value] }));
 
 /**
  * The spec's Payment: the order summary and total from the server, the payment option, Place
