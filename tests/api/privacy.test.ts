@@ -164,10 +164,16 @@ describe('GET /api/user/{id}/export', () => {
     expect(data.orders[0]?.steps[1]).toMatchObject({ minutes: 20 });
     // Who at the store took a step is the staff's data, not the customer's.
     expect(data.orders[0]?.steps.some((step) => 'by' in step)).toBe(false);
-    expect(data.mails).toMatchObject([
-      { kind: 'receipt', subject: 'Your receipt', status: 'sent' },
+    // The order's own mails (queued, not sent here: no sender runs), and the one marked sent.
+    expect(data.mails.map((mail) => mail.kind).sort()).toEqual([
+      'order-accepted',
+      'order-ready',
+      'receipt',
+      'receipt',
     ]);
-    expect(data.mails[0]?.sentAt).toBe(clock.now().toISOString());
+    const sent = data.mails.filter((mail) => mail.status === 'sent');
+    expect(sent).toMatchObject([{ kind: 'receipt', subject: 'Your receipt' }]);
+    expect(sent[0]?.sentAt).toBe(clock.now().toISOString());
   });
 
   it('tells a Google-only account it signs in with Google', async () => {
@@ -366,4 +372,30 @@ describe('POST /api/user/{id}/delete', () => {
     expect((await deleteAs(null, bob.id, { password: TEST_PASSWORD })).statusCode).toBe(401);
     expect(await footprint(bob.id)).toEqual(before);
   });
+});
+
+it('leaves no reset link working: one mailed before the deletion cannot give the account a password', async () => {
+  const alice = await newCustomer();
+  const asked = await call(t.app, null, 'POST', '/api/auth/forgot-password', {
+    email: alice.email,
+  });
+  expect(asked.statusCode).toBe(200);
+  const [mail] = await t.db.query<{ text_body: string }>(
+    `select text_body from mail_outbox where user_id = $1 and kind = 'password-reset'`,
+    [alice.id],
+  );
+  const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text_body ?? '')?.[1];
+  expect(token).toBeDefined();
+
+  expect((await deleteAs(alice, alice.id, { password: TEST_PASSWORD })).statusCode).toBe(200);
+  const used = await call(t.app, null, 'POST', '/api/auth/reset-password', {
+    token,
+    password: 'a brand new password',
+  });
+  expect(used.statusCode).toBe(400);
+  const [row] = await t.db.query<{ password_hash: string | null }>(
+    'select password_hash from users where id = $1',
+    [alice.id],
+  );
+  expect(row?.password_hash).toBeNull();
 });

@@ -22,12 +22,13 @@ export interface ErasureWords {
 
 /**
  * What deleting an account does, table by table, in order; every statement names the account
- * by user_id. A table added later that holds rows of an account adds its statement here:
- * password reset tokens (`delete from password_reset_tokens where user_id = ...`) are the next.
+ * by user_id. A table added later that holds rows of an account adds its statement here.
  * Orders stay for the store's books, stripped of who ordered and how to reach them.
  */
 const erasure = (userId: string, words: ErasureWords): readonly Sql[] => [
   sql`delete from sessions where user_id = ${userId}`,
+  // A reset link mailed before the deletion must not give the kept row a password again.
+  sql`delete from password_resets where user_id = ${userId}`,
   sql`delete from contacts where user_id = ${userId}`,
   // Its lines go with it (cart_items cascade). Completed carts are the orders' sources: kept,
   // with the checkout's contact details taken out like the orders'.
