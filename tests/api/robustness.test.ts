@@ -584,6 +584,14 @@ const ROUTES: Record<string, RouteSpec> = {
       body: { password: 'a new password 1' },
     }),
   },
+  'GET /api/staff/outbox': { names: 'none', staff: true, admin: true, example: () => ({}) },
+  'POST /api/staff/outbox/test': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 201,
+    example: () => ({}),
+  },
   'GET /api/staff/reports/today': { names: 'none', staff: true, example: () => ({}) },
   'GET /api/staff/reports/orders.csv': {
     names: 'none',
