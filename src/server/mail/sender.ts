@@ -95,6 +95,8 @@ export function createMailSender(options: {
     const now = clock.now();
     if (outcome.ok) {
       await outbox.markSent(mail.id, now);
+      // The id and kind only: the address and the text are the customer's.
+      log?.info({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'mail sent');
       return;
     }
     const bound = outcome.kind === 'permanent' ? config.maxPermanentAttempts : config.maxAttempts;
