@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOutbox, ApiOutboxMail } from '../../src/domain';
+import { mailOutboxRepository } from '../../src/server/repositories/mail-outbox';
 import { FAULT_ADMIN, ServerProcess, freePort } from '../support/server-process';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { faultDatabase, type FaultDatabase, type FaultDatabaseKind } from './databases';
@@ -28,7 +29,7 @@ async function eventually(what: string, check: () => boolean, timeoutMs = 20_000
   }
 }
 
-const idOf = (mail: ApiOutboxMail) => `<${mail.id}@localhost>`;
+const idOf = (mail: { id: string }) => `<${mail.id}@localhost>`;
 
 function envFor(data: FaultDatabase, smtp: TestSmtpServer): Record<string, string> {
   const url = new URL(smtp.url);
@@ -139,13 +140,25 @@ describe('two server processes on one Postgres database', () => {
     const env = envFor(data, smtp);
     servers.push(await ServerProcess.start({ port: await freePort(), env }));
     servers.push(await ServerProcess.start({ port: await freePort(), env }));
-    const clients = await Promise.all(servers.map((server) => admin(server.base)));
-    const queued: ApiOutboxMail[] = [];
-    for (let n = 0; n < 40; n += 1) {
-      const client = clients[n % clients.length];
-      if (!client) throw new Error('no client');
-      queued.push(await client.ok<ApiOutboxMail>('POST', '/api/staff/outbox/test', undefined, 201));
-    }
+    // A backlog committed at once, so both senders find it on their next poll and drain it
+    // together, each claiming the head of the same queue.
+    const db = await data.open();
+    const queued = await db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (let n = 0; n < 100; n += 1) {
+        ids.push(
+          await mailOutboxRepository(tx).queue({
+            kind: 'test',
+            to: `backlog-${n}@example.com`,
+            subject: `Backlog ${n}`,
+            text: `Mail ${n}`,
+            html: `<p>Mail ${n}</p>`,
+          }),
+        );
+      }
+      return ids.map((id) => ({ id }));
+    });
+    await db.close();
     await smtp.waitFor(queued.length, 30_000);
     await sleep(3 * SEND_TIMEOUT_MS);
     expect(smtp.mails.length).toBe(queued.length);
@@ -156,10 +169,4 @@ describe('two server processes on one Postgres database', () => {
     );
     expect(senders.length).toBe(2);
   });
-
-  async function admin(base: string): Promise<Client> {
-    const client = new Client(base);
-    await client.ok('POST', '/api/auth/login', FAULT_ADMIN);
-    return client;
-  }
 });
