@@ -272,10 +272,37 @@ describe('without SMTP_URL', () => {
     expect(await rowOf(t, first)).toMatchObject({ status: 'queued', attempts: 0 });
   });
 
+  it("serves a mail's HTML part as an inert document for the Outbox's frame", async () => {
+    const id = await queue(t, 'gus@example.com', 'Previewed');
+    const response = await call(t.app, admin, 'GET', `/api/staff/outbox/${id}/html`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('Order for gus@example.com');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain('sandbox');
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain('script');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+
+    const unknown = await call(
+      t.app,
+      admin,
+      'GET',
+      '/api/staff/outbox/00000000-0000-4000-8000-000000000000/html',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(error(unknown).code).toBe('not_found');
+    const malformed = await call(t.app, admin, 'GET', '/api/staff/outbox/not-a-mail/html');
+    expect(malformed.statusCode).toBe(400);
+  });
+
   it('answers 401 anonymously and 403 to a customer and a staff member', async () => {
     const before = await t.db.query('select id from mail_outbox order by id');
+    const some = String((before[0] as { id: string } | undefined)?.id);
     for (const [method, url] of [
       ['GET', '/api/staff/outbox'],
+      ['GET', `/api/staff/outbox/${some}/html`],
       ['POST', '/api/staff/outbox/test'],
     ] as const) {
       expect((await call(t.app, null, method, url)).statusCode).toBe(401);

@@ -4,6 +4,7 @@
  */
 import { OUTBOX_LIST_LIMIT, type ApiOutbox, type ApiOutboxMail } from '../../domain';
 import type { AppContext } from '../context';
+import { checkedId, HttpError } from '../http/errors';
 import { mailOutboxRepository, type OutboxEntry } from '../repositories/mail-outbox';
 import { storeRepository } from '../repositories/store';
 import { renderMail } from './render';
@@ -29,6 +30,22 @@ export async function listOutbox(ctx: AppContext): Promise<ApiOutbox> {
   const sending = ctx.mail !== null;
   const entries = await mailOutboxRepository(ctx.db).newest(OUTBOX_LIST_LIMIT);
   return { sending, mails: entries.map((entry) => present(entry, sending)) };
+}
+
+/**
+ * The policy of a mail's HTML shown in the Outbox's frame: the mail's own inline styles and
+ * nothing else (no script, no request anywhere: `default-src 'none'`, `sandbox`), framed by
+ * the store's own pages only. A mail holds what customers typed (names, addresses), so even
+ * escaped it is shown as an inert document, never inside the staff app's page.
+ */
+export const MAIL_PREVIEW_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
+
+/** One mail's HTML part; 404 when there is no such mail. */
+export async function mailHtml(ctx: AppContext, id: string): Promise<string> {
+  const html = await mailOutboxRepository(ctx.db).htmlOf(checkedId(id, 'mail'));
+  if (html === null) throw new HttpError(404, 'There is no such mail in the outbox.', 'not_found');
+  return html;
 }
 
 /** Queues a test mail to `to` (the admin asking) and wakes the sender; the new mail as listed. */

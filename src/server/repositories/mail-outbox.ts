@@ -123,6 +123,14 @@ export function mailOutboxRepository(db: Queryable) {
       }));
     },
 
+    /** One mail's HTML part, for the admin's preview; null when there is no such mail. */
+    async htmlOf(id: string): Promise<string | null> {
+      const rows = await query<{ html_body: string }>(
+        sql`select html_body from mail_outbox where id = ${id}`,
+      );
+      return rows[0]?.html_body ?? null;
+    },
+
     /** The first admin account's email: where the owner's alerts go without OWNER_EMAIL. */
     async adminAddress(): Promise<string | null> {
       const rows = await query<{ email: string }>(

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiOutboxMail } from '../../../domain/api-types';
 import { OUTBOX_LIST_LIMIT } from '../../../domain/mail';
 import { isApiError } from '../../shared/api';
@@ -87,9 +87,11 @@ export default function OutboxScreen() {
 }
 
 function OutboxRow({ mail }: { mail: ApiOutboxMail }) {
+  // The HTML part is loaded only once the mail is opened: a long list loads no frames.
+  const [open, setOpen] = useState(false);
   return (
     <li className={`outbox-mail status-${mail.status}`}>
-      <details>
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           <span className="outbox-subject">{mail.subject}</span>
           <span className="outbox-to">To {mail.to}</span>
@@ -114,7 +116,18 @@ function OutboxRow({ mail }: { mail: ApiOutboxMail }) {
             </>
           ) : null}
         </dl>
+        <h2 className="outbox-part">Text</h2>
         <pre className="outbox-text">{mail.text}</pre>
+        <h2 className="outbox-part">HTML</h2>
+        {open ? (
+          // Its own document and policy (no script, no request): sandbox="" makes it inert here too.
+          <iframe
+            className="outbox-html"
+            title={`HTML of the mail: ${mail.subject}`}
+            src={staffAdminApi.mailHtmlUrl(mail.id)}
+            sandbox=""
+          />
+        ) : null}
       </details>
     </li>
   );

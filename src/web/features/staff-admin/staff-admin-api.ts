@@ -103,6 +103,8 @@ export const staffAdminApi = {
     api<undefined>(`${user(id)}/password`, { method: 'POST', body: { password } }),
 
   outbox: (signal?: AbortSignal) => api<ApiOutbox>('/api/staff/outbox', { signal }),
+  /** A mail's HTML part as a document of its own, for a sandboxed frame. */
+  mailHtmlUrl: (id: string) => `/api/staff/outbox/${encodeURIComponent(id)}/html`,
   sendTestMail: () => api<ApiOutboxMail>('/api/staff/outbox/test', { method: 'POST' }),
 
   today: (signal?: AbortSignal) => api<ApiTodayReport>('/api/staff/reports/today', { signal }),
