@@ -5,6 +5,7 @@
  * are worth a look; `ok` lines say what was checked. Run it as the store runs: same user, same
  * folder, same environment (`set -a; . /etc/pizza-store.env; npm run doctor`). docs/deploy.md.
  */
+import { describeSmtp } from '../src/server/mail/transport';
 import { existsSync, readdirSync, statSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -77,10 +78,20 @@ async function diagnose(
   checkBackups(join(root, 'backups'), now, say);
   checkDisk(config, root, say);
 
-  say(
-    'ok',
-    'mail: nothing to set up, the store sends no email (customers follow their order on the page)',
-  );
+  if (config.mail.smtpUrl === null) {
+    say(
+      'warn',
+      'no mail configured (SMTP_URL unset): receipts, order updates, password resets and the owner’s alerts are held in the staff Outbox, not sent',
+    );
+  } else {
+    say('ok', `mail through ${describeSmtp(config.mail.smtpUrl)}`);
+    if (config.mail.from === null) {
+      say(
+        'warn',
+        'MAIL_FROM unset: mail goes out from orders@localhost, which most mailboxes refuse',
+      );
+    }
+  }
   if (config.google.clientId === null) say('warn', 'GOOGLE_CLIENT_ID unset: no Google sign-in');
   else say('ok', 'Google sign-in on');
   if (config.mapsApiKey === null) {

@@ -361,6 +361,34 @@ export interface ApiStaffFlavour {
   soldOut: boolean;
 }
 
+/**
+ * GET /api/staff/outbox (admin only): one outgoing mail. `held`: queued while no SMTP_URL is
+ * set, so it is kept, not sent; `queued`: waiting for its first or next attempt.
+ */
+export interface ApiOutboxMail {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: 'held' | 'queued' | 'sent' | 'failed';
+  attempts: number;
+  /** The mail server's answer to the last failed attempt. */
+  lastError: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601; null until sent. */
+  sentAt: string | null;
+  text: string;
+  html: string;
+}
+
+/** GET /api/staff/outbox: the newest mails (at most OUTBOX_LIST_LIMIT) and whether mail is sent. */
+export interface ApiOutbox {
+  /** False without SMTP_URL: nothing is sent, every queued mail is held. */
+  sending: boolean;
+  mails: ApiOutboxMail[];
+}
+
 /** GET/POST /api/staff/users (admin only): an account that may use the staff app. */
 export interface ApiStaffUser {
   _id: string;

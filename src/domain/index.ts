@@ -19,3 +19,4 @@ export * from './account';
 export * from './error-codes';
 export type * from './api-types';
 export * from './time-text';
+export * from './mail';

@@ -17,6 +17,8 @@ import { seed } from './data/seed';
 import { createOrderEventHub } from './events/order-event-hub';
 import { createStoreBroadcast } from './events/store-broadcast';
 import { createAcceptanceSweeper } from './orders/acceptance-sweeper';
+import { createMailSender } from './mail/sender';
+import { describeSmtp, smtpTransport, type MailTransport } from './mail/transport';
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { checkApiRequest } from './http/api-guard';
 import { compressJsonAnswers } from './http/compress-json';
@@ -74,6 +76,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** An already open database (tests share one per file); otherwise opened from config. */
   db?: Database;
+  /** The mail transport instead of SMTP_URL's (tests); without either, mails are held. */
+  mailTransport?: MailTransport;
   /** True once shutdown has begun (serve.ts): /healthz then says 503 so balancers move on. */
   draining?: () => boolean;
 }
@@ -141,6 +145,7 @@ export async function buildApp(
     clock,
     intervalMs: config.orders.acceptSweepMs,
     store: () => catalogue.settings(),
+    ownerEmail: config.mail.ownerEmail,
     log: app.log,
   });
   const unsubscribe = events.subscribe((event) => {
@@ -153,7 +158,27 @@ export async function buildApp(
     unsubscribe();
     await sweeper.stop();
   });
-  const ctx: AppContext = { config, db, clock, events, store, catalogue };
+  // Delivers the outbox (mail/sender.ts) on every process; started once the app is ready,
+  // stopped on close before the database closes. Without SMTP_URL, mails stay queued (held).
+  const transport =
+    options.mailTransport ??
+    (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.sendTimeoutMs) : null);
+  const mail = transport
+    ? createMailSender({ db, clock, config: config.mail, transport, log: app.log })
+    : null;
+  if (mail) {
+    app.addHook('onReady', (done) => {
+      mail.start();
+      done();
+    });
+    app.addHook('onClose', () => mail.stop());
+    if (config.mail.smtpUrl) {
+      app.log.info({ smtp: describeSmtp(config.mail.smtpUrl) }, 'mail: sending through SMTP');
+    }
+  } else {
+    app.log.warn('mail: no SMTP_URL, so mails are held in the outbox (the admin sees them)');
+  }
+  const ctx: AppContext = { config, db, clock, events, store, catalogue, mail };
 
   // Behind a proxy, a socket is charged to the client its first request names, before anything
   // else runs for it. Only then: a direct socket was charged on connect.

@@ -232,6 +232,47 @@ export type RateRules = Record<
   { limit: number; windowMs: number }
 >;
 
+/** `address@domain` or `Name <address@domain>`: group 1 the name, group 2 the address. */
+const MAIL_FROM_PATTERN = /^(?:([^<>]*?)\s*<)?([^\s<>@]+@([^\s<>@]+))>?$/;
+
+/** MAIL_FROM unset: the store's name goes in front of this address (mail/sender.ts). */
+export const DEFAULT_MAIL_ADDRESS = 'orders@localhost';
+
+/** The outgoing mail's settings (src/server/mail). */
+export interface MailConfig {
+  /** SMTP_URL; null: nothing is sent, mails are held in the outbox. */
+  smtpUrl: string | null;
+  /** MAIL_FROM as given; null: the store's name at DEFAULT_MAIL_ADDRESS. */
+  from: string | null;
+  /** The domain of the From address: every Message-ID is `<row id@domain>`. */
+  messageIdDomain: string;
+  /** OWNER_EMAIL; null: the admin account's email. */
+  ownerEmail: string | null;
+  /** Attempts before a mail is marked failed. */
+  maxAttempts: number;
+  /** Attempts before a mail the server refused for good (5xx) is marked failed. */
+  maxPermanentAttempts: number;
+  /** The wait after the first failed attempt; doubled after each one, up to maxBackoffMs. */
+  firstBackoffMs: number;
+  maxBackoffMs: number;
+  /** How often the sender looks for due mails (a queued mail goes out within this). */
+  pollMs: number;
+  /** One attempt's longest time, connecting included; a claim lasts twice this (sender.ts). */
+  sendTimeoutMs: number;
+}
+
+export const DEFAULT_MAIL_CONFIG: Omit<
+  MailConfig,
+  'smtpUrl' | 'from' | 'messageIdDomain' | 'ownerEmail'
+> = {
+  maxAttempts: 8,
+  maxPermanentAttempts: 3,
+  firstBackoffMs: 30_000,
+  maxBackoffMs: 60 * 60_000,
+  pollMs: 1_000,
+  sendTimeoutMs: 30_000,
+};
+
 /** A duration in milliseconds from the environment; below 100 ms is surely a typo. */
 const millis = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
 
@@ -316,6 +357,29 @@ const envSchema = z.object({
   // Sockets per client address (see HttpLimits); at most MAX_CONNECTIONS, checked below. Unset,
   // the default, or MAX_CONNECTIONS when that is lower, so lowering the cap alone still starts.
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(10).max(1_000_000).optional(),
+  // Outgoing mail (src/server/mail): unset, nothing is sent and the admin's Outbox shows what
+  // would have gone out. The user and password ride in the URL; logs never show it (describeSmtp).
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      'an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com',
+    )
+    .refine((value) => URL.canParse(value), 'not a valid URL')
+    .optional(),
+  // The From of every mail, `Name <address>` or a bare address; unset, the store's name
+  // (its profile) at orders@localhost.
+  MAIL_FROM: z
+    .string()
+    .regex(
+      MAIL_FROM_PATTERN,
+      'an address, or Name <address>, e.g. Pizza Store <orders@example.com>',
+    )
+    .optional(),
+  // Where the owner's alerts go; unset, to the admin account's email.
+  OWNER_EMAIL: z.email().optional(),
+  // One delivery attempt's longest time; a mail being sent is claimed for twice this.
+  MAIL_SEND_TIMEOUT_MS: millis(DEFAULT_MAIL_CONFIG.sendTimeoutMs),
 });
 
 // One setting against another, once each has been checked alone.
@@ -394,6 +458,7 @@ export interface AppConfig {
   publicOrigin: string;
   events: EventsConfig;
   orders: OrdersConfig;
+  mail: MailConfig;
   /** On SIGTERM/SIGINT, the longest wait for requests in flight before exiting anyway. */
   shutdownTimeoutMs: number;
   /** On SIGTERM/SIGINT, how long /healthz says 503 before the server stops taking requests. */
@@ -460,6 +525,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     events: { ...DEFAULT_EVENTS_CONFIG, retentionHours: e.EVENT_RETENTION_HOURS },
     orders: { acceptSweepMs: e.ACCEPT_SWEEP_INTERVAL_MS },
+    mail: {
+      ...DEFAULT_MAIL_CONFIG,
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? null,
+      messageIdDomain:
+        MAIL_FROM_PATTERN.exec(e.MAIL_FROM ?? DEFAULT_MAIL_ADDRESS)?.[3] ?? 'localhost',
+      ownerEmail: e.OWNER_EMAIL ?? null,
+      sendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };

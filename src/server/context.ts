@@ -5,6 +5,7 @@ import type { Database } from './data/db';
 import type { OrderEventHub } from './events/order-event-hub';
 import type { StoreBroadcast } from './events/store-broadcast';
 import type { ApiInstance } from './http/zod-provider';
+import type { MailSender } from './mail/sender';
 
 /** What every route module receives: configuration, the database, the clock, the live hubs. */
 export interface AppContext {
@@ -20,6 +21,11 @@ export interface AppContext {
    * changes them runs the write through `catalogue.change`.
    */
   catalogue: CatalogueSnapshot;
+  /**
+   * The outbox's sender (mail/sender.ts); null without SMTP_URL, when queued mails are held.
+   * A route that queues a mail may `wake()` it; the sender's poll finds the mail anyway.
+   */
+  mail: MailSender | null;
 }
 
 /** A group of routes, registered under /api. */

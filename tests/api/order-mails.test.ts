@@ -306,6 +306,13 @@ describe('the owner’s alerts', () => {
     // Two server processes' sweepers on one database.
     const one = createAcceptanceSweeper({ db, clock, intervalMs: 3_600_000 });
     const two = createAcceptanceSweeper({ db, clock, intervalMs: 3_600_000 });
+    // A process configured with OWNER_EMAIL sends them there instead of to the admin.
+    const configured = createAcceptanceSweeper({
+      db,
+      clock,
+      intervalMs: 3_600_000,
+      ownerEmail: 'owner@example.com',
+    });
     const ownerMails = async (orderId: string) =>
       (await mailsOf(orderId)).filter((mail) => mail.kind.startsWith('owner-'));
 
@@ -339,6 +346,13 @@ describe('the owner’s alerts', () => {
     );
     // A decline by the staff is their own answer: the owner is not alerted of it as missed.
     expect((await ownerMails(declined._id)).map((mail) => mail.kind)).toEqual(['owner-unanswered']);
+
+    const third = await placeOrder(app, who);
+    clock.set(new Date(clock.now().getTime() + OWNER_UNANSWERED_ALERT_MINUTES * MINUTE));
+    await configured.sweep();
+    expect((await ownerMails(third._id)).map((mail) => [mail.kind, mail.to_address])).toEqual([
+      ['owner-unanswered', 'owner@example.com'],
+    ]);
   });
 
   it('after closing, the day’s numbers go to the owner once, across two sweeping processes', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mailOutboxRepository } from '../../src/server/repositories/mail-outbox';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -263,6 +264,17 @@ async function newStaffId(): Promise<string> {
   const { user } = await registerUser(t.app);
   await t.db.query(`update users set role = 'staff' where id = $1`, [user._id]);
   return user._id;
+}
+
+/** A mail in the outbox, for its HTML preview. */
+function newMailId(): Promise<string> {
+  return mailOutboxRepository(t.db).queue({
+    kind: 'test',
+    to: 'robust-mail@example.com',
+    subject: 'Robust',
+    text: 'Robust',
+    html: '<p>Robust</p>',
+  });
 }
 
 const productId = (name: string): string => {
@@ -626,6 +638,20 @@ const ROUTES: Record<string, RouteSpec> = {
       params: { id: await newStaffId() },
       body: { password: 'a new password 1' },
     }),
+  },
+  'GET /api/staff/outbox': { names: 'none', staff: true, admin: true, example: () => ({}) },
+  'GET /api/staff/outbox/:id/html': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    example: async () => ({ params: { id: await newMailId() } }),
+  },
+  'POST /api/staff/outbox/test': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 201,
+    example: () => ({}),
   },
   'GET /api/staff/reports/today': { names: 'none', staff: true, example: () => ({}) },
   'GET /api/staff/reports/orders.csv': {

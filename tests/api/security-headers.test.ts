@@ -67,7 +67,7 @@ describe('security headers', () => {
         'style-src': ["'self'"],
         'img-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
-        'frame-src': ["'none'"],
+        'frame-src': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'frame-ancestors': ["'none'"],
@@ -90,7 +90,7 @@ describe('security headers', () => {
       const policy = policyOf(response.headers['content-security-policy']);
       expect(policy['script-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
       expect(policy['style-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/style']);
-      expect(policy['frame-src']).toEqual(['https://accounts.google.com/gsi/']);
+      expect(policy['frame-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
       expect(policy['connect-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
       expect(policy['default-src']).toEqual(["'self'"]);
       // Google's popup hands the credential back to its opener.
@@ -104,7 +104,7 @@ describe('security headers', () => {
       const policy = policyOf(response.headers['content-security-policy']);
       expect(policy['script-src']).toEqual(["'self'", 'https://maps.googleapis.com']);
       expect(policy['connect-src']).toEqual(["'self'", 'https://maps.googleapis.com']);
-      expect(policy['frame-src']).toEqual(["'none'"]);
+      expect(policy['frame-src']).toEqual(["'self'"]);
     });
   });
 

@@ -45,6 +45,23 @@ describe('npm run doctor', () => {
     expect(line(lines, 'ok', 'admin account')).toBe(true);
     expect(line(lines, 'ok', 'the database answers (pglite)')).toBe(true);
     expect(line(lines, 'warn', 'GOOGLE_CLIENT_ID unset')).toBe(true);
+    expect(line(lines, 'warn', 'no mail configured')).toBe(true);
+  });
+
+  it('names the mail server without its password when SMTP_URL is set', async () => {
+    const data = pgliteFolder();
+    folders.push(data);
+    const { lines } = await doctor({
+      ...data.env,
+      NODE_ENV: 'production',
+      TRUST_PROXY: '1',
+      HOST: '127.0.0.1',
+      SMTP_URL: 'smtps://mailer:doctor-s3cret@smtp.example.com:465',
+      MAIL_FROM: 'Pizza <orders@example.com>',
+    });
+    expect(line(lines, 'ok', 'mail through smtps://smtp.example.com:465')).toBe(true);
+    expect(line(lines, 'warn', 'no mail configured')).toBe(false);
+    expect(lines.join('\n')).not.toContain('doctor-s3cret');
   });
 
   it('warns about a development start without TRUST_PROXY', async () => {

@@ -146,9 +146,12 @@ export function staffGuard(ctx: AppContext) {
  * An admin route's `preValidation` hook (managing the staff's accounts): 401 without a session,
  * 403 for a customer or a staff member.
  */
-export function adminGuard(ctx: AppContext) {
+export function adminGuard(
+  ctx: AppContext,
+  refusal = 'Only the store admin can manage staff accounts.',
+) {
   return async (request: FastifyRequest): Promise<void> => {
     const user = await requireUser(request, ctx);
-    if (user.role !== 'admin') throw forbidden('Only the store admin can manage staff accounts.');
+    if (user.role !== 'admin') throw forbidden(refusal);
   };
 }

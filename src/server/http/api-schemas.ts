@@ -21,6 +21,8 @@ import {
   type ApiForgotPasswordAnswer,
   type ApiMailPreferences,
   type ApiLoginAnswer,
+  type ApiOutbox,
+  type ApiOutboxMail,
   type ApiMeAnswer,
   type ApiMergedCart,
   type ApiOrder,
@@ -306,6 +308,25 @@ export const apiStaffUserSchema = z.object({
   role: z.enum(['staff', 'admin']),
   createdAt: z.string(),
 }) satisfies z.ZodType<ApiStaffUser>;
+
+export const apiOutboxMailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['held', 'queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  text: z.string(),
+  html: z.string(),
+}) satisfies z.ZodType<ApiOutboxMail>;
+
+export const apiOutboxSchema = z.object({
+  sending: z.boolean(),
+  mails: z.array(apiOutboxMailSchema),
+}) satisfies z.ZodType<ApiOutbox>;
 
 /** The day so far, in the store's time zone. */
 export const apiTodayReportSchema = z.object({

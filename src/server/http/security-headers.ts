@@ -36,7 +36,9 @@ function contentSecurityPolicy(config: AppConfig): Directives {
     'style-src': ["'self'", ...(google ? [`${GOOGLE_IDENTITY}style`] : [])],
     'img-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(google ? [GOOGLE_IDENTITY] : []), ...(maps ? [GOOGLE_MAPS] : [])],
-    'frame-src': google ? [GOOGLE_IDENTITY] : ["'none'"],
+    // 'self': the admin's Outbox frames a mail's HTML (GET /api/staff/outbox/:id/html, its own
+    // sandboxed policy); no other page of ours allows being framed (frame-ancestors 'none').
+    'frame-src': ["'self'", ...(google ? [GOOGLE_IDENTITY] : [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'frame-ancestors': ["'none'"],

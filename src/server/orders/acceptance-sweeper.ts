@@ -101,10 +101,13 @@ export function createAcceptanceSweeper(options: {
    * read when kept); without it, a sweep that declines reads the settings.
    */
   store?: () => Promise<StoreSettings>;
+  /** Where the owner's alerts go (OWNER_EMAIL); unset or null, the first admin's email. */
+  ownerEmail?: string | null;
   log?: SweeperLog;
 }): AcceptanceSweeper {
   const { db, clock, intervalMs, log } = options;
   const store = options.store ?? (() => storeRepository(db).settings());
+  const ownerAddress = async () => options.ownerEmail ?? (await usersRepository(db).ownerEmail());
   let timer: NodeJS.Timeout | null = null;
   let planned: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -124,7 +127,7 @@ export function createAcceptanceSweeper(options: {
       );
       if (due.length === 0 || halted()) return declined;
       const profile = await store();
-      const ownerEmail = await usersRepository(db).ownerEmail();
+      const ownerEmail = await ownerAddress();
       for (const id of due) {
         if (halted()) return declined;
         if (await declineIfDue({ db, orderId: id, now, store: profile, ownerEmail })) {
@@ -146,7 +149,7 @@ export function createAcceptanceSweeper(options: {
     const placedBy = new Date(now.getTime() - OWNER_UNANSWERED_ALERT_MINUTES * 60_000);
     const waiting = await ordersRepository(db).waitingUnalerted(placedBy, BATCH);
     if (waiting.length === 0 || halted()) return;
-    const owner = await usersRepository(db).ownerEmail();
+    const owner = await ownerAddress();
     if (!owner) return;
     const profile = await store();
     const outbox = mailOutboxRepository(db);
@@ -185,7 +188,7 @@ export function createAcceptanceSweeper(options: {
     }
     const { from, to } = storeDaysRange(date, date);
     const report = summariseDay(date, await reportsRepository(db).dayOrders(from, to));
-    const owner = report.received > 0 ? await usersRepository(db).ownerEmail() : null;
+    const owner = report.received > 0 ? await ownerAddress() : null;
     if (owner) {
       await outbox.queueOnce(
         storeMail({

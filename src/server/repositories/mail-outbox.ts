@@ -69,6 +69,89 @@ export function mailOutboxRepository(db: Queryable) {
       if (!id) throw new Error('mail_outbox insert returned no row');
       return id;
     },
+
+    /**
+     * Takes the next due mail for one attempt, in one statement: its row is locked (`skip
+     * locked`: another sender's claim is passed over, not waited for) and leased until
+     * `leaseUntil` (next_attempt_at), so no other sender takes it before then, with or without a
+     * transaction held. A mail never tried is due whatever its next_attempt_at says (that is the
+     * database's clock at queueing, not the sender's).
+     */
+    async claimNext(now: Date, leaseUntil: Date): Promise<ClaimedMail | null> {
+      const rows = await query<ClaimedRow>(
+        sql`update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil}
+             where id = (select id from mail_outbox
+                          where status = 'queued' and (next_attempt_at <= ${now} or attempts = 0)
+                          order by next_attempt_at, created_at
+                          limit 1
+                          for update skip locked)
+               and status = 'queued'
+            returning id, kind, to_address, subject, text_body, html_body, attempts`,
+      );
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        id: row.id,
+        kind: row.kind,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        attempts: row.attempts,
+      };
+    },
+
+    async markSent(id: string, at: Date): Promise<void> {
+      await query(
+        sql`update mail_outbox set status = 'sent', sent_at = ${at}, last_error = null
+             where id = ${id} and status = 'queued'`,
+      );
+    },
+
+    /** The attempt failed; the next one is not before `retryAt`. */
+    async retryLater(id: string, retryAt: Date, answer: string): Promise<void> {
+      await query(
+        sql`update mail_outbox set next_attempt_at = ${retryAt}, last_error = ${answer}
+             where id = ${id} and status = 'queued'`,
+      );
+    },
+
+    async markFailed(id: string, answer: string): Promise<void> {
+      await query(
+        sql`update mail_outbox set status = 'failed', last_error = ${answer}
+             where id = ${id} and status = 'queued'`,
+      );
+    },
+
+    /** The newest mails first, for the admin's Outbox. */
+    async newest(limit: number): Promise<OutboxEntry[]> {
+      const rows = await query<EntryRow>(
+        sql`select id, kind, to_address, subject, text_body, html_body, status, attempts,
+                   last_error, created_at, sent_at
+              from mail_outbox order by created_at desc, id limit ${limit}`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        status: row.status,
+        attempts: row.attempts,
+        lastError: row.last_error,
+        createdAt: new Date(row.created_at),
+        sentAt: row.sent_at === null ? null : new Date(row.sent_at),
+      }));
+    },
+
+    /** One mail's HTML part, for the admin's preview; null when there is no such mail. */
+    async htmlOf(id: string): Promise<string | null> {
+      const rows = await query<{ html_body: string }>(
+        sql`select html_body from mail_outbox where id = ${id}`,
+      );
+      return rows[0]?.html_body ?? null;
+    },
   };
 }
 
@@ -102,4 +185,55 @@ export function queuedMailsWith(mails: readonly QueuedMail[]): Sql {
        where not m.optional
           or coalesce((select u.order_update_mails from users u where u.id = m.user_id), true)
     ) `;
+}
+
+/** A mail taken for one attempt (`claimNext`); `attempts` counts this one. */
+export interface ClaimedMail {
+  id: string;
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  kind: MailKind;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+export type OutboxStatus = 'queued' | 'sent' | 'failed';
+
+export interface OutboxEntry {
+  id: string;
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+interface EntryRow {
+  id: string;
+  kind: MailKind;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  sent_at: Date | string | null;
 }

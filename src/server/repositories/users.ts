@@ -154,8 +154,8 @@ export function usersRepository(db: Queryable) {
     },
 
     /**
-     * The owner's address for the store's alerts: the first admin account's email, or null.
-     * TODO(OWNER_EMAIL): prefer config's OWNER_EMAIL when it is set (another branch adds it).
+     * The owner's address for the store's alerts when OWNER_EMAIL is unset: the first admin
+     * account's email, or null.
      */
     async ownerEmail(): Promise<string | null> {
       const rows = await query<{ email: string }>(

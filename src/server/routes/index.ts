@@ -10,6 +10,7 @@ import { staffRoutes } from './staff';
 import { staffMenuRoutes } from './staff-menu';
 import { staffReportRoutes } from './staff-reports';
 import { staffUserRoutes } from './staff-users';
+import { staffOutboxRoutes } from './staff-outbox';
 import { orderStreamRoutes } from './order-streams';
 import { storeRoutes } from './store';
 import { storeEventRoutes } from './store-events';
@@ -28,6 +29,7 @@ export const apiRoutes: readonly RouteModule[] = [
   staffMenuRoutes,
   staffUserRoutes,
   staffReportRoutes,
+  staffOutboxRoutes,
   orderStreamRoutes,
   storeEventRoutes,
 ];

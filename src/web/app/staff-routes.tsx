@@ -24,6 +24,7 @@ export function staffRoutes(
         { path: 'store', ...screen(() => import('../features/staff/store-screen')) },
         { path: 'menu', ...screen(() => import('../features/staff-admin/menu-screen')) },
         { path: 'users', ...screen(() => import('../features/staff-admin/staff-users-screen')) },
+        { path: 'outbox', ...screen(() => import('../features/staff-admin/outbox-screen')) },
         { path: 'today', ...screen(() => import('../features/staff-admin/today-screen')) },
         // An unknown staff path shows the board rather than the shop.
         { path: '*', ...screen(() => import('../features/staff/board-screen')) },

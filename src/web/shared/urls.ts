@@ -34,5 +34,6 @@ export const staffUrls = {
   store: () => '/staff/store',
   menu: () => '/staff/menu',
   users: () => '/staff/users',
+  outbox: () => '/staff/outbox',
   today: () => '/staff/today',
 } as const;

@@ -1,6 +1,8 @@
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
+  ApiOutbox,
+  ApiOutboxMail,
   ApiStaffFlavour,
   ApiStaffProduct,
   ApiStaffUser,
@@ -99,6 +101,11 @@ export const staffAdminApi = {
   removeUser: (id: string) => api<undefined>(user(id), { method: 'DELETE' }),
   resetPassword: (id: string, password: string) =>
     api<undefined>(`${user(id)}/password`, { method: 'POST', body: { password } }),
+
+  outbox: (signal?: AbortSignal) => api<ApiOutbox>('/api/staff/outbox', { signal }),
+  /** A mail's HTML part as a document of its own, for a sandboxed frame. */
+  mailHtmlUrl: (id: string) => `/api/staff/outbox/${encodeURIComponent(id)}/html`,
+  sendTestMail: () => api<ApiOutboxMail>('/api/staff/outbox/test', { method: 'POST' }),
 
   today: (signal?: AbortSignal) => api<ApiTodayReport>('/api/staff/reports/today', { signal }),
   /** The CSV export's address: a plain link downloads it with the session cookie. */

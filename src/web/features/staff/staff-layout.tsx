@@ -182,6 +182,7 @@ function StaffFrame({
           <NavLink to={staffUrls.menu()}>Menu</NavLink>
           <NavLink to={staffUrls.today()}>Today</NavLink>
           {admin ? <NavLink to={staffUrls.users()}>Staff</NavLink> : null}
+          {admin ? <NavLink to={staffUrls.outbox()}>Outbox</NavLink> : null}
         </nav>
         <div className="staff-status">
           <p
