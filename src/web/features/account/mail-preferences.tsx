@@ -32,9 +32,14 @@ export function MailPreferences({ userId }: { userId: string }) {
 
   if (orderUpdates === null) return null;
 
+  // The box shows the tap at once (a checkbox that waits for the network looks broken) and
+  // goes back if the server refused it; the fieldset waits meanwhile, so one change at a time.
   const change = async (next: boolean) => {
+    const previous = orderUpdates;
+    setOrderUpdates(next);
     const result = await saving.run(next);
     if (result.ok) setOrderUpdates(result.value.orderUpdates);
+    else if (result.error !== null) setOrderUpdates(previous);
   };
 
   return (
