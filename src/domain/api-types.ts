@@ -342,6 +342,8 @@ export interface ApiStaffStore {
   name: string;
   pickupAddress: string;
   phone: string;
+  /** The HST registration number printed on receipts (`123456789 RT0001`); null: none given. */
+  hstNumber: string | null;
 }
 
 /** GET /api/staff/products: a menu item with what the staff may change. */

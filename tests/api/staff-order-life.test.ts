@@ -922,6 +922,7 @@ describe('the store’s profile', () => {
         name: 'Royal City Pizza & Wings',
         pickupAddress: '123 Example Street, Guelph, ON N1H 0A0',
         phone: '(519) 555-0142',
+        hstNumber: null,
       },
       clock.now(),
     ),
@@ -946,6 +947,15 @@ describe('the store’s profile', () => {
     });
   });
 
+  it('keeps the HST number in one spelling for the receipts, and takes it off with an empty one', async () => {
+    const given = await putStore({ hstNumber: ' 123456789rt 0001 ' });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json<ApiStaffStore>().hstNumber).toBe('123456789 RT0001');
+    expect((await storeRepository(t.db).settings()).hstNumber).toBe('123456789 RT0001');
+    const removed = await putStore({ hstNumber: '' });
+    expect(removed.json<ApiStaffStore>().hstNumber).toBeNull();
+  });
+
   it('refuses an empty, over-long or malformed profile with 400', async () => {
     const before = await storeRepository(t.db).settings();
     for (const body of [
@@ -958,6 +968,9 @@ describe('the store’s profile', () => {
       { phone: '12' },
       { phone: 'call us' },
       { name: 'bad\u0007bell' },
+      { hstNumber: '12345' },
+      { hstNumber: '123456789 RP0001' },
+      { hstNumber: 7 },
     ]) {
       const response = await putStore(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);

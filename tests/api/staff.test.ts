@@ -444,6 +444,7 @@ describe('the store’s controls: /api/staff/store', () => {
       name: 'Royal City Pizza & Wings',
       pickupAddress: '123 Example Street, Guelph, ON N1H 0A0',
       phone: '(519) 555-0142',
+      hstNumber: null,
     });
   });
 

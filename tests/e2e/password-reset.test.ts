@@ -1,33 +1,43 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
+import { loadConfig } from '../../src/server/config';
 import { axeViolations } from '../support/axe';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 
 /**
  * Forgot password in the browser (issue 35): register, sign out, "Forgot password?", the mail's
  * link, a new password, signed in; the old password no longer works. The link is read from the
- * outbox table of the harness's database (the mail's sender is not under test here).
+ * mail as it arrived at a real SMTP server on loopback, sent by the app's own sender.
  */
 
 let h: BrowserHarness;
+let smtp: TestSmtpServer;
 beforeAll(async () => {
-  h = await startBrowserHarness({ clock: fixedClock('2026-11-23T23:00:00Z') });
+  smtp = await startSmtpServer();
+  const mail = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url }).mail;
+  h = await startBrowserHarness({
+    clock: fixedClock('2026-11-23T23:00:00Z'),
+    config: { mail: { ...mail, pollMs: 100 } },
+  });
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  await smtp.close();
+});
 
 const email = `grace-${Date.now()}@example.com`;
 const oldPassword = 'margherita-2026';
 const newPassword = 'quattro-formaggi-2027';
 
+/** The link in the newest mail that arrived for `to`, in both its parts. */
 async function linkInMail(to: string): Promise<URL> {
-  const rows = await h.db.query<{ text_body: string }>(
-    `select text_body from mail_outbox where to_address = $1 and kind = 'password-reset'
-      order by created_at desc limit 1`,
-    [to],
-  );
-  const link = /\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(rows[0]?.text_body ?? '')?.[0];
+  await expect.poll(() => smtp.mails.some((mail) => mail.to.includes(to))).toBe(true);
+  const mail = smtp.mails.filter((each) => each.to.includes(to)).at(-1);
+  const link = /\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
   if (!link) throw new Error(`no reset link mailed to ${to}`);
+  expect(mail?.html).toContain(link.replace(/&/g, '&amp;'));
   return new URL(link);
 }
 

@@ -217,6 +217,7 @@ export const apiStaffStoreSchema = z.object({
   name: z.string(),
   pickupAddress: z.string(),
   phone: z.string(),
+  hstNumber: z.string().nullable(),
 }) satisfies z.ZodType<ApiStaffStore>;
 
 export const apiStoreInfoSchema = z.object({

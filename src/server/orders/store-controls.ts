@@ -30,6 +30,7 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
     name: settings.name,
     pickupAddress: settings.pickupAddress,
     phone: settings.phone,
+    hstNumber: settings.hstNumber,
   };
 }
 

@@ -47,6 +47,7 @@ export type StoreSettingsPatch = Partial<
     | 'name'
     | 'pickupAddress'
     | 'phone'
+    | 'hstNumber'
   >
 >;
 
@@ -62,6 +63,7 @@ const COLUMNS = {
   name: 'name',
   pickupAddress: 'pickup_address',
   phone: 'phone',
+  hstNumber: 'hst_number',
 } as const satisfies Record<keyof StoreSettingsPatch, string>;
 const column = identifiers(Object.values(COLUMNS));
 /** The settings bound as they are; the week's hours go as json. */

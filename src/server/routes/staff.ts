@@ -5,7 +5,9 @@ import {
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
   ORDER_STATUSES,
+  HST_NUMBER_MESSAGE,
   isPhoneNumber,
+  normaliseHstNumber,
   isPlainText,
   stripBidiControls,
   toCents,
@@ -214,6 +216,20 @@ const storeBody = z
         .max(40, { error: PHONE_MESSAGE })
         .refine(isPhoneNumber, { error: PHONE_MESSAGE })
         .optional(),
+      // '' or null takes the number off the receipts.
+      hstNumber: z
+        .string({ error: HST_NUMBER_MESSAGE })
+        .max(40, { error: HST_NUMBER_MESSAGE })
+        .transform((text, context) => {
+          const number = normaliseHstNumber(text);
+          if (number === null) {
+            context.addIssue({ code: 'custom', message: HST_NUMBER_MESSAGE });
+            return z.NEVER;
+          }
+          return number === '' ? null : number;
+        })
+        .nullable()
+        .optional(),
       pickupLeadMinutes: wholeNumber(
         0,
         DAY_MINUTES,
@@ -348,6 +364,7 @@ export const staffRoutes: RouteModule = (app, ctx) => {
           name: body.name,
           pickupAddress: body.pickupAddress,
           phone: body.phone,
+          hstNumber: body.hstNumber,
         }),
       );
     },

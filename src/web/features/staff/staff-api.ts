@@ -31,6 +31,8 @@ export interface StoreSaveBody {
   name?: string;
   pickupAddress?: string;
   phone?: string;
+  /** '' takes it off the receipts. */
+  hstNumber?: string;
 }
 
 const orderPath = (id: string, action: string) =>

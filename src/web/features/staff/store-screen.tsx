@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
   MAX_PAUSE_MINUTES,
+  normaliseHstNumber,
   type ApiStaffStore,
   type DayHours,
   type OpenMode,
@@ -39,6 +40,7 @@ interface SettingsForm {
   name: string;
   pickupAddress: string;
   phone: string;
+  hstNumber: string;
 }
 
 function formOf(store: ApiStaffStore): SettingsForm {
@@ -53,6 +55,7 @@ function formOf(store: ApiStaffStore): SettingsForm {
     name: store.name,
     pickupAddress: store.pickupAddress,
     phone: store.phone,
+    hstNumber: store.hstNumber ?? '',
   };
 }
 
@@ -67,6 +70,7 @@ const FIELD_NAMES: Record<keyof StoreSaveBody, string> = {
   name: 'the store name',
   pickupAddress: 'the pickup address',
   phone: 'the phone',
+  hstNumber: 'the HST number',
 };
 
 /**
@@ -86,6 +90,10 @@ function differs(changes: StoreSaveBody, saved: ApiStaffStore): (keyof StoreSave
       return Math.abs(Date.parse(asked) - Date.parse(got)) < 60_000;
     }
     if (key === 'hours') return JSON.stringify(sent) === JSON.stringify(now);
+    // The server keeps it in one spelling (123456789 RT0001); none is null there, '' here.
+    if (key === 'hstNumber') {
+      return normaliseHstNumber(changes.hstNumber ?? '') === (saved.hstNumber ?? '');
+    }
     if (typeof now === 'number') return Number(sent) === now;
     return sent === now;
   };
@@ -323,6 +331,7 @@ function SettingsFormView({
       name: form.name.trim(),
       pickupAddress: form.pickupAddress.trim(),
       phone: form.phone.trim(),
+      hstNumber: form.hstNumber.trim(),
     };
     // Only what was changed: a value left alone is never refused or overwritten by accident.
     const changes: StoreSaveBody = {};
@@ -429,6 +438,13 @@ function SettingsFormView({
           value={form.phone}
           inputMode="tel"
           onValue={(value) => set('phone', value)}
+        />
+        <Field
+          className="settings-field"
+          label="HST number (on receipts)"
+          value={form.hstNumber}
+          placeholder="123456789 RT0001"
+          onValue={(value) => set('hstNumber', value)}
         />
       </div>
       <button type="submit" className="answer-primary" disabled={busy}>
