@@ -182,6 +182,11 @@ it('turns the optional order emails off and on in My Account; the receipt is sai
   expect(await box.isChecked()).toBe(true);
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { _id: string } };
   const url = `/api/user/${me.user._id}/mail-preferences`;
+  // A slow network: the box shows the tap before the server has answered.
+  await page.route('**/mail-preferences', async (route) => {
+    if (route.request().method() === 'PUT') await new Promise((done) => setTimeout(done, 700));
+    await route.continue();
+  });
 
   await box.uncheck();
   await expect
