@@ -223,7 +223,9 @@ function StaffFrame({
           <span>New orders ring until someone opens them. Browsers keep quiet until a tap.</span>
         </button>
       )}
-      <main id="staff-main" className="staff-main" tabIndex={-1}>
+      {/* In the tab order: on a phone the board scrolls inside it, and an empty board has
+          nothing else to focus, so the keyboard could not scroll it (axe: scrollable-region-focusable). */}
+      <main id="staff-main" className="staff-main" tabIndex={0}>
         <Outlet context={context} />
       </main>
     </div>
