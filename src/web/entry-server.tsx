@@ -14,7 +14,8 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { zoneOffsetSpan } from '../domain/hours';
-import { isStaffPath, routes, type ScreenHandle } from './app/router';
+import { routes, type ScreenHandle } from './app/router';
+import { isStaffPath } from './shared/urls';
 import type { FirstViewData } from './first-view-data';
 import { api, ApiError, type Transport } from './shared/api';
 import { HydratedContext, RenderTimeContext } from './shared/first-render';

@@ -10,6 +10,7 @@ import { itemLoader } from '../features/item/item-loader';
 import { categoryLoader, homeLoader, listLoader } from '../features/menu/menu-loaders';
 import { myOrdersLoader } from '../features/orders/my-orders-loader';
 import { SHELL_ROUTE_ID } from '../shared/store-info';
+import { isStaffPath } from '../shared/urls';
 import { AppRoot } from './app-root';
 import { importChunk } from '../shared/chunk-reload';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-screen';
@@ -190,10 +191,6 @@ const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, patch 
   );
   return staffAdded;
 };
-
-/** Paths the staff app will own (its routes are added on the way there). */
-export const isStaffPath = (path: string): boolean =>
-  path === '/staff' || path.startsWith('/staff/');
 
 export const createRouter = () =>
   (router = createBrowserRouter(routes, { patchRoutesOnNavigation }));

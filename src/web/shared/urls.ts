@@ -29,6 +29,10 @@ export const urls = {
  * The store's own app (staff and admin), outside the customer's shell: an object of its own so
  * the customer's first view does not carry it (routes in app/staff-routes.tsx).
  */
+/** Paths the staff app owns (its routes are added on the way there). */
+export const isStaffPath = (path: string): boolean =>
+  path === '/staff' || path.startsWith('/staff/');
+
 export const staffUrls = {
   board: () => '/staff',
   store: () => '/staff/store',

@@ -9,7 +9,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '../session';
+import { isStaffPath } from '../urls';
 import type { CartStore } from './cart-store';
 import { useGuestCartStore } from './guest-cart-store';
 
@@ -79,6 +81,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const userId = user?._id ?? null;
   const guest = useGuestCartStore();
   const { reported, onStore, loading } = useReportedStore();
+  // The staff's screens have no cart: a staff tablet never asks for one (and a sign-out there
+  // never races a cart request into a 401).
+  const customerScreens = !isStaffPath(useLocation().pathname);
   const store: CartStore = userId
     ? reported?.userId === userId
       ? reported.store
@@ -90,7 +95,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
   return (
     <>
-      {userId && (
+      {userId && customerScreens && (
         <Suspense fallback={null}>
           <ServerCart userId={userId} guest={guest} onStore={onStore} />
         </Suspense>
