@@ -57,7 +57,12 @@ export default function OutboxScreen() {
         <>
           {state.value.sending ? null : <p className="outbox-held-note">{HELD_EXPLAINED}</p>}
           <div className="outbox-actions">
-            <button type="button" onClick={() => void sendTest()} disabled={testing.pending}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void sendTest()}
+              disabled={testing.pending}
+            >
               {testing.pending ? 'Queueing...' : 'Send a test mail to me'}
             </button>
             <button type="button" className="secondary" onClick={reload}>
