@@ -27,6 +27,16 @@ export interface OutgoingMail {
   orderId?: string | null;
 }
 
+/** A mail's own columns as the sender and the Outbox name them. */
+const mailOf = (row: Omit<ClaimedRow, 'attempts'>) => ({
+  id: row.id,
+  kind: row.kind,
+  to: row.to_address,
+  subject: row.subject,
+  text: row.text_body,
+  html: row.html_body,
+});
+
 /**
  * The outbox's rows (migration 012). `queue` is called inside the transaction of what causes
  * the mail, on that transaction's Queryable, so the mail exists exactly when its cause
@@ -90,15 +100,7 @@ export function mailOutboxRepository(db: Queryable) {
       );
       const row = rows[0];
       if (!row) return null;
-      return {
-        id: row.id,
-        kind: row.kind,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        attempts: row.attempts,
-      };
+      return { ...mailOf(row), attempts: row.attempts };
     },
 
     async markSent(id: string, at: Date): Promise<void> {
@@ -131,12 +133,7 @@ export function mailOutboxRepository(db: Queryable) {
               from mail_outbox order by created_at desc, id limit ${limit}`,
       );
       return rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
+        ...mailOf(row),
         status: row.status,
         attempts: row.attempts,
         lastError: row.last_error,
