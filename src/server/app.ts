@@ -4,7 +4,6 @@ import Fastify, {
   type FastifyInstance,
   type onRequestHookHandler,
 } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
 import { createCatalogueSnapshot } from './catalogue/snapshot';
@@ -22,6 +21,7 @@ import { describeSmtp, smtpTransport, type MailTransport } from './mail/transpor
 import type { ApiErrorBody, ErrorCode } from '../domain';
 import { checkApiRequest } from './http/api-guard';
 import { compressJsonAnswers } from './http/compress-json';
+import { cookies } from './http/cookies';
 import { limitConnections, trustedPeer } from './http/connection-limits';
 import { HttpError } from './http/errors';
 import {
@@ -203,7 +203,7 @@ export async function buildApp(
   // First (after the charge above), so every answer carries the headers, refusals and 404s
   // included.
   securityHeaders(app, securityHeaderValues(config));
-  await app.register(fastifyCookie);
+  cookies(app);
   // Registered before any route, so it sees every JSON answer, the errors included.
   compressJsonAnswers(app);
 
@@ -219,7 +219,13 @@ export async function buildApp(
     // A GET's HEAD twin arrives here with the GET's hooks, this guard included.
     if (existing.some((hook) => apiGuards.has(hook))) return;
     const acceptsImages = route.config?.acceptsImages === true;
-    const guard: onRequestHookHandler = (request, _reply, done) => {
+    const guard: onRequestHookHandler = (request, reply, done) => {
+      // Answers of the API are about someone (carts, orders, contacts, the session) unless the
+      // route says otherwise (the catalogue's no-cache with an ETag, a photo's immutable): no
+      // cache, shared or the browser's own, may keep them. Set here, before the route runs, so
+      // the route's own Cache-Control replaces it and no onSend hook is paid per answer; the
+      // guard's refusals and the route's errors carry it too.
+      reply.header('cache-control', 'no-store');
       try {
         checkApiRequest(request, acceptsImages);
       } catch (error) {
@@ -230,24 +236,6 @@ export async function buildApp(
     };
     apiGuards.add(guard);
     route.onRequest = [guard, ...existing];
-  });
-
-  // Answers of the API are about someone (carts, orders, contacts, the session) unless a route
-  // says otherwise (the catalogue's no-cache with an ETag, a photo's immutable): no cache, shared
-  // or the browser's own, may keep them.
-  // Judged by the route that answered, not the raw URL: '/%61pi/auth/me' is routed to
-  // '/api/auth/me' too. An answer no route made (a 404) is the API's by any spelling.
-  // A callback hook: no promise per answer (the catalogue bench counts every microsecond).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.hasHeader('cache-control')) {
-      done(null, payload);
-      return;
-    }
-    const route = request.routeOptions.url;
-    if (route === undefined ? isApiPath(request.url) : route.startsWith('/api/')) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -324,8 +312,12 @@ export async function buildApp(
     : null;
 
   app.setNotFoundHandler((request, reply) => {
-    // What an API route's own hook refuses, unknown API paths refuse too (before saying 404).
-    if (isApiPath(request.url)) checkApiRequest(request, false);
+    // What an API route's own hook refuses, unknown API paths refuse too (before saying 404),
+    // and their answers are not kept either (the guard's Cache-Control above).
+    if (isApiPath(request.url)) {
+      reply.header('cache-control', 'no-store');
+      checkApiRequest(request, false);
+    }
     // Only a page a browser asks for gets the web app; an unknown API path, image or method is
     // a JSON 404 (a POST to a made-up path must not look like success).
     const page = request.method === 'GET' || request.method === 'HEAD';

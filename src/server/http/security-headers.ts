@@ -135,9 +135,9 @@ export function securityHeaders(
   app: FastifyInstance,
   headers: ReadonlyArray<readonly [string, string]>,
 ): void {
+  const byName = Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value]));
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    reply.headers(byName);
     done();
   });
 }
