@@ -6,6 +6,7 @@ export * from './hours';
 export * from './store-contact';
 export * from './contact-rules';
 export * from './catalog';
+export * from './pricing-terms';
 export * from './pricing';
 export * from './cart-item';
 export * from './cart-lines';
