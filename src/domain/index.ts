@@ -4,6 +4,7 @@ export * from './plain-text';
 export * from './money';
 export * from './hours';
 export * from './store-contact';
+export * from './hst-number';
 export * from './contact-rules';
 export * from './catalog';
 export * from './pricing-terms';
