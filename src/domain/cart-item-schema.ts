@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { MAX_QUANTITY, MIN_QUANTITY } from './pricing';
+import { MAX_QUANTITY, MIN_QUANTITY } from './pricing-terms';
 
 const optionText = z.string().max(100).nullish();
 

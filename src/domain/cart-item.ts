@@ -18,7 +18,8 @@ import {
   sizeLabel,
   type Product,
 } from './catalog';
-import { MAX_QUANTITY, MIN_QUANTITY, unitPrice } from './pricing';
+import { unitPrice } from './pricing';
+import { MAX_QUANTITY, MIN_QUANTITY } from './pricing-terms';
 
 export type { CartItemPayload };
 

@@ -5,18 +5,7 @@
  */
 import { PRODUCT_RULES, pizzaCount, type Product } from './catalog';
 import { formatMoney, mulDivRoundHalfUp } from './money';
-
-export const HST_PERCENT = 13;
-export const TIP_PERCENTS = [0, 5, 10, 15, 20, 25, 50] as const;
-export type TipPercent = (typeof TIP_PERCENTS)[number];
-export const DEFAULT_TIP_PERCENT: TipPercent = 5;
-export const MIN_QUANTITY = 1;
-/** Above this a line is almost certainly a typo; the store can phone for catering orders. */
-export const MAX_QUANTITY = 99;
-
-export function isTipPercent(value: number): value is TipPercent {
-  return (TIP_PERCENTS as readonly number[]).includes(value);
-}
+import { HST_PERCENT, TIP_PERCENTS, type TipPercent } from './pricing-terms';
 
 /** What the customer chose for one line. Toppings: one list per pizza (a flat list = one pizza). */
 export interface PriceableSelection {

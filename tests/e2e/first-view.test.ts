@@ -176,6 +176,31 @@ describe('the first view', () => {
     expect(map.mappings.split(';')).toHaveLength(lines.length - 2);
   });
 
+  it('leaves out of the entry script what only later screens use', async () => {
+    // Rollup places a module in one chunk with every export any chunk uses: a module the entry
+    // imports for one constant brings along what only a screen loaded later needs.
+    const html = await (await fetch(`${h.baseUrl}/`)).text();
+    const entry = /data-entry="([^"]+)"/.exec(html)?.[1] ?? 'none';
+    const { sources } = JSON.parse(readFileSync(join(WEB_DIR, `${entry}.map`), 'utf8')) as {
+      sources: string[];
+    };
+    const inEntry = (module: string) => sources.some((source) => source.endsWith(`/src/${module}`));
+    // The map is read right: the first view's own modules are there.
+    expect(inEntry('domain/pricing-terms.ts')).toBe(true);
+    expect(inEntry('web/shared/cart/local-cart.ts')).toBe(true);
+    for (const later of [
+      'domain/pricing.ts', // the engine: an item, the cart, a guest's cart lines
+      'domain/line-notice.ts', // the server cart's lines, Payment
+      'web/shared/cart/cart-lines.ts',
+      'domain/hst-number.ts', // the staff's store screen
+    ]) {
+      expect(inEntry(later), later).toBe(false);
+    }
+    // React Router is one module, so the same holds for its hooks (one screen used this one).
+    const code = await (await fetch(`${h.baseUrl}${entry}`)).text();
+    expect(code).not.toContain('useSearchParams');
+  });
+
   it('shows a first visit the order type chooser before the app’s code runs; the app makes that same element modal', async () => {
     const chooser = (page: Page) =>
       page.getByRole('dialog', { name: 'How would you like your order?' });

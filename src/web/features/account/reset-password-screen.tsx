@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../domain';
 import { ApiError } from '../../shared/api';
 import { Field } from '../../shared/field';
@@ -20,8 +20,9 @@ const PASSWORD_SET = 'Your new password is set, and you are signed in.';
  */
 export default function ResetPasswordScreen() {
   const errorId = useId();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // Not useSearchParams: react-router is one module, in the entry chunk with every export any
+  // chunk uses, so a hook only this screen used would be downloaded by every first view.
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const { signIn } = useSession();
   const notify = useNotice();
   const navigate = useNavigate();

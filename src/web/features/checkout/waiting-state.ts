@@ -1,4 +1,4 @@
-import { newLocalId } from '../../shared/cart/cart-lines';
+import { newLocalId } from '../../shared/cart/local-cart';
 
 /*
  * What the Payment screen keeps in sessionStorage (this tab only, gone when it closes):

@@ -4,7 +4,7 @@ import type { Product } from '../../../domain';
 import { isApiError, refusalReason } from '../../shared/api';
 import { cartApi, type NewCartItem } from '../../shared/cart/cart-api';
 import { useCart } from '../../shared/cart/cart-context';
-import { CartRefusal } from '../../shared/cart/cart-lines';
+import { CartRefusal } from '../../shared/cart/local-cart';
 import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import type { ApiOrder, ApiOrderItem } from '../../shared/types';

@@ -16,7 +16,8 @@ import {
   type Product,
 } from '../../../domain';
 import type { NewCartItem } from './cart-api';
-import { CartRefusal, newLocalId, type CartLine } from './cart-lines';
+import type { CartLine } from './cart-lines';
+import { CartRefusal, newLocalId } from './local-cart';
 
 /** The options of a stored line in the engine's shape; the server re-checks them on merge. */
 export function normaliseLocal(item: NewCartItem): NormalisedSelection {

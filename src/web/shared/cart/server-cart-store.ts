@@ -2,13 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '../../../domain';
 import { useNotice } from '../notices';
 import { cartApi, type NewCartItem, type ServerCart } from './cart-api';
-import {
-  linePayload,
-  readLocalCart,
-  serverFigures,
-  serverLine,
-  withoutLocalIds,
-} from './cart-lines';
+import { linePayload, serverFigures, serverLine } from './cart-lines';
+import { readLocalCart, withoutLocalIds } from './local-cart';
 import type { CartStore } from './cart-store';
 import type { GuestCartStore } from './guest-cart-store';
 

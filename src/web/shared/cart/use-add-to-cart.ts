@@ -4,7 +4,7 @@ import { useNotice } from '../notices';
 import { useMutation } from '../use-mutation';
 import type { NewCartItem } from './cart-api';
 import { useCart } from './cart-context';
-import { CartRefusal } from './cart-lines';
+import { CartRefusal } from './local-cart';
 
 /** The spec's success text for a guest, whatever the screen. */
 const GUEST_ADDED_TEXT = 'Item added to cart.';
