@@ -177,3 +177,48 @@ it('adds what a signed-in customer taps before the signed-in cart’s code has a
   await context.close();
   expect(h.pageErrors).toEqual([]);
 });
+
+it('keeps an Add whose answer lands before the first load of the signed-in cart', async () => {
+  const { context, page } = await h.newPage();
+  const { user } = await registerUser(h.app);
+  await signIn(page, user.email);
+  // The first GET of the cart reads the empty cart at once but answers only after the Add's
+  // POST has answered: the stale empty cart must not replace the one the Add returned.
+  let added: () => void = () => undefined;
+  const addAnswered = new Promise<void>((resolve) => (added = resolve));
+  let staleAnswered: () => void = () => undefined;
+  const staleDelivered = new Promise<void>((resolve) => (staleAnswered = resolve));
+  let read: () => void = () => undefined;
+  const emptyCartRead = new Promise<void>((resolve) => (read = resolve));
+  let held = 0;
+  await page.route(new RegExp(`/api/cart/${user._id}$`), async (route) => {
+    if (route.request().method() !== 'GET' || held > 0) {
+      await route.continue();
+      return;
+    }
+    held += 1;
+    const response = await route.fetch();
+    read();
+    await addAnswered;
+    await route.fulfill({ response });
+    staleAnswered();
+  });
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && response.url().endsWith('/api/cart')) added();
+  });
+
+  await page.goto('/category/beverages');
+  const row = page.getByRole('form', { name: 'Water Bottle', exact: true });
+  await emptyCartRead;
+  await row.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('status').getByText('Beverage added to cart!', { exact: true }).waitFor();
+  await staleDelivered;
+  // Two frames for React to apply whatever the late answer would set.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect(held).toBe(1);
+  expect(await cartLink(page, 1).isVisible()).toBe(true);
+  await context.close();
+  expect(h.pageErrors).toEqual([]);
+});

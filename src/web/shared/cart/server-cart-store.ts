@@ -29,11 +29,27 @@ export function useServerCartStore(
   }, [guest.tipPercent]);
   const { clear: clearGuest } = guest;
 
-  const load = useCallback(async (id: string) => {
-    const cart = await cartApi.get(id);
-    setServer({ userId: id, cart });
-    setFailed(false);
+  // Answers can land out of order (the first load's GET behind an Add's POST): an answer to a
+  // request sent before the one whose answer was last shown is older than what is on screen.
+  const sent = useRef(0);
+  const shown = useRef(0);
+  const answer = useCallback((id: string) => {
+    const order = ++sent.current;
+    return (cart: ServerCart) => {
+      if (order < shown.current) return;
+      shown.current = order;
+      setServer({ userId: id, cart });
+    };
   }, []);
+
+  const load = useCallback(
+    async (id: string) => {
+      const show = answer(id);
+      show(await cartApi.get(id));
+      setFailed(false);
+    },
+    [answer],
+  );
 
   useEffect(() => {
     if (!userId) {
@@ -78,9 +94,10 @@ export function useServerCartStore(
   const add = useCallback(
     async (_product: Product, item: NewCartItem) => {
       if (!userId) return;
-      setServer({ userId, cart: await cartApi.add(userId, item) });
+      const show = answer(userId);
+      show(await cartApi.add(userId, item));
     },
-    [userId],
+    [userId, answer],
   );
 
   const setQuantity = useCallback(
@@ -102,19 +119,21 @@ export function useServerCartStore(
       return async () => {
         if (!userId || !removed) return;
         // Added again with its options: the server checks and prices it as any new line.
-        setServer({ userId, cart: await cartApi.add(userId, linePayload(removed)) });
+        const show = answer(userId);
+        show(await cartApi.add(userId, linePayload(removed)));
       };
     },
-    [userId, load, current],
+    [userId, load, current, answer],
   );
 
   const setTip = useCallback(
     async (percent: number) => {
       if (!userId || !current) return;
+      const show = answer(userId);
       const figures = await cartApi.updateTip(userId, percent);
-      setServer({ userId, cart: { ...current, ...figures } });
+      show({ ...current, ...figures });
     },
-    [userId, current],
+    [userId, current, answer],
   );
 
   const refresh = useCallback(async () => {
