@@ -145,7 +145,7 @@ export const CATALOGUE = {
   },
 } as const satisfies Record<Category, CategoryEntry>;
 
-/** What is chosen on a product of this kind: the details fields it may hold are read as below. */
+/** What a kind decides for all its products: their screen, their details fields, their flavour. */
 export interface KindRules {
   /** `detail`: each item has a screen of options; `list`: items are added from the list itself. */
   screen: 'detail' | 'list';
@@ -154,8 +154,9 @@ export interface KindRules {
    * product given `pizzas` still takes no toppings). The menu editor shows these.
    */
   fields: readonly (keyof ProductDetails)[];
-  /** Which flavour field a line takes (`flavor`, or a combo's `wingsFlavor`), and from which list. */
+  /** Which flavour field a line takes (`flavor`, or a combo's `wingsFlavor`)... */
   flavor: 'none' | 'flavor' | 'wingsFlavor';
+  /** ...chosen from which of the product's lists. */
   flavorList?: 'wingsFlavors' | 'Flavors';
   /** The other flavour field, accepted too: the spec's wings screen sends the flavour in both. */
   flavorAlias?: 'flavor' | 'wingsFlavor';
