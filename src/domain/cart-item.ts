@@ -10,11 +10,12 @@
  */
 import type { CartItemPayload } from './cart-item-schema';
 import {
-  PRODUCT_RULES,
   drinkLimit,
   drinkLimitMessage,
+  flavorAlias,
   flavorOptions,
   pizzaCount,
+  productRules,
   sizeLabel,
   type Product,
 } from './catalog';
@@ -107,7 +108,7 @@ function fail(field: SelectionField, message: string): never {
 class SoldOutOption extends Error {}
 
 function checkSize(product: Product, size: string | null | undefined): string | undefined {
-  const rules = PRODUCT_RULES[product.category];
+  const rules = productRules(product);
   const sizes = rules.size ? (product.details.sizes ?? []) : [];
   if (sizes.length === 0) {
     if (present(size)) fail('size', `${product.name} has no size to choose.`);
@@ -119,21 +120,14 @@ function checkSize(product: Product, size: string | null | undefined): string | 
   return size;
 }
 
-/**
- * Products whose flavour may also arrive in the other flavour field: the spec's wings screen
- * sends the chosen flavour in both `flavor` and `wingsFlavor`.
- */
-const FLAVOR_ALIASES: Partial<Record<Product['category'], 'flavor' | 'wingsFlavor'>> = {
-  Wings: 'wingsFlavor',
-};
-
 function checkFlavor(
   product: Product,
   input: SelectionInput,
   soldOut: ReadonlySet<string>,
 ): Pick<NormalisedSelection, 'flavor' | 'wingsFlavor'> {
-  const rules = PRODUCT_RULES[product.category];
-  const alias = FLAVOR_ALIASES[product.category];
+  const rules = productRules(product);
+  // The spec's wings screen sends the chosen flavour in both `flavor` and `wingsFlavor`.
+  const alias = flavorAlias(product);
   const options = flavorOptions(product);
   const fields = ['flavor', 'wingsFlavor'] as const;
   for (const field of fields) {
@@ -164,7 +158,7 @@ function checkSides(
   sent: readonly string[],
   soldOut: ReadonlySet<string>,
 ): string[] {
-  const required = PRODUCT_RULES[product.category].sides;
+  const required = productRules(product).sides;
   const sides = sent.filter((side) => side !== '');
   if (required === 0) {
     if (sides.length > 0) fail('sides', `${product.name} takes no side.`);
@@ -189,7 +183,7 @@ function checkDrinks(
   drinkNames: ReadonlySet<string>,
   soldOut: ReadonlySet<string>,
 ): CartDrink[] {
-  const rules = PRODUCT_RULES[product.category];
+  const rules = productRules(product);
   if (!rules.drinks) {
     if (sent.length > 0) fail('drinks', `${product.name} takes no drinks.`);
     return [];
@@ -204,8 +198,8 @@ function checkDrinks(
   }
   const drinks = [...merged].map(([name, quantity]) => ({ name, quantity }));
   const total = drinks.reduce((sum, drink) => sum + drink.quantity, 0);
-  if (total > drinkLimit(product.category, size)) {
-    fail('drinks', drinkLimitMessage(product.category, size));
+  if (total > drinkLimit(product, size)) {
+    fail('drinks', drinkLimitMessage(product, size));
   }
   return drinks;
 }
@@ -216,7 +210,7 @@ function checkToppings(
   toppingNames: ReadonlySet<string>,
   soldOut: ReadonlySet<string>,
 ): string[][] {
-  const mode = PRODUCT_RULES[product.category].toppingLists;
+  const mode = productRules(product).toppingLists;
   const isNested = sent.length > 0 && sent.every((entry) => Array.isArray(entry));
   const lists: string[][] = isNested
     ? (sent as readonly (readonly string[])[]).map((list) => [...list])
@@ -308,7 +302,7 @@ export function validateSelection(
  * Bacon, Ham · Pizza 2: no toppings · Drinks: Coke x2". Empty for beverages and sides.
  */
 export function describeSelection(product: Product, selection: NormalisedSelection): string {
-  const rules = PRODUCT_RULES[product.category];
+  const rules = productRules(product);
   const parts: string[] = [];
   if (selection.size) parts.push(sizeLabel(selection.size));
   if (selection.flavor) parts.push(selection.flavor);

@@ -1,7 +1,27 @@
 /**
- * The menu's shape: categories, products and the rules each kind of product follows.
+ * The menu's shape: kinds, categories, products and the rules each kind of product follows.
  * Prices are integer cents here; the API converts to dollars at its edge.
+ *
+ * A product's kind (closed: the engine's code) says which screen it has, which details fields
+ * it may hold and how they are read; its category (the store's: title, order, the spec's alerts)
+ * only groups it. What differs between two products of one kind is in their details, so a
+ * product the store adds of a known kind needs no code (decision 17).
  */
+
+/**
+ * The kinds of product the engine knows: a pizza deal, a combo of pizzas (or none) with wings,
+ * wings, panzerotti, a simple list (sides, dips) and the beverages (also what a combo's drinks
+ * are chosen from).
+ */
+export const KINDS = [
+  'pizza-deal',
+  'wings-combo',
+  'wings',
+  'panzerotti',
+  'simple',
+  'beverages',
+] as const;
+export type Kind = (typeof KINDS)[number];
 
 export const CATEGORIES = [
   'Wings',
@@ -30,12 +50,14 @@ export function isCategory(value: string): value is Category {
 
 /** How a category is shown to a customer, and what the spec says when its items are added. */
 export interface CategoryEntry {
+  /** The kind of every product in it: its screen and rules (`KIND_RULES`). */
+  kind: Kind;
   /** The category's route segment: `/{segment}/{id}`, `/category/{segment}` (spec: lowercased). */
   segment: string;
   /** The heading of its list. */
   title: string;
-  /** `detail`: each item has a screen of options; `list`: items are added from the list itself. */
-  screen: 'detail' | 'list';
+  /** The storefront's special offer: its first product is the sidebar's "Order Now". */
+  offer?: boolean;
   /** The success alert for a signed-in customer (spec section 8). */
   added: string;
   /** The failure alert (spec section 8). */
@@ -46,84 +68,168 @@ const FAILED = 'Failed to add to cart.';
 const ITEM_FAILED = 'Failed to add item to cart.';
 
 /**
- * The one table of categories for every screen and route: segment, titles, list or detail
- * screen, and the spec's alerts. Nothing else restates these.
+ * The one table of categories for every screen and route: kind, segment, titles, and the spec's
+ * alerts. Nothing else restates these. (Next, a table the store edits: decision 17.)
  */
 export const CATALOGUE = {
   Wings: {
+    kind: 'wings',
     segment: 'wings',
     title: 'Wings',
-    screen: 'detail',
     added: 'Wing order added to cart!',
     failed: FAILED,
   },
   Combos: {
+    kind: 'wings-combo',
     segment: 'combos',
     title: 'Pizza & Wings Combos',
-    screen: 'detail',
     added: 'Item added to cart!',
     failed: ITEM_FAILED,
   },
   FamilyCombos: {
+    kind: 'wings-combo',
     segment: 'familycombos',
     title: 'Family Combos',
-    screen: 'detail',
     added: 'Family combo added to cart!',
     failed: FAILED,
   },
   MegaDealCombo: {
+    kind: 'wings-combo',
     segment: 'megadealcombo',
     title: 'Mega Deal Combo',
-    screen: 'detail',
     added: 'Mega combo added to cart!',
     failed: FAILED,
   },
   [THREE_PIZZA_DEAL]: {
+    kind: 'pizza-deal',
     segment: 'twoforonedeals',
     title: 'Two-for-One Deals',
-    screen: 'detail',
     added: 'Two-for-One Deal added to cart!',
     failed: FAILED,
   },
   [TWO_PIZZA_DEAL]: {
+    kind: 'pizza-deal',
     segment: 'threeforonedeals',
     title: 'Two Pizza Deals',
-    screen: 'detail',
     added: 'Item added to cart!',
     failed: ITEM_FAILED,
   },
   panzerotti: {
+    kind: 'panzerotti',
     segment: 'panzerotti',
     title: 'Panzerotti',
-    screen: 'detail',
     added: 'Panzerotte added to cart!',
     failed: FAILED,
   },
   superbowlcombo: {
+    kind: 'wings-combo',
     segment: 'superbowlcombo',
     title: 'Super Bowl Combo',
-    screen: 'detail',
+    offer: true,
     added: 'Super Bowl Wings Combo added to cart!',
     failed: FAILED,
   },
   Sides: {
+    kind: 'simple',
     segment: 'sides',
     title: 'Sides',
-    screen: 'list',
     added: 'Side added to cart!',
     failed: 'Failed to add side to cart.',
   },
   Beverages: {
+    kind: 'beverages',
     segment: 'beverages',
     title: 'Beverages',
-    screen: 'list',
     added: 'Beverage added to cart!',
     failed: 'Failed to add beverage to cart.',
   },
 } as const satisfies Record<Category, CategoryEntry>;
 
-type ScreenOf<S extends CategoryEntry['screen']> = {
-  [C in Category]: (typeof CATALOGUE)[C]['screen'] extends S ? C : never;
+/** What a kind decides for all its products: their screen, their details fields, their flavour. */
+export interface KindRules {
+  /** `detail`: each item has a screen of options; `list`: items are added from the list itself. */
+  screen: 'detail' | 'list';
+  /**
+   * The details fields a product of this kind may hold; the rules read no other (a wings
+   * product given `pizzas` still takes no toppings). The menu editor shows these.
+   */
+  fields: readonly (keyof ProductDetails)[];
+  /** Which flavour field a line takes (`flavor`, or a combo's `wingsFlavor`)... */
+  flavor: 'none' | 'flavor' | 'wingsFlavor';
+  /** ...chosen from which of the product's lists. */
+  flavorList?: 'wingsFlavors' | 'Flavors';
+  /** The other flavour field, accepted too: the spec's wings screen sends the flavour in both. */
+  flavorAlias?: 'flavor' | 'wingsFlavor';
+}
+
+const SIZED = ['sizes', 'sizePrices', 'sizeDescriptions'] as const;
+const TOPPED = ['pizzas', 'toppingsPerPizza', 'extraToppingPrice', 'toppingAllowance'] as const;
+
+/** The one table of kinds: the screen and the fields each kind's products may have. */
+export const KIND_RULES = {
+  'pizza-deal': { screen: 'detail', fields: [...SIZED, ...TOPPED], flavor: 'none' },
+  'wings-combo': {
+    screen: 'detail',
+    fields: [
+      ...SIZED,
+      'wingsFlavors',
+      'sides',
+      'drinks',
+      'maxDrinks',
+      'drinkLimits',
+      ...TOPPED,
+      'fixedQuantity',
+    ],
+    flavor: 'wingsFlavor',
+    flavorList: 'wingsFlavors',
+  },
+  wings: {
+    screen: 'detail',
+    fields: [...SIZED, 'wingsFlavors'],
+    flavor: 'flavor',
+    flavorList: 'wingsFlavors',
+    flavorAlias: 'wingsFlavor',
+  },
+  panzerotti: {
+    screen: 'detail',
+    fields: ['Flavors', ...TOPPED],
+    flavor: 'flavor',
+    flavorList: 'Flavors',
+  },
+  // Added from their list by name, with no options.
+  simple: { screen: 'list', fields: [], flavor: 'none' },
+  beverages: { screen: 'list', fields: [], flavor: 'none' },
+} as const satisfies Record<Kind, KindRules>;
+
+/** The kind of a category's products. */
+export function kindOf(category: Category): Kind {
+  return CATALOGUE[category].kind;
+}
+
+/** Whether a product of this kind may have the details field `field`. */
+export function kindHasField(kind: Kind, field: keyof ProductDetails): boolean {
+  const fields: readonly (keyof ProductDetails)[] = KIND_RULES[kind].fields;
+  return fields.includes(field);
+}
+
+/** The categories of one kind, in the catalogue's order (e.g. where the beverages are). */
+export function categoriesOfKind(kind: Kind): Category[] {
+  return CATEGORIES.filter((category) => CATALOGUE[category].kind === kind);
+}
+
+/**
+ * The category whose first product the storefront offers in its sidebar, or undefined when
+ * none is marked (`offer` in CATALOGUE).
+ */
+export const OFFER_CATEGORY: Category | undefined = CATEGORIES.find((category) => {
+  const entry: CategoryEntry = CATALOGUE[category];
+  return entry.offer === true;
+});
+
+type ScreenOf<S extends KindRules['screen']> = {
+  [C in Category]: (typeof KIND_RULES)[(typeof CATALOGUE)[C]['kind']]['screen'] extends S
+    ? C
+    : never;
 }[Category];
 
 /** Categories whose items each have a detail screen of options. */
@@ -132,11 +238,11 @@ export type DetailCategory = ScreenOf<'detail'>;
 export type ListCategory = ScreenOf<'list'>;
 
 export function isDetailCategory(category: Category): category is DetailCategory {
-  return CATALOGUE[category].screen === 'detail';
+  return KIND_RULES[kindOf(category)].screen === 'detail';
 }
 
 export function isListCategory(category: Category): category is ListCategory {
-  return CATALOGUE[category].screen === 'list';
+  return KIND_RULES[kindOf(category)].screen === 'list';
 }
 
 export const DETAIL_CATEGORIES: readonly DetailCategory[] = CATEGORIES.filter(isDetailCategory);
@@ -148,6 +254,15 @@ export function categoryFromSegment(segment: string): Category | undefined {
   return CATEGORIES.find((category) => CATALOGUE[category].segment === lower);
 }
 
+/** How a product's free toppings are counted. */
+export type ToppingAllowance = 'per-pizza' | 'over-total';
+
+/**
+ * A product's own data, beyond name and price: the spec's fields (section 7) and the fields
+ * that make one product of a kind differ from another (the rules read them, never a category's
+ * name). Which of them a product may hold is its kind's (`KIND_RULES`). The name `load` is kept
+ * for a product's kitchen load in pizza-equivalents (decision 17).
+ */
 export interface ProductDetails {
   sizes?: string[];
   /** Size -> surcharge in cents. */
@@ -156,13 +271,29 @@ export interface ProductDetails {
   wingsFlavors?: string[];
   /** Panzerotte flavours (the spec's capitalised field name). */
   Flavors?: string[];
+  /** The sides one is chosen from; present, a line must choose one. */
   sides?: string[];
   /** Names of the drinks a combo may include (chosen from the beverage list). */
   drinks?: string[];
+  /** Most drinks a line may include, for a size `drinkLimits` does not name (or no size). */
+  maxDrinks?: number;
+  /**
+   * Most drinks by size, where it differs (the single combo: Small 2, Medium 3). Present, the
+   * drink limit's alert names the size, as the spec's single-combo alert does.
+   */
+  drinkLimits?: Record<string, number>;
+  /** Pizzas whose toppings are chosen: one is a single topping list, more a list per pizza. */
   pizzas?: number;
   toppingsPerPizza?: number;
   /** Cents per topping beyond the free count. */
   extraToppingPrice?: number;
+  /**
+   * How the free toppings are counted: each pizza its own (the default), or over the total of
+   * the pizzas (the family and mega combos).
+   */
+  toppingAllowance?: ToppingAllowance;
+  /** The screen adds one at a time, with no quantity field (the Super Bowl combo). */
+  fixedQuantity?: boolean;
 }
 
 /**
@@ -200,12 +331,13 @@ export interface Product {
   soldOut: boolean;
 }
 
-/** How a product's free toppings are counted. */
-export type ToppingAllowance = 'per-pizza' | 'over-total';
+/** The part of a product its rules are read from. */
+export type ProductShape = Pick<Product, 'category' | 'details'>;
 
 /**
- * What a customer chooses for each kind of product. The detail screens and the server's
- * validation both read this table, so a screen can never ask for less than the server needs.
+ * What a customer chooses for one product: its kind's rules applied to its own details. The
+ * detail screens and the server's validation both read this, so a screen can never ask for
+ * less than the server needs.
  */
 export interface ProductRules {
   size: boolean;
@@ -214,7 +346,7 @@ export interface ProductRules {
   flavor: 'none' | 'flavor' | 'wingsFlavor';
   /** How many sides must be chosen (0 = none offered). */
   sides: number;
-  /** Whether drinks are chosen, and how many at most (a function of size). */
+  /** Whether drinks are chosen, and how many at most (`drinkLimit`, a function of size). */
   drinks: boolean;
   /** Topping lists: none offered, one flat list, or one list per pizza (`details.pizzas`). */
   toppingLists: 'none' | 'flat' | 'per-pizza';
@@ -223,87 +355,70 @@ export interface ProductRules {
   fixedQuantity: boolean;
 }
 
-const BASE: ProductRules = {
-  size: false,
-  flavor: 'none',
-  sides: 0,
-  drinks: false,
-  toppingLists: 'none',
-  allowance: 'per-pizza',
-  fixedQuantity: false,
-};
+/** The product's details its kind lets it have; any other field is not read. */
+function kindDetails(product: ProductShape): ProductDetails {
+  const fields: readonly (keyof ProductDetails)[] = KIND_RULES[kindOf(product.category)].fields;
+  const details: ProductDetails = product.details;
+  return Object.fromEntries(
+    fields.filter((field) => details[field] !== undefined).map((field) => [field, details[field]]),
+  );
+}
 
-export const PRODUCT_RULES: Record<Category, ProductRules> = {
-  Wings: { ...BASE, size: true, flavor: 'flavor' },
-  Combos: {
-    ...BASE,
-    size: true,
-    flavor: 'wingsFlavor',
-    sides: 1,
-    drinks: true,
-    toppingLists: 'flat',
-  },
-  FamilyCombos: {
-    ...BASE,
-    size: true,
-    flavor: 'wingsFlavor',
-    sides: 1,
-    drinks: true,
-    toppingLists: 'per-pizza',
-    allowance: 'over-total',
-  },
-  MegaDealCombo: {
-    ...BASE,
-    size: true,
-    flavor: 'wingsFlavor',
-    sides: 1,
-    toppingLists: 'per-pizza',
-    allowance: 'over-total',
-  },
-  [THREE_PIZZA_DEAL]: { ...BASE, size: true, toppingLists: 'per-pizza' },
-  [TWO_PIZZA_DEAL]: { ...BASE, size: true, toppingLists: 'per-pizza' },
-  panzerotti: { ...BASE, flavor: 'flavor', toppingLists: 'flat' },
-  superbowlcombo: { ...BASE, flavor: 'wingsFlavor', sides: 1, fixedQuantity: true },
-  // Added from their list by name, with no options (CATALOGUE's `screen: 'list'`).
-  Sides: BASE,
-  Beverages: BASE,
-};
+function sizeDrinkLimit(details: ProductDetails, size: string | undefined): number | undefined {
+  const limits = details.drinkLimits;
+  return limits && size !== undefined && Object.hasOwn(limits, size) ? limits[size] : undefined;
+}
+
+export function productRules(product: ProductShape): ProductRules {
+  const kind: KindRules = KIND_RULES[kindOf(product.category)];
+  const details = kindDetails(product);
+  const pizzas = details.pizzas ?? 0;
+  const drinkLimits = [details.maxDrinks ?? 0, ...Object.values(details.drinkLimits ?? {})];
+  return {
+    size: (details.sizes ?? []).length > 0,
+    flavor: kind.flavor,
+    sides: (details.sides ?? []).length > 0 ? 1 : 0,
+    drinks: Math.max(...drinkLimits) > 0,
+    toppingLists: pizzas < 1 ? 'none' : pizzas === 1 ? 'flat' : 'per-pizza',
+    allowance: details.toppingAllowance ?? 'per-pizza',
+    fixedQuantity: details.fixedQuantity === true,
+  };
+}
+
+/** The other flavour field a line of this product may send its flavour in, if any. */
+export function flavorAlias(product: ProductShape): 'flavor' | 'wingsFlavor' | undefined {
+  const kind: KindRules = KIND_RULES[kindOf(product.category)];
+  return kind.flavorAlias;
+}
 
 /** The flavour list a product offers for its flavour field. */
-export function flavorOptions(product: Pick<Product, 'category' | 'details'>): string[] {
-  const rules = PRODUCT_RULES[product.category];
-  if (rules.flavor === 'wingsFlavor') return product.details.wingsFlavors ?? [];
-  if (rules.flavor === 'flavor')
-    return product.details.Flavors ?? product.details.wingsFlavors ?? [];
-  return [];
+export function flavorOptions(product: ProductShape): string[] {
+  const kind: KindRules = KIND_RULES[kindOf(product.category)];
+  return kind.flavorList ? (kindDetails(product)[kind.flavorList] ?? []) : [];
 }
 
 /** Number of pizzas whose toppings are chosen (1 for a flat topping list). */
-export function pizzaCount(product: Pick<Product, 'category' | 'details'>): number {
-  const rules = PRODUCT_RULES[product.category];
-  if (rules.toppingLists === 'none') return 0;
-  if (rules.toppingLists === 'flat') return 1;
-  return product.details.pizzas ?? 1;
+export function pizzaCount(product: ProductShape): number {
+  const lists = productRules(product).toppingLists;
+  if (lists === 'none') return 0;
+  if (lists === 'flat') return 1;
+  return kindDetails(product).pizzas ?? 1;
 }
 
 /**
- * Most drinks a combo may include: the single combo by size (Small 2, Medium 3, any other 4),
- * the family combo 4, everything else none.
+ * Most drinks a line of this product may include: its limit for the size (`drinkLimits`), else
+ * its `maxDrinks`, else none. (Seeded: the single combo Small 2, Medium 3, any other size 4; the
+ * family combo 4.)
  */
-export function drinkLimit(category: Category, size: string | undefined): number {
-  if (category === 'Combos') {
-    if (size === 'Small') return 2;
-    if (size === 'Medium') return 3;
-    return 4;
-  }
-  if (category === 'FamilyCombos') return 4;
-  return 0;
+export function drinkLimit(product: ProductShape, size: string | undefined): number {
+  const details = kindDetails(product);
+  return sizeDrinkLimit(details, size) ?? details.maxDrinks ?? 0;
 }
 
 /** The spec's alert when a drink over the limit is chosen. */
-export function drinkLimitMessage(category: Category, size: string | undefined): string {
-  const limit = drinkLimit(category, size);
-  return category === 'Combos'
+export function drinkLimitMessage(product: ProductShape, size: string | undefined): string {
+  const limit = drinkLimit(product, size);
+  return kindDetails(product).drinkLimits
     ? `You can select a maximum of ${limit} drinks for a ${size ?? ''} size.`
     : `You can select a maximum of ${limit} drinks.`;
 }

@@ -3,7 +3,7 @@
  * import this module, so a screen and the bill can never disagree. All amounts are integer
  * cents; rounding happens once per figure (half up).
  */
-import { PRODUCT_RULES, pizzaCount, type Product } from './catalog';
+import { pizzaCount, productRules, type Product } from './catalog';
 import { formatMoney, mulDivRoundHalfUp } from './money';
 import { HST_PERCENT, TIP_PERCENTS, type TipPercent } from './pricing-terms';
 
@@ -30,7 +30,7 @@ export function extraToppingCount(
   toppings: readonly (readonly string[])[],
 ): number {
   const free = product.details.toppingsPerPizza ?? 0;
-  if (PRODUCT_RULES[product.category].allowance === 'over-total') {
+  if (productRules(product).allowance === 'over-total') {
     const total = toppings.reduce((sum, list) => sum + list.length, 0);
     return Math.max(0, total - free * Math.max(pizzaCount(product), toppings.length));
   }
@@ -65,7 +65,7 @@ export function toppingSummary(
   const each = product.details.extraToppingPrice ?? 0;
   const counts = toppings.map((list) => list.length);
   let spare = 0;
-  if (PRODUCT_RULES[product.category].allowance === 'over-total') {
+  if (productRules(product).allowance === 'over-total') {
     // Pizzas of the product with no list sent are plain: their whole allowance is spare.
     const pizzas = Math.max(pizzaCount(product), counts.length);
     spare =

@@ -230,9 +230,11 @@ describe('GET /api/products/{id}', () => {
       toppingsPerPizza: 3,
       extraToppingPrice: 1.75,
     });
+    // fixedQuantity: not in the spec, an addition its clients ignore (docs/api.md).
     expect(await details('Super Bowl Wings Combo')).toEqual({
       wingsFlavors: WING_FLAVORS,
       sides: ['Potato Wedges', 'French Fries'],
+      fixedQuantity: true,
     });
     expect(await details('Coke')).toEqual({});
   });

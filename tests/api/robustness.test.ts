@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PRODUCT_RULES,
+  productRules,
   contactSchema,
   flavorOptions,
   pizzaCount,
@@ -1046,7 +1046,7 @@ const text = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', 
 /** Cart items: usually well-aimed (real product, real options), sometimes anything at all. */
 function cartPayload(): fc.Arbitrary<unknown> {
   const aimed = fc.constantFrom(...products).chain((product) => {
-    const rules = PRODUCT_RULES[product.category];
+    const rules = productRules(product);
     const option = (values: readonly string[]) =>
       fc.oneof(
         { weight: 4, arbitrary: values.length > 0 ? fc.constantFrom(...values) : fc.constant('') },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  PRODUCT_RULES,
+  productRules,
   drinkLimit,
   flavorOptions,
   pizzaCount,
@@ -16,14 +16,14 @@ export function validCartPayload(products: readonly Product[], toppingNames: Rea
   const toppingList = [...toppingNames];
   const pizza = fc.uniqueArray(fc.constantFrom(...toppingList), { maxLength: 6 });
   return fc.constantFrom(...products.filter((product) => !product.soldOut)).chain((product) => {
-    const rules = PRODUCT_RULES[product.category];
+    const rules = productRules(product);
     const sizes = product.details.sizes ?? [];
     const sides = product.details.sides ?? [];
     const drinks = product.details.drinks ?? [];
     const count = pizzaCount(product);
     const sizeArb = sizes.length > 0 ? fc.constantFrom(...sizes) : fc.constant(undefined);
     return sizeArb.chain((size) => {
-      const limit = rules.drinks ? drinkLimit(product.category, size) : 0;
+      const limit = rules.drinks ? drinkLimit(product, size) : 0;
       return fc.record({
         productId: fc.constant(product.id),
         size: fc.constant(size),

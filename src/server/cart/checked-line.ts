@@ -14,6 +14,7 @@ import {
   type CartItemPayload,
   type NormalisedSelection,
   type Product,
+  categoriesOfKind,
   LIST_CATEGORIES,
 } from '../../domain';
 import type { Menu } from '../catalogue/snapshot';
@@ -41,13 +42,13 @@ export interface Offer {
 
 export function currentOffer(menu: Menu): Offer {
   const toppings = menu.toppings;
-  const beverages = menu.inCategory('Beverages');
-  const sides = menu.inCategory('Sides');
+  const beverages = categoriesOfKind('beverages').flatMap((category) => menu.inCategory(category));
+  const listed = LIST_CATEGORIES.flatMap((category) => menu.inCategory(category));
   return {
     toppingNames: new Set(toppings.map((t) => t.name)),
     drinkNames: new Set(beverages.map((b) => b.name)),
     soldOut: new Set([
-      ...[...toppings, ...beverages, ...sides].filter((o) => o.soldOut).map((o) => o.name),
+      ...[...toppings, ...listed].filter((o) => o.soldOut).map((o) => o.name),
       ...menu.soldOutFlavours,
     ]),
   };

@@ -6,6 +6,7 @@
 import {
   CATALOGUE,
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
+  isListCategory,
   DEFAULT_STORE_CONTACT,
   DEFAULT_WEEKLY_HOURS,
   THREE_PIZZA_DEAL,
@@ -129,6 +130,9 @@ export const PRODUCTS: SeedProduct[] = [
       wingsFlavors: WING_FLAVORS,
       sides: COMBO_SIDES,
       drinks: CANS,
+      // Spec: Small 2, Medium 3, any other size 4.
+      maxDrinks: 4,
+      drinkLimits: { Small: 2, Medium: 3 },
       pizzas: 1,
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
@@ -152,9 +156,11 @@ export const PRODUCTS: SeedProduct[] = [
       wingsFlavors: WING_FLAVORS,
       sides: COMBO_SIDES,
       drinks: CANS,
+      maxDrinks: 4,
       pizzas: 2,
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
+      toppingAllowance: 'over-total',
     },
   },
   {
@@ -176,6 +182,7 @@ export const PRODUCTS: SeedProduct[] = [
       pizzas: 3,
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
+      toppingAllowance: 'over-total',
     },
   },
   {
@@ -228,6 +235,7 @@ export const PRODUCTS: SeedProduct[] = [
     details: {
       wingsFlavors: WING_FLAVORS,
       sides: ['Potato Wedges', 'French Fries'],
+      fixedQuantity: true,
     },
   },
   ...(
@@ -290,9 +298,8 @@ export const PRODUCTS: SeedProduct[] = [
 /** Image path of a seeded product: one SVG per item, made for this project (assets/images). */
 export function seedImagePath(product: SeedProduct): string {
   // Items added from a list (beverages, sides) are many: each list has a folder of its own.
-  const { screen, segment } = CATALOGUE[product.category];
-  return screen === 'list'
-    ? `/images/${segment}/${product.slug}.svg`
+  return isListCategory(product.category)
+    ? `/images/${CATALOGUE[product.category].segment}/${product.slug}.svg`
     : `/images/${product.slug}.svg`;
 }
 

@@ -53,9 +53,13 @@ const apiProductDetailsSchema = z.object({
   Flavors: z.array(z.string()).optional(),
   sides: z.array(z.string()).optional(),
   drinks: z.array(z.string()).optional(),
+  maxDrinks: z.number().int().optional(),
+  drinkLimits: z.record(z.string(), z.number().int()).optional(),
   pizzas: z.number().int().optional(),
   toppingsPerPizza: z.number().int().optional(),
   extraToppingPrice: dollars.optional(),
+  toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
+  fixedQuantity: z.boolean().optional(),
   soldOutFlavors: z.array(z.string()).optional(),
 }) satisfies z.ZodType<ApiProductDetails>;
 

@@ -1,4 +1,10 @@
-import { isUuid, type Category, type Product, type ProductDetails } from '../../domain';
+import {
+  categoriesOfKind,
+  isUuid,
+  type Category,
+  type Product,
+  type ProductDetails,
+} from '../../domain';
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
 
@@ -90,7 +96,8 @@ export function productsRepository(db: Queryable) {
       const rows = await query<{ kind: Kind; name: string }>(
         sql`select 'topping' as kind, name from toppings where sold_out
             union all
-            select 'drink' as kind, name from products where category = 'Beverages' and sold_out
+            select 'drink' as kind, name from products
+             where category = any(${categoriesOfKind('beverages')}::text[]) and sold_out
             union all
             select 'flavour' as kind, name from sold_out_flavours`,
       );

@@ -9,7 +9,7 @@ import { urls } from './urls';
  * what the customer came for). Only Home and the category lists carry it: on an item, the cart
  * or a form it is noise, and the screens that want it say so by using this. An error screen
  * replaces the screen, offers and all. `except` names a category whose list is the offer
- * itself (the Super Bowl combo's), where advertising it again would be silly.
+ * itself (the offer category's), where advertising it again would be silly.
  */
 export function WithOffers({ children, except }: { children: ReactNode; except?: string }) {
   return (
@@ -20,7 +20,10 @@ export function WithOffers({ children, except }: { children: ReactNode; except?:
   );
 }
 
-/** The Super Bowl combo with Order Now, from the shell's loader (so it costs no request here). */
+/**
+ * The offer (the first product of the catalogue's offer category: the Super Bowl combo) with
+ * Order Now, from the shell's loader (so it costs no request here).
+ */
 function SpecialOffers({ except }: { except: string | undefined }) {
   const data = useRouteLoaderData<ShellData>(SHELL_ROUTE_ID);
   const combo = data?.offers?.[0] ?? null;
@@ -43,7 +46,7 @@ function SpecialOffers({ except }: { except: string | undefined }) {
           <p>{combo.description}</p>
           <p className="price">${combo.price.toFixed(2)}</p>
           {combo.soldOut ? <SoldOutBadge /> : null}
-          <Link className="button" to={urls.superBowl(combo._id)}>
+          <Link className="button" to={urls.product(combo)}>
             Order Now
           </Link>
         </div>

@@ -12,7 +12,6 @@ export const urls = {
   /** A product's detail screen: `/{category lowercased}/{id}` (spec). */
   product: (product: { _id: string; category: string }) =>
     `/${segmentOf(product.category)}/${product._id}`,
-  superBowl: (id: string) => `/${CATALOGUE.superbowlcombo.segment}/${id}`,
   cart: () => '/cart',
   checkout: () => '/checkout',
   payment: () => '/payment',

@@ -1,4 +1,4 @@
-import { flavorOptions, PRODUCT_RULES, type Product } from '../../../domain';
+import { flavorOptions, productRules, type Product } from '../../../domain';
 import { OptionGroup } from './option-group';
 
 /**
@@ -16,7 +16,7 @@ export function FlavorPicker({
   soldOut: ReadonlySet<string>;
   onChange: (flavor: string) => void;
 }) {
-  const rules = PRODUCT_RULES[product.category];
+  const rules = productRules(product);
   const options = flavorOptions(product);
   if (rules.flavor === 'none' || options.length === 0) return null;
   return (
@@ -46,7 +46,7 @@ export function SidePicker({
   onChange: (side: string) => void;
 }) {
   const options = product.details.sides ?? [];
-  if (PRODUCT_RULES[product.category].sides === 0 || options.length === 0) return null;
+  if (productRules(product).sides === 0 || options.length === 0) return null;
   return (
     <OptionGroup
       legend="Side"

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { drinkLimitMessage, PRODUCT_RULES, type Product } from '../../../domain';
+import { drinkLimitMessage, productRules, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 
 /**
@@ -28,7 +28,7 @@ export function DrinkToggles({
   const notify = useNotice();
   const countId = useId();
   const drinks = product.details.drinks ?? [];
-  if (!PRODUCT_RULES[product.category].drinks || drinks.length === 0) return null;
+  if (!productRules(product).drinks || drinks.length === 0) return null;
   const full = chosen.length >= limit;
   return (
     <fieldset className="drink-toggles" data-field="drinks">
@@ -57,7 +57,7 @@ export function DrinkToggles({
               aria-describedby={full && !pressed && !gone ? countId : undefined}
               disabled={gone}
               onClick={() => {
-                if (!onToggle(name)) notify(drinkLimitMessage(product.category, size), 'error');
+                if (!onToggle(name)) notify(drinkLimitMessage(product, size), 'error');
               }}
             >
               <span aria-hidden="true" className="toggle-mark">

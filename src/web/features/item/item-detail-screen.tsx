@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import { CATALOGUE, isDetailCategory, isListCategory } from '../../../domain';
+import { CATALOGUE, isCategory, isDetailCategory, isListCategory } from '../../../domain';
 import { BackToCategories } from '../../shared/back-link';
 import { toDomainProduct } from '../../shared/product';
 import { ErrorMessage } from '../../shared/ui';
@@ -16,12 +16,12 @@ import './item.css';
 export default function ItemDetailScreen() {
   const { product, toppings, menu } = useLoaderData<ReturnType<typeof itemLoader>>();
   const domainProduct = useMemo(() => (product ? toDomainProduct(product) : null), [product]);
-  // The beverages, sides and this product's flavours sold out now: the drinks, side and
-  // flavour pickers show and refuse them.
+  // The products of the lists (beverages, sides) and this product's flavours sold out now: the
+  // drinks, side and flavour pickers show and refuse them.
   const soldOut = useMemo(
     () => [
       ...(menu ?? [])
-        .filter((p) => p.soldOut && (p.category === 'Beverages' || p.category === 'Sides'))
+        .filter((p) => p.soldOut && isCategory(p.category) && isListCategory(p.category))
         .map((p) => p.name),
       ...(product?.details?.soldOutFlavors ?? []),
     ],

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, type SubmitEvent } from 'react';
-import { MAX_QUANTITY, PRODUCT_RULES, validateSelection, type Product } from '../../../domain';
+import { MAX_QUANTITY, productRules, validateSelection, type Product } from '../../../domain';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
@@ -16,7 +16,7 @@ import { useSelection } from './use-selection';
 
 /**
  * The customising form of every detail screen; which parts show follows the product's rules
- * (PRODUCT_RULES), the same table the server checks a cart line against.
+ * (`productRules`: its kind and its details), the same rules the server checks a cart line against.
  */
 export function ItemForm({
   product,
@@ -33,7 +33,7 @@ export function ItemForm({
   /** The category's alerts (the catalogue's). */
   texts: AddToCartTexts;
 }) {
-  const rules = PRODUCT_RULES[product.category];
+  const rules = productRules(product);
   // Everything sold out a choice could name: shown as sold out, never pickable, refused here.
   const soldOut = useMemo(
     () =>

@@ -1,7 +1,8 @@
-import { PRODUCT_RULES, type Category, type DetailCategory } from '../../../domain';
+import { kindHasField, kindOf, productRules, type DetailCategory } from '../../../domain';
 import { isApiError } from '../../shared/api';
 import { menuReadsOf, type LoaderArgs } from '../../shared/menu-api';
 import { optional } from '../../shared/optional';
+import { toDomainProduct } from '../../shared/product';
 import type { ApiProduct } from '../../shared/types';
 
 /*
@@ -9,16 +10,22 @@ import type { ApiProduct } from '../../shared/types';
  * toppings are asked for while the screen's chunk downloads. Keep it tiny.
  */
 
-const takesToppings = (category: string): boolean =>
-  category in PRODUCT_RULES && PRODUCT_RULES[category as Category].toppingLists !== 'none';
+/** Whether the product takes toppings: its own details say, once it is here. */
+const takesToppings = (product: ApiProduct): boolean => {
+  const domain = toDomainProduct(product);
+  return domain !== null && productRules(domain).toppingLists !== 'none';
+};
 
-/** A combo's drinks and side are beverages and sides on the menu, each possibly sold out. */
+/**
+ * A combo's drinks and side are beverages and sides on the menu, each possibly sold out. Asked
+ * with the product, before it is here: so whether its kind may have them.
+ */
 const takesMenuOptions = (category: DetailCategory): boolean =>
-  PRODUCT_RULES[category].drinks || PRODUCT_RULES[category].sides > 0;
+  kindHasField(kindOf(category), 'drinks') || kindHasField(kindOf(category), 'sides');
 
 /**
  * The product of `/{segment}/{id}` and, when it takes toppings, the topping list (asked for at
- * once when the route's category takes them). `product` is null for an id the menu does not
+ * once when the route's kind may take them, so the two requests go together). `product` is null for an id the menu does not
  * have: the screen says "not found", which is an answer, not an error. Toppings that failed are
  * null; the form says so and still works for everything else. For a product with drinks or a
  * side, `menu` is every product (the screen reads which beverages and sides are sold out; null
@@ -27,7 +34,7 @@ const takesMenuOptions = (category: DetailCategory): boolean =>
 export const itemLoader = (routeCategory: DetailCategory) => async (args: LoaderArgs) => {
   const { signal } = args.request;
   const menu = menuReadsOf(args);
-  const early = takesToppings(routeCategory)
+  const early = kindHasField(kindOf(routeCategory), 'pizzas')
     ? optional(menu.toppings(signal), 'the toppings')
     : null;
   const options = takesMenuOptions(routeCategory)
@@ -43,7 +50,6 @@ export const itemLoader = (routeCategory: DetailCategory) => async (args: Loader
     throw error;
   }
   const toppings =
-    early ??
-    (takesToppings(product.category) ? optional(menu.toppings(signal), 'the toppings') : null);
+    early ?? (takesToppings(product) ? optional(menu.toppings(signal), 'the toppings') : null);
   return { product, toppings: await toppings, menu: await options };
 };

@@ -1,7 +1,7 @@
 import {
   MAX_QUANTITY,
   MIN_QUANTITY,
-  PRODUCT_RULES,
+  productRules,
   validateSelection,
   type Product,
   type SelectionField,
@@ -44,13 +44,13 @@ function missingText(product: Product, checked: { field: SelectionField; message
     case 'size':
       return 'Choose a size';
     case 'flavor':
-      return PRODUCT_RULES[product.category].flavor === 'wingsFlavor'
+      return productRules(product).flavor === 'wingsFlavor'
         ? 'Choose a wings flavour'
         : 'Choose a flavour';
     case 'sides':
-      return PRODUCT_RULES[product.category].sides === 1
+      return productRules(product).sides === 1
         ? 'Choose a side'
-        : `Choose ${PRODUCT_RULES[product.category].sides} sides`;
+        : `Choose ${productRules(product).sides} sides`;
     // Past a limit or an option the menu no longer offers: the domain's sentence says which.
     case 'quantity':
     case 'drinks':

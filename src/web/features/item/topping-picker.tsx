@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import {
   formatMoney,
-  PRODUCT_RULES,
+  productRules,
   toppingSummary,
   toppingSummaryText,
   type Product,
@@ -13,7 +13,7 @@ import { PizzaTabs } from './pizza-tabs';
 function allowanceText(product: Product, pizzas: number): string {
   const free = product.details.toppingsPerPizza ?? 0;
   const extra = formatMoney(product.details.extraToppingPrice ?? 0);
-  if (PRODUCT_RULES[product.category].allowance === 'over-total' && pizzas > 1) {
+  if (productRules(product).allowance === 'over-total' && pizzas > 1) {
     return `${free * pizzas} toppings free in total across the ${pizzas} pizzas (${free} each); each extra topping ${extra}.`;
   }
   const where = pizzas > 1 ? ' on each pizza' : '';
@@ -43,7 +43,7 @@ export function ToppingsSection({
   const [active, setActive] = useState(0);
   // One search above the pizzas: it narrows whichever pizza is shown, and its text stays in view.
   const [query, setQuery] = useState('');
-  const mode = PRODUCT_RULES[product.category].toppingLists;
+  const mode = productRules(product).toppingLists;
   if (mode === 'none') return null;
   const included = product.details.toppingsPerPizza ?? 0;
   const summaries = toppingSummary(product, chosen).map((summary) =>

@@ -6,7 +6,7 @@ import {
   MIN_QUANTITY,
   pizzaCount,
   priceSelection,
-  PRODUCT_RULES,
+  productRules,
   type Product,
 } from '../../../domain';
 import type { NewCartItem } from '../../shared/cart/cart-api';
@@ -31,7 +31,7 @@ export interface Selection {
  * Cart works at once.
  */
 function initialSelection(product: Product, soldOut: ReadonlySet<string>): Selection {
-  const rules = PRODUCT_RULES[product.category];
+  const rules = productRules(product);
   const sides = product.details.sides ?? [];
   const flavours = flavorOptions(product);
   return {
@@ -53,7 +53,7 @@ function parseQuantity(text: string): number | null {
 
 /** The cart line the selection makes, in the spec's payload shape. */
 function selectionPayload(product: Product, selection: Selection, quantity: number): NewCartItem {
-  const rules = PRODUCT_RULES[product.category];
+  const rules = productRules(product);
   const item: NewCartItem = { productId: product.id, quantity };
   if (rules.size && selection.size) item.size = selection.size;
   if (rules.flavor !== 'none' && selection.flavor) item[rules.flavor] = selection.flavor;
@@ -70,9 +70,9 @@ function selectionPayload(product: Product, selection: Selection, quantity: numb
  */
 export function useSelection(product: Product, soldOut: ReadonlySet<string>) {
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product, soldOut));
-  const rules = PRODUCT_RULES[product.category];
+  const rules = productRules(product);
   const quantity = rules.fixedQuantity ? 1 : parseQuantity(selection.quantityText);
-  const limit = drinkLimit(product.category, selection.size);
+  const limit = drinkLimit(product, selection.size);
 
   const payload = useMemo(
     () => selectionPayload(product, selection, quantity ?? MIN_QUANTITY),
@@ -88,9 +88,9 @@ export function useSelection(product: Product, soldOut: ReadonlySet<string>) {
       setSelection((current) => ({
         ...current,
         size,
-        drinks: current.drinks.slice(0, drinkLimit(product.category, size)),
+        drinks: current.drinks.slice(0, drinkLimit(product, size)),
       })),
-    [product.category],
+    [product],
   );
   const setFlavor = useCallback(
     (flavor: string) => setSelection((current) => ({ ...current, flavor })),
