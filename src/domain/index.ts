@@ -8,6 +8,7 @@ export * from './contact-rules';
 export * from './catalog';
 export * from './pricing';
 export * from './cart-item';
+export * from './selection-words';
 export * from './cart-lines';
 export * from './line-notice';
 export * from './cart-item-schema';
