@@ -16,7 +16,6 @@ import {
   flavorOptions,
   pizzaCount,
   productRules,
-  sizeLabel,
   type Product,
 } from './catalog';
 import { unitPrice } from './pricing';
@@ -295,36 +294,6 @@ export function validateSelection(
     }
     throw error;
   }
-}
-
-/**
- * The options in words for a cart line, e.g. "Large · Hot · Side: Garlic Bread · Pizza 1:
- * Bacon, Ham · Pizza 2: no toppings · Drinks: Coke x2". Empty for beverages and sides.
- */
-export function describeSelection(product: Product, selection: NormalisedSelection): string {
-  const rules = productRules(product);
-  const parts: string[] = [];
-  if (selection.size) parts.push(sizeLabel(selection.size));
-  if (selection.flavor) parts.push(selection.flavor);
-  if (selection.wingsFlavor) parts.push(selection.wingsFlavor);
-  if (selection.sides.length > 0) {
-    parts.push(`${selection.sides.length === 1 ? 'Side' : 'Sides'}: ${selection.sides.join(', ')}`);
-  }
-  if (rules.toppingLists === 'per-pizza') {
-    selection.toppings.forEach((list, index) => {
-      parts.push(`Pizza ${index + 1}: ${list.length > 0 ? list.join(', ') : 'no toppings'}`);
-    });
-  } else if (rules.toppingLists === 'flat') {
-    const list = selection.toppings[0] ?? [];
-    parts.push(list.length > 0 ? `Toppings: ${list.join(', ')}` : 'No toppings');
-  }
-  if (selection.drinks.length > 0) {
-    const drinks = selection.drinks.map((drink) =>
-      drink.quantity === 1 ? drink.name : `${drink.name} x${drink.quantity}`,
-    );
-    parts.push(`Drinks: ${drinks.join(', ')}`);
-  }
-  return parts.join(' · ');
 }
 
 /** Unit and line price in cents of a checked selection. */

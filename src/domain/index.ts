@@ -10,6 +10,7 @@ export * from './catalog';
 export * from './pricing-terms';
 export * from './pricing';
 export * from './cart-item';
+export * from './selection-words';
 export * from './cart-lines';
 export * from './line-notice';
 export * from './cart-item-schema';

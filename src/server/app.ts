@@ -6,7 +6,7 @@ import Fastify, {
 } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ensureAdmin } from './auth/admin';
-import { createCatalogueSnapshot } from './catalogue/snapshot';
+import { createCatalogueSnapshot, logUnreadableOnce } from './catalogue/snapshot';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -135,7 +135,11 @@ export async function buildApp(
   app.addHook('onReady', () => store.start());
   app.addHook('onClose', () => store.stop());
   // Keeps answers only while the broadcast listens (from onReady), so it needs no start of its own.
-  const catalogue = createCatalogueSnapshot({ db, broadcast: store });
+  const catalogue = createCatalogueSnapshot({
+    db,
+    broadcast: store,
+    onUnreadable: logUnreadableOnce(app.log),
+  });
   app.addHook('onClose', () => catalogue.close());
   // Declines the orders whose acceptance window ended: once at start (the ones that fell due
   // while no server ran), then on an interval and when the earliest window ends (new orders

@@ -90,12 +90,57 @@ describe('seeding', () => {
     expect(await counts(db)).toEqual({ products: 39, toppings: 19, settings: 1 });
   });
 
-  it('adds back only a seeded item that is missing, leaving the rest alone', async () => {
+  it('leaves a seeded product and topping the store deleted deleted', async () => {
     const { db } = database;
     await db.query(`delete from products where slug = 'side-cheddar'`);
-    expect(await seed(db)).toEqual({ products: 1, toppings: 0 });
-    expect(await counts(db)).toEqual({ products: 39, toppings: 19, settings: 1 });
-    await expectTheStoreChanges(db);
+    await db.query(`delete from toppings where name = 'Anchovies'`);
+    expect(await seed(db)).toEqual({ products: 0, toppings: 0 });
+    expect(await counts(db)).toEqual({ products: 38, toppings: 18, settings: 1 });
+  });
+
+  it('ensures the settings row at every start, without seeding the menu again', async () => {
+    const { db } = database;
+    await db.query(`delete from store_settings`);
+    expect(await seed(db)).toEqual({ products: 0, toppings: 0 });
+    expect(await counts(db)).toEqual({ products: 38, toppings: 18, settings: 1 });
+  });
+});
+
+describe('seeding two processes at once', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrate(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it('fills the menu once between them', async () => {
+    const results = await Promise.all([seed(database.db), seed(database.db)]);
+    expect(results).toContainEqual({ products: PRODUCTS.length, toppings: TOPPINGS.length });
+    expect(results).toContainEqual({ products: 0, toppings: 0 });
+    expect(await counts(database.db)).toEqual({ products: 39, toppings: 19, settings: 1 });
+  });
+});
+
+describe('a database seeded before the seed ran once (migration 016)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('counts as seeded: what the store deleted stays deleted', async () => {
+    const { db } = database;
+    await migrate(db);
+    await seed(db);
+    // The database as it was before migration 016: products, and no record of the seed.
+    await db.query(`drop table menu_seeded`);
+    await db.query(`delete from schema_migrations where version = '016_menu_seeded_once.sql'`);
+    expect(await migrate(db)).toEqual(['016_menu_seeded_once.sql']);
+
+    await db.query(`delete from products where slug = 'wings'`);
+    expect(await seed(db)).toEqual({ products: 0, toppings: 0 });
+    expect(await counts(db)).toEqual({ products: 38, toppings: 19, settings: 1 });
   });
 });
 
@@ -106,11 +151,12 @@ describe('restarting the server', () => {
   });
   afterAll(() => database.drop());
 
-  it('keeps the same products, ids and store changes across a restart', async () => {
+  it('keeps the same products, ids and store changes across a restart, deletions included', async () => {
     const first = await buildApp(testConfig(), { db: database.db });
     const before = await productsOf(first);
     expect(before).toHaveLength(39);
     await changeTheStore(database.db);
+    await database.db.query(`delete from products where slug = 'side-cheddar'`);
     await first.close();
 
     // A new connection to the same database, as a restarted process would open. An in-memory
@@ -121,7 +167,11 @@ describe('restarting the server', () => {
     try {
       const second = await buildApp(testConfig(), { db: reopened });
       const after = await productsOf(second);
-      expect(after.map((p) => p._id)).toEqual(before.map((p) => p._id));
+      const deleted = before.find((p) => p.name === 'Cheddar');
+      expect(deleted).toBeDefined();
+      expect(after.map((p) => p._id)).toEqual(
+        before.filter((p) => p !== deleted).map((p) => p._id),
+      );
       expect(after.find((p) => p.name === 'Wings')).toMatchObject({ price: 9.99 });
       expect(after.find((p) => p.name === 'Coke')).toMatchObject({ soldOut: true });
       const status = await second.inject({ method: 'GET', url: '/api/store/status' });

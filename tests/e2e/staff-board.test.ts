@@ -207,8 +207,10 @@ it('shows a customer’s order on the board within a second, rings until opened,
   expect(joined).toContain('20 pcs · Hot');
   expect(joined).toContain('Pizza 1: Ham');
   expect(joined).toContain('Pizza 2: Bacon, Onions');
-  expect(joined).toContain('Sides: Garlic Bread');
-  expect(joined).toContain('Drinks: 2 × Coke');
+  // The cart's words (the domain's selectionParts): one side is a "Side", drinks "Coke x2".
+  expect(joined).toContain('Side: Garlic Bread');
+  expect(joined).toContain('Toppings: Bacon, Ham');
+  expect(joined).toContain('Drinks: Coke x2');
   expect(await text(detail.locator('.detail-facts'))).toContain('As soon as possible');
   // The answers come from the transition table: accept and decline for a new order.
   expect(await detail.getByRole('button', { name: 'Ready for pickup' }).count()).toBe(0);

@@ -185,7 +185,7 @@ describe('a product the store adds of a known kind', () => {
     const deal = product('ThreeforOneDeals', { pizzas: 4, toppingsPerPizza: 1 });
     const selection = check(deal, { toppings: [['Ham'], [], [], ['Bacon']] });
     if (!selection.ok) throw new Error(selection.message);
-    expect(describeSelection(deal, selection.selection)).toBe(
+    expect(describeSelection(selection.selection)).toBe(
       'Pizza 1: Ham · Pizza 2: no toppings · Pizza 3: no toppings · Pizza 4: Bacon',
     );
   });

@@ -48,7 +48,7 @@ function presentItem(
     },
     quantity: item.quantity,
     ...presentSelection(item.selection),
-    description: describeSelection(product, item.selection),
+    description: describeSelection(item.selection),
     priceByQuantity: toDollars(unit),
     totalPrice: toDollars(line),
     addedPriceByQuantity: item.addedUnitCents === null ? null : toDollars(item.addedUnitCents),

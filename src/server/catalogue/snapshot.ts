@@ -19,7 +19,7 @@ import { flavorOptions, type Category, type Product } from '../../domain';
 import type { Database } from '../data/db';
 import type { StoreBroadcast, StoreChange } from '../events/store-broadcast';
 import type { Representation } from '../http/representation';
-import { productsRepository } from '../repositories/products';
+import { productsRepository, type UnreadableProduct } from '../repositories/products';
 import { storeRepository, type StoreSettings } from '../repositories/store';
 
 export interface Topping {
@@ -148,16 +148,42 @@ function menuOf(products: Product[], toppings: Topping[], soldOut: Set<string>):
   };
 }
 
+/**
+ * Logs each unreadable product once per problem: the menu is read again after every change on
+ * any process (and at every request while the listener is down), and the same broken row must
+ * not fill the log. A different problem in the same product is logged again.
+ */
+export function logUnreadableOnce(log: {
+  warn(details: object, message: string): void;
+}): (product: UnreadableProduct) => void {
+  const logged = new Set<string>();
+  return (product) => {
+    const key = `${product.id} ${product.problems}`;
+    if (logged.has(key)) return;
+    logged.add(key);
+    log.warn(
+      { product },
+      'product left out of the menu: its details do not parse (fix them to sell it again)',
+    );
+  };
+}
+
 export function createCatalogueSnapshot({
   db,
   broadcast,
+  onUnreadable,
 }: {
   db: Database;
   broadcast: Pick<StoreBroadcast, 'onDataChange' | 'isLive'>;
+  /**
+   * Told of each product left out of the menu because its details do not parse (decision 17).
+   * Every menu this process loads reads every product, so this is where it is noticed.
+   */
+  onUnreadable?: (product: UnreadableProduct) => void;
 }): CatalogueSnapshot {
   const canKeep = () => broadcast.isLive();
   const menu = remembered(async () => {
-    const products = productsRepository(db);
+    const products = productsRepository(db, { onUnreadable });
     const [list, toppings, soldOut] = await Promise.all([
       products.list(),
       products.toppings(),

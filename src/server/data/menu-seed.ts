@@ -1,7 +1,7 @@
 /**
- * The store's menu and profile from shared/design/menu.md, as seed data. Seeding inserts what is
- * missing (by slug, topping name, or the single settings row) and never touches what exists, so
- * a restart neither duplicates items nor overwrites the store's own changes.
+ * The store's menu and profile from shared/design/menu.md, as seed data. Seeding fills an empty
+ * database with them once and never touches what exists (decision 4), so a restart neither
+ * duplicates items, nor overwrites the store's own changes, nor brings back what it deleted.
  */
 import {
   CATALOGUE,

@@ -1,17 +1,26 @@
 import { toCents } from '../../domain';
-import type { Database } from './db';
+import type { Database, Queryable } from './db';
 import { PRODUCTS, STORE_PROFILE, TOPPINGS, seedImagePath } from './menu-seed';
 import { queryOf, sql } from './sql';
 
 /**
- * Inserts the menu, toppings and store profile that are missing, in one transaction. Existing
- * rows are left exactly as the store has them (ON CONFLICT DO NOTHING), so seeding is idempotent.
+ * Fills an empty database with the seeded menu and toppings, once per database (decision 4):
+ * the `menu_seeded` row, written in the same transaction, says it has been, so what the owner
+ * deletes afterwards stays deleted. The store's settings row is ensured at every start (the
+ * store cannot answer without it) and never overwritten.
  */
 export async function seed(db: Database): Promise<{ products: number; toppings: number }> {
-  // Every start after the first finds it all there: one read instead of an insert per row.
-  if (await seedIsComplete(db)) return { products: 0, toppings: 0 };
+  // Every start after the first finds both there: one read instead of a transaction.
+  if (await seedIsDone(db)) return { products: 0, toppings: 0 };
   return db.transaction(async (tx) => {
     const query = queryOf(tx);
+    await ensureSettings(tx);
+    // Claims the seed: a second process starting at the same moment waits here for this
+    // transaction and then finds the row taken, so only one of them inserts the menu.
+    const claimed = await query(
+      sql`insert into menu_seeded (id) values (1) on conflict (id) do nothing returning id`,
+    );
+    if (claimed.length === 0) return { products: 0, toppings: 0 };
     let products = 0;
     for (const [index, product] of PRODUCTS.entries()) {
       const inserted = await query(
@@ -33,36 +42,29 @@ export async function seed(db: Database): Promise<{ products: number; toppings: 
       );
       toppings += inserted.length;
     }
-    const s = STORE_PROFILE;
-    await query(
-      sql`insert into store_settings (id, name, phone, pickup_address, open_mode, weekly_hours,
-            delivery_fee_cents, acceptance_window_minutes, lead_time_minutes,
-            delivery_lead_time_minutes)
-          values (1, ${s.name}, ${s.phone}, ${s.pickupAddress}, ${s.openMode},
-            ${JSON.stringify(s.weeklyHours)}, ${s.deliveryFeeCents}, ${s.acceptanceWindowMinutes},
-            ${s.leadTimeMinutes}, ${s.deliveryLeadTimeMinutes})
-          on conflict (id) do nothing`,
-    );
     return { products, toppings };
   });
 }
 
-/** Whether every seeded product (by slug), topping (by name) and the settings row exist. */
-async function seedIsComplete(db: Database): Promise<boolean> {
-  const slugs = JSON.stringify(PRODUCTS.map((product) => product.slug));
-  const [found] = await queryOf(db)<{ products: number; toppings: number; settings: number }>(
-    sql`select
-          (select count(*) from products
-            where slug in (select jsonb_array_elements_text(${slugs}::jsonb)))::int as products,
-          (select count(*) from toppings
-            where name in (select jsonb_array_elements_text(${JSON.stringify(TOPPINGS)}::jsonb)))::int
-            as toppings,
-          (select count(*) from store_settings where id = 1)::int as settings`,
+/** The single `store_settings` row, inserted with the seeded profile when it is missing. */
+async function ensureSettings(tx: Queryable): Promise<void> {
+  const s = STORE_PROFILE;
+  await queryOf(tx)(
+    sql`insert into store_settings (id, name, phone, pickup_address, open_mode, weekly_hours,
+          delivery_fee_cents, acceptance_window_minutes, lead_time_minutes,
+          delivery_lead_time_minutes)
+        values (1, ${s.name}, ${s.phone}, ${s.pickupAddress}, ${s.openMode},
+          ${JSON.stringify(s.weeklyHours)}, ${s.deliveryFeeCents}, ${s.acceptanceWindowMinutes},
+          ${s.leadTimeMinutes}, ${s.deliveryLeadTimeMinutes})
+        on conflict (id) do nothing`,
   );
-  return (
-    found !== undefined &&
-    found.products === PRODUCTS.length &&
-    found.toppings === TOPPINGS.length &&
-    found.settings === 1
+}
+
+/** Whether the menu was seeded once and the settings row exists. */
+async function seedIsDone(db: Database): Promise<boolean> {
+  const [found] = await queryOf(db)<{ seeded: boolean; settings: boolean }>(
+    sql`select exists (select 1 from menu_seeded) as seeded,
+               exists (select 1 from store_settings where id = 1) as settings`,
   );
+  return found !== undefined && found.seeded && found.settings;
 }

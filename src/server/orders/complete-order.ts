@@ -205,7 +205,7 @@ async function placeOrder({
       image: product.image,
       category: product.category,
       selection: line.selection,
-      description: describeSelection(product, line.selection),
+      description: describeSelection(line.selection),
       quantity: line.quantity,
       unitCents: unit,
       totalCents: total,

@@ -1,10 +1,5 @@
-import {
-  categoriesOfKind,
-  isUuid,
-  type Category,
-  type Product,
-  type ProductDetails,
-} from '../../domain';
+import { categoriesOfKind, isUuid, type Category, type Product } from '../../domain';
+import { parseProductDetails } from '../../domain/product-details';
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
 
@@ -15,13 +10,31 @@ interface ProductRow {
   image: string;
   price_cents: number;
   description: string;
-  details: ProductDetails;
+  /** jsonb: whatever is stored, checked by `parseProductDetails` before it becomes a product. */
+  details: unknown;
   sold_out: boolean;
 }
 
 const COLUMNS = sql`id, name, category, image, price_cents, description, details, sold_out`;
 
-function toProduct(row: ProductRow): Product {
+/** A product row whose details do not parse: left out, so nobody is shown it or charged for it. */
+export interface UnreadableProduct {
+  id: string;
+  name: string;
+  problems: string;
+}
+
+export interface ProductsRepositoryOptions {
+  /** Told of each row left out (the catalogue snapshot logs it, once per problem). */
+  onUnreadable?: (product: UnreadableProduct) => void;
+}
+
+function productOf(row: ProductRow, options: ProductsRepositoryOptions): Product | null {
+  const details = parseProductDetails(row.details);
+  if (!details.ok) {
+    options.onUnreadable?.({ id: row.id, name: row.name, problems: details.problems });
+    return null;
+  }
   return {
     id: row.id,
     name: row.name,
@@ -29,7 +42,7 @@ function toProduct(row: ProductRow): Product {
     image: row.image,
     price: row.price_cents,
     description: row.description,
-    details: row.details,
+    details: details.details,
     soldOut: row.sold_out,
   };
 }
@@ -40,17 +53,23 @@ interface ToppingRow {
   sold_out: boolean;
 }
 
-export function productsRepository(db: Queryable) {
+/**
+ * Products whose stored details do not parse are left out of every answer here, as if they did
+ * not exist (decision 18): the menu, a cart and a checkout never see a product the engine could
+ * price wrong, and the rest of the menu is served as usual.
+ */
+export function productsRepository(db: Queryable, options: ProductsRepositoryOptions = {}) {
   const query = queryOf(db);
+  const toProduct = (row: ProductRow) => productOf(row, options);
   return {
     async list(category?: Category): Promise<Product[]> {
       const rows = await query<ProductRow>(
         sql`select ${COLUMNS} from products
             ${category ? sql`where category = ${category}` : empty} order by sort_order, name`,
       );
-      return rows.map(toProduct);
+      return rows.flatMap((row) => toProduct(row) ?? []);
     },
-    /** The product, or null for an unknown (or malformed) id. */
+    /** The product, or null for an unknown (or malformed) id or unreadable details. */
     async get(id: string): Promise<Product | null> {
       if (!isUuid(id)) return null;
       const rows = await query<ProductRow>(sql`select ${COLUMNS} from products where id = ${id}`);
@@ -62,7 +81,12 @@ export function productsRepository(db: Queryable) {
       const rows = await query<ProductRow>(
         sql`select ${COLUMNS} from products where id = any(${valid}::uuid[])`,
       );
-      return new Map(rows.map((row) => [row.id, toProduct(row)]));
+      const found = new Map<string, Product>();
+      for (const row of rows) {
+        const product = toProduct(row);
+        if (product) found.set(row.id, product);
+      }
+      return found;
     },
     /**
      * Changes what the staff may change (sold out, price, photo) in one statement; fields left

@@ -11,7 +11,7 @@ export const orderName = (order: Pick<OrderRecord, 'number'>): string => `Order 
 
 /**
  * The order's lines, each with its options in the words the cart and the board use: the
- * description `describeSelection` (domain/cart-item.ts) wrote when the order was placed.
+ * description `describeSelection` (domain/selection-words.ts) wrote when the order was placed.
  */
 export function linesBlock(items: readonly OrderItemRecord[]): MailBlock {
   return {

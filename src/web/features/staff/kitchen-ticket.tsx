@@ -1,11 +1,17 @@
-import { formatPhone, type ApiStaffOrder } from '../../../domain';
+import {
+  formatPhone,
+  selectionPartText,
+  selectionParts,
+  type ApiStaffOrder,
+} from '../../../domain';
 import { clockTime, fullTime, ticketPayment } from './staff-format';
 
 /**
  * The kitchen ticket: shown only when printing (staff.css's print rules hide everything else),
  * laid out for an 80 mm receipt printer: the number and time big, what to collect and how, the
  * customer's instructions boxed before the lines (the kitchen reads them first), each line's name
- * big and each pizza's toppings on its own line.
+ * big and each of its options on a line of its own, in the order detail's and the cart's words
+ * (the domain's `selectionParts`).
  */
 export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date }) {
   const delivery = order.deliveryType === 'delivery';
@@ -36,22 +42,8 @@ export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date 
           <p className="ticket-item-name">
             {item.quantity} × {item.productId.name}
           </p>
-          {[item.size, item.flavor, item.wingsFlavor]
-            .filter((each): each is string => each !== null && each !== '')
-            .map((option) => (
-              <p key={option}>{option}</p>
-            ))}
-          {item.toppings.map((toppings, index) => (
-            <p key={index}>
-              {item.toppings.length > 1 ? `Pizza ${index + 1}: ` : ''}
-              {toppings.length > 0 ? toppings.join(', ') : 'No toppings'}
-            </p>
-          ))}
-          {item.sides.length > 0 ? <p>Sides: {item.sides.join(', ')}</p> : null}
-          {item.drinks.map((drink) => (
-            <p key={drink.name}>
-              {drink.quantity} × {drink.name}
-            </p>
+          {selectionParts(item).map((part, index) => (
+            <p key={index}>{selectionPartText(part)}</p>
           ))}
         </div>
       ))}

@@ -10,7 +10,6 @@ import {
   MIN_READY_MINUTES,
   nextSteps,
   orderDeclinedMessage,
-  type ApiOrderItem,
   type ApiStaffOrder,
   type OrderStatus,
 } from '../../../domain';
@@ -33,6 +32,7 @@ import {
   telLink,
 } from './staff-format';
 import { KitchenTicket } from './kitchen-ticket';
+import { OrderItemLines } from './order-item-lines';
 import { readPrintOnAccept } from './print-setting';
 import { useModalDialog } from '../../shared/modal-dialog';
 
@@ -190,7 +190,7 @@ export function OrderDetail({
           <ul className="detail-items" aria-label={`Items in order #${order.number}`}>
             {order.items.map((item) => (
               <li key={item._id}>
-                <ItemLines item={item} />
+                <OrderItemLines item={item} />
               </li>
             ))}
           </ul>
@@ -310,35 +310,6 @@ export function OrderDetail({
       </div>
       {createPortal(<KitchenTicket order={order} now={now} />, document.body)}
     </dialog>
-  );
-}
-
-/** One line: quantity and name, then each option the kitchen needs, each pizza's toppings. */
-function ItemLines({ item }: { item: ApiOrderItem }) {
-  const options = [item.size, item.flavor, item.wingsFlavor].filter(
-    (each): each is string => each !== null && each !== '',
-  );
-  return (
-    <div className="detail-item">
-      <p className="detail-item-head">
-        <span className="detail-item-qty">{item.quantity} ×</span>{' '}
-        <span className="detail-item-name">{item.productId.name}</span>
-        <span className="detail-item-price">{money(item.totalPrice)}</span>
-      </p>
-      {options.length > 0 ? <p>{options.join(' · ')}</p> : null}
-      {item.toppings.map((toppings, index) => (
-        // Pizzas have no id of their own: their place in the line is what names them.
-        <p key={index}>
-          {item.toppings.length > 1 ? `Pizza ${index + 1}: ` : 'Toppings: '}
-          {toppings.length > 0 ? toppings.join(', ') : 'no toppings'}
-        </p>
-      ))}
-      {item.sides.length > 0 ? <p>Sides: {item.sides.join(', ')}</p> : null}
-      {item.drinks.length > 0 ? (
-        <p>Drinks: {item.drinks.map((drink) => `${drink.quantity} × ${drink.name}`).join(', ')}</p>
-      ) : null}
-      {item.quantity > 1 ? <p className="muted">{money(item.priceByQuantity)} each</p> : null}
-    </div>
   );
 }
 

@@ -76,7 +76,7 @@ export function localLine(item: LocalCartItem, product: Product | null | undefin
     name: product.name,
     image: product.image,
     quantity: item.quantity,
-    description: describeSelection(product, selection),
+    description: describeSelection(selection),
     lineTotal: priceSelection(product, selection, item.quantity).line,
     available: !product.soldOut,
     // A guest's line keeps no price of its own: it shows the menu's, and a sold-out one says so.

@@ -1,0 +1,57 @@
+/**
+ * The one check of a product's details (`ProductDetails`, catalog.ts) as they are stored: the
+ * server parses every `products.details` row with it before a product is shown, priced or sold.
+ * Kept out of catalog.ts and the domain's index so the browser's screens, which only read
+ * details the server already checked, do not download the schema. tests/unit/product-details
+ * fails the type-check when the schema and `ProductDetails` drift apart: add a field to both.
+ */
+import type { ProductDetails } from './catalog';
+import { z } from './zod';
+
+const cents = z.number().int().nonnegative();
+const names = z.array(z.string().min(1));
+
+/**
+ * Money in integer cents (the API's dollars are converted at its edge). Unknown keys are
+ * dropped, not refused: during a rolling update an older process may read details a newer one
+ * wrote, and a field it does not know cannot change what it charges.
+ */
+export const productDetailsSchema = z
+  .object({
+    sizes: names.optional(),
+    sizePrices: z.record(z.string(), cents).optional(),
+    sizeDescriptions: z.record(z.string(), z.string()).optional(),
+    wingsFlavors: names.optional(),
+    Flavors: names.optional(),
+    sides: names.optional(),
+    drinks: names.optional(),
+    maxDrinks: z.number().int().nonnegative().optional(),
+    drinkLimits: z.record(z.string(), z.number().int().nonnegative()).optional(),
+    pizzas: z.number().int().positive().optional(),
+    toppingsPerPizza: z.number().int().nonnegative().optional(),
+    extraToppingPrice: cents.optional(),
+    toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
+    fixedQuantity: z.boolean().optional(),
+  })
+  .refine(
+    // A size with no price would be sold at the base price: charged wrong, so not sold at all.
+    (details) =>
+      details.sizes === undefined ||
+      details.sizePrices === undefined ||
+      details.sizes.every((size) => details.sizePrices?.[size] !== undefined),
+    { message: 'every size needs a price', path: ['sizePrices'] },
+  );
+
+/** The stored details, checked: the details, or the problems in words (for the log). */
+export function parseProductDetails(
+  value: unknown,
+): { ok: true; details: ProductDetails } | { ok: false; problems: string } {
+  const parsed = productDetailsSchema.safeParse(value);
+  if (parsed.success) return { ok: true, details: parsed.data };
+  return {
+    ok: false,
+    problems: parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(details)'}: ${issue.message}`)
+      .join('; '),
+  };
+}
