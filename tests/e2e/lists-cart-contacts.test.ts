@@ -19,12 +19,11 @@ import { productsRepository } from '../../src/server/repositories/products';
 import { findProduct } from '../support/menu';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { call, registerStaff, type Account } from '../support/orders';
 import { registerUser, TEST_PASSWORD } from '../support/users';
 
-/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
-const NOW = '2026-11-23T23:00:00Z';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-lists';
 const PHONE = '519-555-0100';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
@@ -50,9 +49,6 @@ async function openPage(
   const { context, page } = await h.newPage({ orderType, address: ADDRESS, now: NOW });
   return { context, page, problems: watchConsole(page, allow) };
 }
-
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 const isFocused = (locator: Locator) => locator.evaluate((node) => node === document.activeElement);
 

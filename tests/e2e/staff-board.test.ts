@@ -7,7 +7,7 @@
  * Both browsers' clocks are the server's: Monday 18:00 in Guelph.
  */
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CHECKOUT_MESSAGES,
@@ -24,14 +24,12 @@ import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, fillCart, placeOrder, type Account } from '../support/orders';
+import { findProduct } from '../support/menu';
+import { call, fillCart, placeOrder, registerMember, type Account } from '../support/orders';
 import { registerUser, type ApiUser } from '../support/users';
 
-/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
-const NOW = '2026-11-23T23:00:00Z';
-/** How long a live change may take to show on a busy test machine (it takes well under 1 s). */
-const LIVE = { timeout: 10_000 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-staff';
 const PHONE = '519-555-0100';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
@@ -44,21 +42,12 @@ let staff: { user: ApiUser; account: Account };
 beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   menu = await productsRepository(h.db).list();
-  const { user, cookie } = await registerUser(h.app, { name: 'Sam Staff' });
-  await h.db.query(`update users set role = 'staff' where id = $1`, [user._id]);
-  staff = { user, account: { id: user._id, cookie } };
+  staff = await registerMember(h.app, h.db, 'staff', { name: 'Sam Staff' });
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 
-function productId(name: string): string {
-  const found = menu.find((each) => each.name === name);
-  if (!found) throw new Error(`No ${name} in the seeded menu`);
-  return found.id;
-}
-
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+const productId = (name: string): string => findProduct(menu, name).id;
 
 /** A page whose clock is the server's; signed in with `cookie` when given. */
 async function openPage(
@@ -66,13 +55,8 @@ async function openPage(
   cookie?: string,
   allow: ConsoleAllowance[] = [],
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const { context, page } = await h.newPage();
-  await context.clock.setFixedTime(new Date(NOW));
+  const { context, page } = await h.newPage({ now: NOW, session: cookie });
   if (viewport) await page.setViewportSize(viewport);
-  if (cookie) {
-    const [name = '', value = ''] = cookie.split('=');
-    await context.addCookies([{ name, value, url: h.baseUrl }]);
-  }
   return { context, page, problems: watchConsole(page, allow) };
 }
 
