@@ -13,6 +13,7 @@ import {
 } from '../../src/domain';
 import { TOPPINGS } from '../../src/server/data/menu-seed';
 import { productsRepository } from '../../src/server/repositories/products';
+import { comboLarge } from '../support/cart-payloads';
 import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
@@ -57,15 +58,6 @@ async function clearCart(who: { id: string; cookie: string }): Promise<void> {
     expect((await call(who, 'DELETE', `/api/cart/${who.id}/${item._id}`)).statusCode).toBe(200);
   }
 }
-
-const comboLarge = () => ({
-  productId: id('Pizza & Wings Combo'),
-  size: 'Large',
-  wingsFlavor: 'Hot',
-  sides: ['Garlic Bread'],
-  toppings: ['Bacon', 'Ham', 'Onions', 'Pineapple'],
-  drinks: [{ name: 'Coke', quantity: 2 }],
-});
 
 describe('the guard on every cart route', () => {
   const routes = (owner: string, itemId = '00000000-0000-4000-8000-000000000000') =>
@@ -116,7 +108,11 @@ describe('the guard on every cart route', () => {
 describe('POST /api/cart', () => {
   it('prices the line itself and ignores a tampered totalPrice and priceByQuantity', async () => {
     await clearCart(alice);
-    const response = await add(alice, { ...comboLarge(), priceByQuantity: 0.01, totalPrice: 0.01 });
+    const response = await add(alice, {
+      ...comboLarge(id),
+      priceByQuantity: 0.01,
+      totalPrice: 0.01,
+    });
     expect(response.statusCode).toBe(200);
     const cart = response.json<Cart>();
     // 25.99 + 5 (Large) + 1 extra topping x 1.75 = 32.74
@@ -200,7 +196,7 @@ describe('POST /api/cart', () => {
     ['a quantity of 0', { quantity: 0 }, 'quantity'],
     ['a quantity of 1000', { quantity: 1000 }, 'quantity'],
   ])('refuses %s with a 400 naming the problem', async (_what, change, message) => {
-    const response = await add(alice, { ...comboLarge(), ...change });
+    const response = await add(alice, { ...comboLarge(id), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       statusCode: 400,
@@ -714,7 +710,7 @@ describe('sold out anywhere in a line', () => {
         wingsFlavor: 'Hot',
       });
       expect(both.json()).toMatchObject({ code: 'sold_out', message: 'Hot is sold out.' });
-      const combo = await add(who, comboLarge());
+      const combo = await add(who, comboLarge(id));
       expect(combo.json()).toMatchObject({ code: 'sold_out', message: 'Hot is sold out.' });
       const panzerotto = await add(who, { productId: id('Panzerotti'), flavor: 'Classic' });
       expect(panzerotto.statusCode).toBe(409);
@@ -732,7 +728,7 @@ describe('sold out anywhere in a line', () => {
       ]);
       expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
       // The other flavours are still there to choose.
-      expect((await add(who, { ...comboLarge(), wingsFlavor: 'Mild' })).statusCode).toBe(200);
+      expect((await add(who, { ...comboLarge(id), wingsFlavor: 'Mild' })).statusCode).toBe(200);
       expect((await add(who, { productId: id('Panzerotti'), flavor: 'Cheese' })).statusCode).toBe(
         200,
       );
@@ -748,11 +744,11 @@ describe('sold out anywhere in a line', () => {
     await soldOut('toppings', 'Bacon', true);
     await soldOut('products', 'Coke', true);
     try {
-      const topping = await add(who, { ...comboLarge(), drinks: [] });
+      const topping = await add(who, { ...comboLarge(id), drinks: [] });
       expect(topping.statusCode).toBe(409);
       expect(topping.json()).toMatchObject({ code: 'sold_out', message: 'Bacon is sold out.' });
       // Coke is one of the combo's usual cans, and still refused while it is sold out.
-      const drink = await add(who, { ...comboLarge(), toppings: ['Ham'] });
+      const drink = await add(who, { ...comboLarge(id), toppings: ['Ham'] });
       expect(drink.statusCode).toBe(409);
       expect(drink.json()).toMatchObject({ code: 'sold_out', message: 'Coke is sold out.' });
       expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
@@ -767,12 +763,12 @@ describe('sold out anywhere in a line', () => {
     const who = { id: erin.user._id, cookie: erin.cookie };
     await soldOut('products', 'Garlic Bread', true);
     try {
-      const side = await add(who, comboLarge());
+      const side = await add(who, comboLarge(id));
       expect(side.statusCode).toBe(409);
       expect(side.json()).toMatchObject({ code: 'sold_out', message: 'Garlic Bread is sold out.' });
       expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
       // Another side is still there to choose.
-      expect((await add(who, { ...comboLarge(), sides: ['French Fries'] })).statusCode).toBe(200);
+      expect((await add(who, { ...comboLarge(id), sides: ['French Fries'] })).statusCode).toBe(200);
     } finally {
       await soldOut('products', 'Garlic Bread', false);
     }
@@ -781,7 +777,7 @@ describe('sold out anywhere in a line', () => {
   it('lets a line with something sold out go down but not up', async () => {
     const dave = await registerUser(t.app);
     const who = { id: dave.user._id, cookie: dave.cookie };
-    const added = await add(who, { ...comboLarge(), quantity: 3 });
+    const added = await add(who, { ...comboLarge(id), quantity: 3 });
     expect(added.statusCode).toBe(200);
     const lineId = added.json<Cart>().items[0]?._id ?? '';
     const setQuantity = (quantity: number) =>

@@ -13,7 +13,6 @@ import {
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { MY_ORDERS_LIMIT } from '../../src/server/orders/list-orders';
-import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { productsRepository } from '../../src/server/repositories/products';
 import { storeRepository } from '../../src/server/repositories/store';
 import {
@@ -28,6 +27,8 @@ import {
   registerStaff,
   type Account,
 } from '../support/orders';
+import { countQueries } from '../support/queries';
+import { comboLarge } from '../support/cart-payloads';
 import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
@@ -69,15 +70,6 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 }
 const ordersOf = (userId: string) => count('from orders where user_id = $1', [userId]);
 
-const comboLarge = (): Partial<CartItemPayload> => ({
-  productId: id('Pizza & Wings Combo'),
-  size: 'Large',
-  wingsFlavor: 'Hot',
-  sides: ['Garlic Bread'],
-  toppings: ['Bacon', 'Ham', 'Onions', 'Pineapple'],
-  drinks: [{ name: 'Coke', quantity: 2 }],
-});
-
 const twoPizzaDeal = (): Partial<CartItemPayload> => ({
   productId: id('Two Pizza Deal'),
   size: 'Medium',
@@ -88,7 +80,7 @@ describe('placing an order', () => {
   it('charges exactly what the domain engine computes: several lines, a tip and the delivery fee', async () => {
     const who = await registerCustomer(t.app);
     await fillCart(t.app, who, [
-      comboLarge(),
+      comboLarge(id),
       { ...twoPizzaDeal(), quantity: 2 },
       { productId: id('Wings'), size: '20 pcs', wingsFlavor: 'Hot', quantity: 3 },
       { name: 'Coke', quantity: 4 },
@@ -355,7 +347,7 @@ describe('refusals (nothing written)', () => {
 
   it('refuses a topping sold out since the line was added, naming it', async () => {
     const who = await registerCustomer(t.app);
-    await fillCart(t.app, who, [comboLarge()]);
+    await fillCart(t.app, who, [comboLarge(id)]);
     expect((await confirm(t.app, who)).statusCode).toBe(200);
     await t.db.query(`update toppings set sold_out = true where name = 'Pineapple'`);
     const response = await completeOrder(t.app, who);
@@ -608,22 +600,11 @@ describe('My Orders: GET /api/orders/{userId}', () => {
   it(`reads the list in the same number of queries however many orders (no N+1), at most ${MY_ORDERS_LIMIT}`, async () => {
     const who = await registerCustomer(t.app);
     const queriesOfList = async () => {
-      const original = t.db.query.bind(t.db);
-      let queries = 0;
-      t.db.query = (sql, params) => {
-        // The event hub's safety poll reads order_events on this database every few seconds,
-        // and the acceptance sweeper reads the due orders, whenever they like; neither is the
-        // list's doing.
-        if (!sql.includes('order_events') && !sql.includes(ACCEPT_SWEEP_MARK)) queries += 1;
-        return original(sql, params);
-      };
-      try {
-        const response = await call(t.app, who, 'GET', `/api/orders/${who.id}`);
-        expect(response.statusCode).toBe(200);
-        return { queries, orders: response.json<ApiOrder[]>().length };
-      } finally {
-        t.db.query = original;
-      }
+      const { queries, value: response } = await countQueries(t.db, () =>
+        call(t.app, who, 'GET', `/api/orders/${who.id}`),
+      );
+      expect(response.statusCode).toBe(200);
+      return { queries, orders: response.json<ApiOrder[]>().length };
     };
     await placeOrder(t.app, who);
     const one = await queriesOfList();

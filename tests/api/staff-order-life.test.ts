@@ -10,7 +10,6 @@ import {
   AUTO_DECLINE_REASON,
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   DEFAULT_PREP_MINUTES,
-  DEFAULT_WEEKLY_HOURS,
   MAX_DECLINE_REASON_LENGTH,
   type ApiErrorBody,
   type ApiOrder,
@@ -25,6 +24,7 @@ import { openDatabase, type Database } from '../../src/server/data/db';
 import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
 import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { storeRepository } from '../../src/server/repositories/store';
+import { resetStore } from '../support/store';
 import {
   OPEN_TUESDAY,
   call,
@@ -46,6 +46,7 @@ import {
   testDbKind,
   type TestApp,
 } from '../support/test-app';
+import { countQueries } from '../support/queries';
 import { registerUser } from '../support/users';
 
 const MINUTE = 60_000;
@@ -70,15 +71,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(async () => {
   clock.set(OPEN_TUESDAY);
-  await storeRepository(t.db).update(
-    {
-      openMode: 'auto',
-      weeklyHours: DEFAULT_WEEKLY_HOURS,
-      acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
-      pauseUntil: null,
-    },
-    clock.now(),
-  );
+  await resetStore(t.db, clock.now());
 });
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
@@ -184,19 +177,11 @@ describe('steps: who did what, and when', () => {
 
   it('reads the board in the same number of queries however many orders and steps (no N+1)', async () => {
     const queriesOfBoard = async () => {
-      const original = t.db.query.bind(t.db);
-      let queries = 0;
-      t.db.query = (sql, params) => {
-        if (!sql.includes('order_events') && !sql.includes(ACCEPT_SWEEP_MARK)) queries += 1;
-        return original(sql, params);
-      };
-      try {
-        const response = await call(t.app, staff, 'GET', '/api/staff/orders');
-        expect(response.statusCode).toBe(200);
-        return { queries, orders: response.json<ApiStaffOrder[]>().length };
-      } finally {
-        t.db.query = original;
-      }
+      const { queries, value: response } = await countQueries(t.db, () =>
+        call(t.app, staff, 'GET', '/api/staff/orders'),
+      );
+      expect(response.statusCode).toBe(200);
+      return { queries, orders: response.json<ApiStaffOrder[]>().length };
     };
     await placeOrder(t.app, customer);
     const before = await queriesOfBoard();

@@ -15,6 +15,7 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { loadStaffOrders } from '../../src/server/orders/present-order';
 import { storeRepository } from '../../src/server/repositories/store';
+import { resetStore } from '../support/store';
 import {
   DELIVERY_CONTACT,
   OPEN_TUESDAY,
@@ -55,18 +56,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(async () => {
   clock.set(OPEN_TUESDAY);
-  await storeRepository(t.db).update(
-    {
-      openMode: 'auto',
-      weeklyHours: DEFAULT_WEEKLY_HOURS,
-      deliveryFeeCents: 800,
-      acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
-      leadTimeMinutes: 20,
-      deliveryLeadTimeMinutes: 45,
-      pauseUntil: null,
-    },
-    clock.now(),
-  );
+  await resetStore(t.db, clock.now());
 });
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
