@@ -32,6 +32,15 @@ export function Announcer({ text }: { text: string }) {
   );
 }
 
+/** A menu row's failure (a switch or a price the server refused), said under the row. */
+export function RowFailure({ message }: { message: string | null }) {
+  return message ? (
+    <p className="menu-row-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 export type LoadState<T> =
   { kind: 'loading' } | { kind: 'failed'; error: unknown } | { kind: 'ready'; value: T };
 
