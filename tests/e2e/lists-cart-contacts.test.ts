@@ -21,8 +21,8 @@ import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, registerStaff, type Account } from '../support/orders';
-import { registerUser, TEST_PASSWORD } from '../support/users';
+import { call, registerPerson, registerStaff } from '../support/orders';
+import { TEST_PASSWORD } from '../support/users';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-lists';
 const PHONE = '519-555-0100';
@@ -259,10 +259,9 @@ describe('the cart’s delivery fee', () => {
   });
 
   it('shows a signed-in customer the total Payment and the server charge after Confirm Order', async () => {
-    const { user, cookie } = await registerUser(h.app, {
+    const { user, account } = await registerPerson(h.app, {
       contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
     });
-    const account: Account = { id: user._id, cookie };
     const coke = findProduct(menu, 'Coke');
     const fries = findProduct(menu, 'French Fries');
     const { context, page, problems } = await openPage('delivery');
@@ -314,10 +313,9 @@ describe('the cart’s lines', () => {
   // Seen on a Friday evening: a price changed and an item sold out while the cart waited, and
   // the new total was simply charged; and a slip of the thumb on Remove could not be taken back.
   it('says a changed price and a sold-out item on the line and at Payment, and undoes a Remove', async () => {
-    const { user, cookie } = await registerUser(h.app, {
+    const { user, account } = await registerPerson(h.app, {
       contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
     });
-    const account: Account = { id: user._id, cookie };
     const staff = await registerStaff(h.app, h.db);
     const coke = findProduct(menu, 'Coke');
     const fries = findProduct(menu, 'French Fries');
@@ -454,10 +452,9 @@ describe('Manage Contacts', () => {
   });
 
   it('asks before deleting a contact: Cancel keeps it, Delete contact removes it', async () => {
-    const { user, cookie } = await registerUser(h.app, {
+    const { user, account } = await registerPerson(h.app, {
       contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
     });
-    const account: Account = { id: user._id, cookie };
     const added = await call(h.app, account, 'POST', `/api/user/${user._id}/contacts`, {
       phone: '519-555-0199',
       address: '2 Stone Rd W, Guelph, ON',

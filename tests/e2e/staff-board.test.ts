@@ -27,7 +27,14 @@ import { signIn, startBrowserHarness, type BrowserHarness } from '../support/bro
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { findProduct } from '../support/menu';
-import { call, fillCart, placeOrder, registerMember, type Account } from '../support/orders';
+import {
+  call,
+  fillCart,
+  placeOrder,
+  registerMember,
+  registerPerson,
+  type Account,
+} from '../support/orders';
 import { registerUser, type ApiUser } from '../support/users';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-staff';
@@ -92,11 +99,10 @@ it('shows a customer’s order on the board within a second, rings until opened,
   expect(await app(staffPage).getAttribute('data-alert')).toBe('quiet');
 
   // The customer, with markup in their name and instructions, orders through Checkout and Payment.
-  const { user, cookie } = await registerUser(h.app, {
+  const { user, account: customer } = await registerPerson(h.app, {
     name: MARKUP,
     contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
   });
-  const customer: Account = { id: user._id, cookie };
   await fillCart(h.app, customer, [
     { productId: productId('Wings'), quantity: 2, size: '20 pcs', wingsFlavor: 'Hot' },
     {
@@ -327,8 +333,8 @@ it('says Reconnecting while its stream is down and catches up by itself after', 
       /net::(ERR_FAILED|ERR_INCOMPLETE_CHUNKED_ENCODING)/.test(message.text()) &&
       message.location().url.includes('/api/staff/orders/stream'),
   ]);
-  const { user, cookie } = await registerUser(h.app, { name: 'Offline Olive' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Offline Olive' });
+  const order = await placeOrder(h.app, account);
   await card(page, order._id).waitFor(LIVE);
 
   // The connection drops (the server's side closes every socket) and cannot come back for now.
@@ -366,8 +372,8 @@ it('says Reconnecting while its stream is down and catches up by itself after', 
 });
 
 it('counts the acceptance window down each second, urgent in its last minute, and lists the steps', async () => {
-  const { user, cookie } = await registerUser(h.app, { name: 'Clock Watcher' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Clock Watcher' });
+  const order = await placeOrder(h.app, account);
   const { context, page, problems } = await openPage(
     { width: 1280, height: 800 },
     staff.account.cookie,
@@ -391,8 +397,8 @@ it('counts the acceptance window down each second, urgent in its last minute, an
 });
 
 it('shows the server’s sentence when another tablet answered first, and reloads the order', async () => {
-  const { user, cookie } = await registerUser(h.app, { name: 'Two Tablets' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Two Tablets' });
+  const order = await placeOrder(h.app, account);
   const { context, page, problems } = await openBoard({ width: 1024, height: 768 }, [
     // The 409 itself: Chromium logs the refused request.
     (message) => message.text().includes('status of 409 (Conflict)'),
@@ -547,8 +553,8 @@ it('never sends the staff app’s code to a customer’s first view', async () =
 });
 
 it('accepts from the keyboard with typed minutes, and cancels an accepted order with a reason', async () => {
-  const { user, cookie } = await registerUser(h.app, { name: 'Keyboard Kim' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Keyboard Kim' });
+  const order = await placeOrder(h.app, account);
   const { context, page, problems } = await openBoard({ width: 1024, height: 768 });
   await card(page, order._id).focus();
   await page.keyboard.press('Enter');
@@ -588,8 +594,8 @@ it('accepts from the keyboard with typed minutes, and cancels an accepted order 
 });
 
 it('prints the kitchen ticket on accept when this tablet is set to', async () => {
-  const { user, cookie } = await registerUser(h.app, { name: 'Printer Pat' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Printer Pat' });
+  const order = await placeOrder(h.app, account);
   const { context, page, problems } = await openPage(
     { width: 1280, height: 800 },
     staff.account.cookie,
@@ -622,7 +628,7 @@ it('prints the kitchen ticket on accept when this tablet is set to', async () =>
   await page.goto('/staff/store');
   expect(await setting.isChecked()).toBe(true);
   await setting.uncheck();
-  const next = await placeOrder(h.app, { id: user._id, cookie });
+  const next = await placeOrder(h.app, account);
   await page.getByRole('link', { name: 'Board', exact: true }).click();
   await card(page, next._id).click();
   const nextDetail = page.getByRole('dialog', { name: `Order #${next.number}` });
