@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import {
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   SCHEDULE_MESSAGES,
@@ -280,6 +281,21 @@ describe('refusals (nothing written)', () => {
     expect(await count(`from carts where user_id = $1 and status = 'completed'`, [who.id])).toBe(0);
   }
 
+  /** A 409 with `code`, its message saying `words`, and no order made. */
+  async function expectRefused(
+    who: Account,
+    response: LightMyRequestResponse,
+    code: string,
+    words: string,
+  ) {
+    expect(response.statusCode).toBe(409);
+    expect(error(response)).toMatchObject({
+      code,
+      message: expect.stringContaining(words) as unknown,
+    });
+    await expectNoOrder(who, response);
+  }
+
   it('answers 401 anonymously and 403 for another customer', async () => {
     const who = await registerCustomer(t.app);
     const other = await registerCustomer(t.app);
@@ -317,12 +333,7 @@ describe('refusals (nothing written)', () => {
     const who = await registerCustomer(t.app);
     await fillCart(t.app, who, [{ name: 'Coke' }]);
     const response = await completeOrder(t.app, who);
-    expect(response.statusCode).toBe(409);
-    expect(error(response)).toMatchObject({
-      code: 'not_confirmed',
-      message: expect.stringContaining('confirm your order at checkout') as unknown,
-    });
-    await expectNoOrder(who, response);
+    await expectRefused(who, response, 'not_confirmed', 'confirm your order at checkout');
   });
 
   it('refuses a sold-out item and names it: 409 sold_out', async () => {
@@ -351,12 +362,12 @@ describe('refusals (nothing written)', () => {
     expect((await confirm(t.app, who)).statusCode).toBe(200);
     await t.db.query(`update toppings set sold_out = true where name = 'Pineapple'`);
     const response = await completeOrder(t.app, who);
-    expect(response.statusCode).toBe(409);
-    expect(error(response)).toMatchObject({
-      code: 'sold_out',
-      message: expect.stringContaining('Pineapple (in Pizza & Wings Combo) is sold out') as unknown,
-    });
-    await expectNoOrder(who, response);
+    await expectRefused(
+      who,
+      response,
+      'sold_out',
+      'Pineapple (in Pizza & Wings Combo) is sold out',
+    );
   });
 
   it('refuses when the store is forced closed (409 store_closed), but takes an order scheduled inside hours', async () => {
@@ -365,12 +376,7 @@ describe('refusals (nothing written)', () => {
     expect((await confirm(t.app, who)).statusCode).toBe(200);
     await storeRepository(t.db).update({ openMode: 'closed' }, clock.now());
     const closed = await completeOrder(t.app, who);
-    expect(closed.statusCode).toBe(409);
-    expect(error(closed)).toMatchObject({
-      code: 'store_closed',
-      message: expect.stringContaining('the store is closed') as unknown,
-    });
-    await expectNoOrder(who, closed);
+    await expectRefused(who, closed, 'store_closed', 'the store is closed');
 
     const scheduled = await confirm(t.app, who, { scheduledTime: '11/25/2026, 12:00:00 PM' });
     expect(scheduled.statusCode).toBe(200);
