@@ -352,24 +352,24 @@ describe('GET /api/orders/sse', () => {
       expect(events.map((event) => event.id)).toEqual(missed.slice(1));
     });
 
-    it('a malformed position counts as none: ready at the end, nothing replayed', async () => {
+    /** A stream opened from `lastEventId`: it must replay nothing and be ready at the end. */
+    const fromNowhere = async (lastEventId: string) => {
       const connection = await connect(customerUrl(a.url, alice), {
         cookie: alice.cookie,
-        lastEventId: 'not-an-id',
+        lastEventId,
       });
       const { events, ready } = await untilReady(connection);
       expect(events).toEqual([]);
       expect(ready.id).toBe(await latestId());
+      return connection;
+    };
+
+    it('a malformed position counts as none: ready at the end, nothing replayed', async () => {
+      await fromNowhere('not-an-id');
     });
 
     it('a position beyond the log’s end (a restored database) starts from the end', async () => {
-      const connection = await connect(customerUrl(a.url, alice), {
-        cookie: alice.cookie,
-        lastEventId: '999999999',
-      });
-      const { events, ready } = await untilReady(connection);
-      expect(events).toEqual([]);
-      expect(ready.id).toBe(await latestId());
+      const connection = await fromNowhere('999999999');
       const id = await record(alice.id, await insertOrder(alice.id), 'order-created');
       expect((await connection.nextEvent()).id).toBe(id);
     });

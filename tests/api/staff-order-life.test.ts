@@ -74,6 +74,24 @@ afterEach(async () => {
   await resetStore(t.db, clock.now());
 });
 
+/**
+ * `run` against an app of its own on the loopback (its streams carry no other test's events),
+ * with a customer and a staff member; the app is closed after.
+ */
+async function withOwnApp(
+  run: (own: { other: TestApp; base: string; who: Account; boss: Account }) => Promise<void>,
+): Promise<void> {
+  const other = await createTestApp({ clock });
+  try {
+    const base = await listenOnLoopback(other.app);
+    const who = await registerCustomer(other.app);
+    const boss = await registerStaff(other.app, other.db);
+    await run({ other, base, who, boss });
+  } finally {
+    await other.close();
+  }
+}
+
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
 const accept = (orderId: string, body: object = { minutes: 20 }, app: FastifyInstance = t.app) =>
   call(app, staff, 'POST', `/api/staff/orders/${orderId}/accept`, body);
@@ -303,11 +321,7 @@ describe('cancel: POST /api/staff/orders/{id}/status {status: cancelled, reason}
   });
 
   it('reaches the customer’s stream with its reason, and the staff stream as order-updated', async () => {
-    const other = await createTestApp({ clock });
-    try {
-      const base = await listenOnLoopback(other.app);
-      const who = await registerCustomer(other.app);
-      const boss = await registerStaff(other.app, other.db);
+    await withOwnApp(async ({ other, base, who, boss }) => {
       const order = await placeOrder(other.app, who);
       const board = await openSse(`${base}/api/staff/orders/stream`, { cookie: boss.cookie });
       const phone = await openSse(`${base}/api/orders/sse?userId=${who.id}`, {
@@ -352,19 +366,13 @@ describe('cancel: POST /api/staff/orders/{id}/status {status: cancelled, reason}
         phone.close();
         board.close();
       }
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
 describe('a missed order', () => {
   it('is "missed" to the staff (declined on the wire), its banner dismissed once, live on the staff stream only', async () => {
-    const other = await createTestApp({ clock });
-    try {
-      const base = await listenOnLoopback(other.app);
-      const who = await registerCustomer(other.app);
-      const boss = await registerStaff(other.app, other.db);
+    await withOwnApp(async ({ other, base, who, boss }) => {
       const second = await registerStaff(other.app, other.db);
       const [bossRow] = await other.db.query<{ name: string }>(
         'select name from users where id = $1',
@@ -481,9 +489,7 @@ describe('a missed order', () => {
       } finally {
         phone.close();
       }
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
