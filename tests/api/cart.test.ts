@@ -13,8 +13,9 @@ import {
 } from '../../src/domain';
 import { TOPPINGS } from '../../src/server/data/menu-seed';
 import { productsRepository } from '../../src/server/repositories/products';
+import { comboLarge } from '../support/cart-payloads';
 import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
-import { registerUser } from '../support/users';
+import { registerCustomer } from '../support/orders';
 
 // The API's own shapes: a field renamed on the server breaks this file's type-check.
 type Item = ApiCartItem;
@@ -29,10 +30,8 @@ let bob: { id: string; cookie: string };
 beforeAll(async () => {
   t = await createTestApp();
   id = await productIdsByName(t.app);
-  const a = await registerUser(t.app);
-  const b = await registerUser(t.app);
-  alice = { id: a.user._id, cookie: a.cookie };
-  bob = { id: b.user._id, cookie: b.cookie };
+  alice = await registerCustomer(t.app);
+  bob = await registerCustomer(t.app);
 });
 afterAll(() => t.close());
 
@@ -51,21 +50,24 @@ function add(who: Who, item: Partial<CartItemPayload>, userId = who?.id) {
   return call(who, 'POST', '/api/cart', { userId, quantity: 1, ...item });
 }
 
+/** Runs `run` while the product `name` is sold out (and the app has heard so), then restocks it. */
+async function whileSoldOut(name: string, run: () => Promise<void>): Promise<void> {
+  await t.db.query('update products set sold_out = true where id = $1', [id(name)]);
+  await untilMenuHeard(t.app, t.db);
+  try {
+    await run();
+  } finally {
+    await t.db.query('update products set sold_out = false where id = $1', [id(name)]);
+    await untilMenuHeard(t.app, t.db);
+  }
+}
+
 async function clearCart(who: { id: string; cookie: string }): Promise<void> {
   const cart = (await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>();
   for (const item of cart.items) {
     expect((await call(who, 'DELETE', `/api/cart/${who.id}/${item._id}`)).statusCode).toBe(200);
   }
 }
-
-const comboLarge = () => ({
-  productId: id('Pizza & Wings Combo'),
-  size: 'Large',
-  wingsFlavor: 'Hot',
-  sides: ['Garlic Bread'],
-  toppings: ['Bacon', 'Ham', 'Onions', 'Pineapple'],
-  drinks: [{ name: 'Coke', quantity: 2 }],
-});
 
 describe('the guard on every cart route', () => {
   const routes = (owner: string, itemId = '00000000-0000-4000-8000-000000000000') =>
@@ -116,7 +118,11 @@ describe('the guard on every cart route', () => {
 describe('POST /api/cart', () => {
   it('prices the line itself and ignores a tampered totalPrice and priceByQuantity', async () => {
     await clearCart(alice);
-    const response = await add(alice, { ...comboLarge(), priceByQuantity: 0.01, totalPrice: 0.01 });
+    const response = await add(alice, {
+      ...comboLarge(id),
+      priceByQuantity: 0.01,
+      totalPrice: 0.01,
+    });
     expect(response.statusCode).toBe(200);
     const cart = response.json<Cart>();
     // 25.99 + 5 (Large) + 1 extra topping x 1.75 = 32.74
@@ -200,7 +206,7 @@ describe('POST /api/cart', () => {
     ['a quantity of 0', { quantity: 0 }, 'quantity'],
     ['a quantity of 1000', { quantity: 1000 }, 'quantity'],
   ])('refuses %s with a 400 naming the problem', async (_what, change, message) => {
-    const response = await add(alice, { ...comboLarge(), ...change });
+    const response = await add(alice, { ...comboLarge(id), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       statusCode: 400,
@@ -298,19 +304,14 @@ describe('POST /api/cart', () => {
     const malformed = await add(alice, { productId: 'not-an-id' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json<ApiErrorBody>().message).toBe('"not-an-id" is not a valid product id.');
-    await t.db.query('update products set sold_out = true where id = $1', [id('Cream Soda')]);
-    await untilMenuHeard(t.app, t.db);
-    try {
+    await whileSoldOut('Cream Soda', async () => {
       const soldOut = await add(alice, { name: 'Cream Soda' });
       expect(soldOut.statusCode).toBe(409);
       expect(soldOut.json()).toMatchObject({
         code: 'sold_out',
         message: 'Cream Soda is sold out.',
       });
-    } finally {
-      await t.db.query('update products set sold_out = false where id = $1', [id('Cream Soda')]);
-      await untilMenuHeard(t.app, t.db);
-    }
+    });
   });
 });
 
@@ -360,8 +361,7 @@ describe('reading the cart', () => {
   // Found by the fuzzer (tests/api/fuzz.test.ts): the read created the cart row, so a GET, and
   // its HEAD, wrote to the database.
   it('writes nothing on GET or HEAD: a customer without a cart reads an empty one, _id "" until the first line', async () => {
-    const hana = await registerUser(t.app);
-    const who = { id: hana.user._id, cookie: hana.cookie };
+    const who = await registerCustomer(t.app);
     const carts = async () =>
       (
         await t.db.query<{ n: number }>('select count(*)::int as n from carts where user_id = $1', [
@@ -416,8 +416,7 @@ describe('POST /api/cart/merge-cart', () => {
   ];
 
   it('merges a guest cart, priced and totalled by the engine', async () => {
-    const carol = await registerUser(t.app);
-    const who = { id: carol.user._id, cookie: carol.cookie };
+    const who = await registerCustomer(t.app);
     await add(who, { productId: id('Coke'), quantity: 1 });
     const response = await call(who, 'POST', '/api/cart/merge-cart', {
       userId: who.id,
@@ -464,8 +463,7 @@ describe('POST /api/cart/merge-cart', () => {
   // The spec's client deletes its local copy after merge-cart: refusing all for one bad line
   // would lose the customer's whole cart.
   it('merges every valid line of a 4-line cart with one bad line, and says why it skipped it', async () => {
-    const dave = await registerUser(t.app);
-    const who = { id: dave.user._id, cookie: dave.cookie };
+    const who = await registerCustomer(t.app);
     const badOption = await call(who, 'POST', '/api/cart/merge-cart', {
       userId: who.id,
       localCart: [
@@ -491,8 +489,7 @@ describe('POST /api/cart/merge-cart', () => {
 
     // A line of the wrong shape, and one over a line's limit, are skipped the same way; the
     // Super Bowl combo twice is one line of 2.
-    const frank = await registerUser(t.app);
-    const other = { id: frank.user._id, cookie: frank.cookie };
+    const other = await registerCustomer(t.app);
     const superbowl = {
       productId: id('Super Bowl Wings Combo'),
       wingsFlavor: 'Hot',
@@ -523,11 +520,8 @@ describe('POST /api/cart/merge-cart', () => {
   });
 
   it('skips sold-out and deleted items and merges the rest', async () => {
-    const erin = await registerUser(t.app);
-    const who = { id: erin.user._id, cookie: erin.cookie };
-    await t.db.query('update products set sold_out = true where id = $1', [id('Dr Pepper')]);
-    await untilMenuHeard(t.app, t.db);
-    try {
+    const who = await registerCustomer(t.app);
+    await whileSoldOut('Dr Pepper', async () => {
       const response = await call(who, 'POST', '/api/cart/merge-cart', {
         userId: who.id,
         localCart: [
@@ -549,10 +543,7 @@ describe('POST /api/cart/merge-cart', () => {
       expect(cart.items.map((item) => [item.productId.name, item.quantity])).toEqual([
         ['Garlic Bread', 2],
       ]);
-    } finally {
-      await t.db.query('update products set sold_out = false where id = $1', [id('Dr Pepper')]);
-      await untilMenuHeard(t.app, t.db);
-    }
+    });
   });
 });
 
@@ -655,8 +646,7 @@ describe('totals and the tip', () => {
   });
 
   it('keeps the current percent for a zero tip on an empty cart, and refuses any other', async () => {
-    const gina = await registerUser(t.app);
-    const who = { id: gina.user._id, cookie: gina.cookie };
+    const who = await registerCustomer(t.app);
     const url = (query: string) => `/api/cart/${who.id}/updateTotalPrice?${query}`;
     expect((await call(who, 'GET', url('tipPercent=15'))).statusCode).toBe(200);
     const zero = await call(who, 'GET', url('tip=0.00'));
@@ -698,8 +688,7 @@ describe('sold out anywhere in a line', () => {
   };
 
   it('refuses a sold-out flavour in wings, a combo or a panzerotto with 409 naming it', async () => {
-    const gail = await registerUser(t.app);
-    const who = { id: gail.user._id, cookie: gail.cookie };
+    const who = await registerCustomer(t.app);
     await soldOut('sold_out_flavours', 'Hot', true);
     await soldOut('sold_out_flavours', 'Classic', true);
     try {
@@ -714,7 +703,7 @@ describe('sold out anywhere in a line', () => {
         wingsFlavor: 'Hot',
       });
       expect(both.json()).toMatchObject({ code: 'sold_out', message: 'Hot is sold out.' });
-      const combo = await add(who, comboLarge());
+      const combo = await add(who, comboLarge(id));
       expect(combo.json()).toMatchObject({ code: 'sold_out', message: 'Hot is sold out.' });
       const panzerotto = await add(who, { productId: id('Panzerotti'), flavor: 'Classic' });
       expect(panzerotto.statusCode).toBe(409);
@@ -732,7 +721,7 @@ describe('sold out anywhere in a line', () => {
       ]);
       expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
       // The other flavours are still there to choose.
-      expect((await add(who, { ...comboLarge(), wingsFlavor: 'Mild' })).statusCode).toBe(200);
+      expect((await add(who, { ...comboLarge(id), wingsFlavor: 'Mild' })).statusCode).toBe(200);
       expect((await add(who, { productId: id('Panzerotti'), flavor: 'Cheese' })).statusCode).toBe(
         200,
       );
@@ -743,16 +732,15 @@ describe('sold out anywhere in a line', () => {
   });
 
   it('refuses a sold-out topping or a combo’s sold-out drink with 409 naming it', async () => {
-    const carol = await registerUser(t.app);
-    const who = { id: carol.user._id, cookie: carol.cookie };
+    const who = await registerCustomer(t.app);
     await soldOut('toppings', 'Bacon', true);
     await soldOut('products', 'Coke', true);
     try {
-      const topping = await add(who, { ...comboLarge(), drinks: [] });
+      const topping = await add(who, { ...comboLarge(id), drinks: [] });
       expect(topping.statusCode).toBe(409);
       expect(topping.json()).toMatchObject({ code: 'sold_out', message: 'Bacon is sold out.' });
       // Coke is one of the combo's usual cans, and still refused while it is sold out.
-      const drink = await add(who, { ...comboLarge(), toppings: ['Ham'] });
+      const drink = await add(who, { ...comboLarge(id), toppings: ['Ham'] });
       expect(drink.statusCode).toBe(409);
       expect(drink.json()).toMatchObject({ code: 'sold_out', message: 'Coke is sold out.' });
       expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
@@ -763,25 +751,23 @@ describe('sold out anywhere in a line', () => {
   });
 
   it('refuses a combo whose side is sold out on the menu with 409 naming it', async () => {
-    const erin = await registerUser(t.app);
-    const who = { id: erin.user._id, cookie: erin.cookie };
+    const who = await registerCustomer(t.app);
     await soldOut('products', 'Garlic Bread', true);
     try {
-      const side = await add(who, comboLarge());
+      const side = await add(who, comboLarge(id));
       expect(side.statusCode).toBe(409);
       expect(side.json()).toMatchObject({ code: 'sold_out', message: 'Garlic Bread is sold out.' });
       expect((await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items).toEqual([]);
       // Another side is still there to choose.
-      expect((await add(who, { ...comboLarge(), sides: ['French Fries'] })).statusCode).toBe(200);
+      expect((await add(who, { ...comboLarge(id), sides: ['French Fries'] })).statusCode).toBe(200);
     } finally {
       await soldOut('products', 'Garlic Bread', false);
     }
   });
 
   it('lets a line with something sold out go down but not up', async () => {
-    const dave = await registerUser(t.app);
-    const who = { id: dave.user._id, cookie: dave.cookie };
-    const added = await add(who, { ...comboLarge(), quantity: 3 });
+    const who = await registerCustomer(t.app);
+    const added = await add(who, { ...comboLarge(id), quantity: 3 });
     expect(added.statusCode).toBe(200);
     const lineId = added.json<Cart>().items[0]?._id ?? '';
     const setQuantity = (quantity: number) =>
@@ -820,8 +806,7 @@ describe('the cart line cap', () => {
     }));
 
   it(`holds ${MAX_CART_LINES} lines; one more is refused, an existing line still grows`, async () => {
-    const frank = await registerUser(t.app);
-    const who = { id: frank.user._id, cookie: frank.cookie };
+    const who = await registerCustomer(t.app);
     const lines = distinctLines(MAX_CART_LINES + 1);
     for (const line of lines.slice(0, MAX_CART_LINES)) {
       expect((await add(who, line)).statusCode).toBe(200);
@@ -836,8 +821,7 @@ describe('the cart line cap', () => {
   });
 
   it('merges a guest cart up to the cap and lists the rest as skipped', async () => {
-    const gina = await registerUser(t.app);
-    const who = { id: gina.user._id, cookie: gina.cookie };
+    const who = await registerCustomer(t.app);
     const extra = 5;
     const response = await call(who, 'POST', '/api/cart/merge-cart', {
       userId: who.id,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEEKLY_HOURS, type ApiProduct } from '../../src/domain';
 import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
-import { openDatabase, type Database } from '../../src/server/data/db';
+import type { Database } from '../../src/server/data/db';
 import { apiProductSchema } from '../../src/server/http/api-schemas';
 import { presentProduct } from '../../src/server/http/present';
 import { productsRepository } from '../../src/server/repositories/products';
@@ -27,6 +27,7 @@ import {
   registerStaff,
   type Account,
 } from '../support/orders';
+import { secondInstance } from '../support/second-instance';
 import { createTestDatabase, testConfig, testDbKind, type TestDatabase } from '../support/test-app';
 
 const kind = testDbKind();
@@ -477,38 +478,34 @@ describe('the cart reads the snapshot; placing an order reads the database', () 
 });
 
 describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', () => {
-  let dbB: Database;
-  let b: FastifyInstance;
-
-  beforeAll(async () => {
-    if (database.config.kind !== 'postgres') throw new Error('postgres only');
-    dbB = await openDatabase({ ...database.config, applicationName: `${appName}-b` });
-    b = await start(dbB);
-  });
-  afterAll(async () => {
-    await b.close();
-    await dbB.close();
-  });
+  const second = secondInstance(
+    () => database,
+    `${appName}-b`,
+    start,
+    (b) => b.close(),
+  );
 
   it('B follows a sold-out item and a closed store saved on A, with new ETags', async () => {
     const product = `/api/products/${id('Garlic Bread')}`;
-    const cached = await get(product, {}, b);
-    expect((await get(product, { 'if-none-match': etagOf(cached) }, b)).statusCode).toBe(304);
+    const cached = await get(product, {}, second.app);
+    expect((await get(product, { 'if-none-match': etagOf(cached) }, second.app)).statusCode).toBe(
+      304,
+    );
 
     expect((await patch(id('Garlic Bread'), { available: false })).statusCode).toBe(200);
     const seen = await eventually(
-      () => get(product, { 'if-none-match': etagOf(cached) }, b),
+      () => get(product, { 'if-none-match': etagOf(cached) }, second.app),
       (response) => response.statusCode === 200,
     );
     expect(seen.statusCode).toBe(200);
     expect((decoded(seen) as ApiProduct).soldOut).toBe(true);
     expect(etagOf(seen)).not.toBe(etagOf(cached));
 
-    const status = await get('/api/store/status', {}, b);
+    const status = await get('/api/store/status', {}, second.app);
     expect(status.json()).toEqual(OPEN_STATUS);
     expect((await putStore({ mode: 'closed' })).statusCode).toBe(200);
     const closed = await eventually(
-      () => get('/api/store/status', {}, b),
+      () => get('/api/store/status', {}, second.app),
       (response) => response.body !== status.body,
     );
     expect(closed.json()).toEqual(CLOSED_STATUS);
@@ -516,7 +513,7 @@ describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', 
     expect((await putStore({ mode: 'auto' })).statusCode).toBe(200);
     expect((await patch(id('Garlic Bread'), { available: true })).statusCode).toBe(200);
     const back = await eventually(
-      () => get(product, {}, b),
+      () => get(product, {}, second.app),
       (response) => !(decoded(response) as ApiProduct).soldOut,
     );
     expect(back.body).toBe(cached.body);
@@ -524,7 +521,7 @@ describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', 
 
   it('B, its listener killed, still never keeps a menu it may have missed a change to', async () => {
     const toppings = () =>
-      get('/api/toppings', {}, b).then((response) =>
+      get('/api/toppings', {}, second.app).then((response) =>
         (decoded(response) as { name: string; soldOut: boolean }[]).find(
           (topping) => topping.name === 'Bacon',
         ),

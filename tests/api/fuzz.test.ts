@@ -31,7 +31,7 @@ import {
 import { hostileValue, mutate, mutations } from '../support/fuzz-mutations';
 import { arbitraryOf } from '../support/json-schema-arbitrary';
 import { OPEN_TUESDAY } from '../support/orders';
-import { TEST_GOOGLE_CLIENT_ID, startJwksServer, type JwksServer } from '../support/jwks-server';
+import { startJwksServer, type JwksServer } from '../support/jwks-server';
 import { recordedRouteCount, routeSchemas, type JsonSchema } from '../support/route-schemas';
 import {
   pathParams,
@@ -40,13 +40,7 @@ import {
   splitRoute,
   type Method,
 } from '../support/route-table';
-import {
-  createTestApp,
-  testConfig,
-  testDbKind,
-  untilMenuHeard,
-  type TestApp,
-} from '../support/test-app';
+import { createTestApp, testDbKind, untilMenuHeard, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
 /**
@@ -1319,16 +1313,7 @@ async function runCase(c: FuzzCase): Promise<void> {
 
 beforeAll(async () => {
   keys = await startJwksServer();
-  t = await createTestApp({
-    clock,
-    config: {
-      google: {
-        clientId: TEST_GOOGLE_CLIENT_ID,
-        jwksUrl: keys.url,
-        issuers: testConfig().google.issuers,
-      },
-    },
-  });
+  t = await createTestApp({ clock, config: { google: keys.google } });
   const roles: Record<Person | 'erin', Role> = {
     alice: 'customer',
     bob: 'customer',

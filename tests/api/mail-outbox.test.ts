@@ -13,6 +13,7 @@ import {
   type Account,
 } from '../support/orders';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { TEST_ADMIN } from '../support/users';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -22,7 +23,6 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * mails are held and the admin's Outbox lists them.
  */
 
-const ADMIN = { email: 'owner@example.com', password: 'owner password 123' };
 const STORE = { name: 'Slice Shop', phone: '519-555-0199', pickupAddress: '1 Main St, Guelph ON' };
 const FIRST_BACKOFF = 60_000;
 const SEND_TIMEOUT = 3_000;
@@ -112,11 +112,11 @@ describe('sending through SMTP', () => {
     t = await createTestApp({
       clock,
       config: {
-        admin: ADMIN,
+        admin: TEST_ADMIN,
         mail: mailConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Slice Shop <orders@slice.example>' }),
       },
     });
-    admin = await signInAs(t.app, ADMIN);
+    admin = await signInAs(t.app, TEST_ADMIN);
   });
   afterAll(async () => {
     await t.close();
@@ -226,9 +226,9 @@ describe('sending through SMTP', () => {
     const response = await call(t.app, admin, 'POST', '/api/staff/outbox/test');
     expect(response.statusCode, response.body).toBe(201);
     const queued = response.json<ApiOutboxMail>();
-    expect(queued).toMatchObject({ kind: 'test', to: ADMIN.email, status: 'queued' });
+    expect(queued).toMatchObject({ kind: 'test', to: TEST_ADMIN.email, status: 'queued' });
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    expect(mail?.to).toEqual([ADMIN.email]);
+    expect(mail?.to).toEqual([TEST_ADMIN.email]);
     expect(mail?.messageId).toBe(`<${queued.id}@slice.example>`);
     expect(mail?.subject).toBe(queued.subject);
   });
@@ -241,8 +241,8 @@ describe('without SMTP_URL', () => {
   let customer: Account;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { admin: ADMIN, mail: { ...mailConfig({}) } } });
-    admin = await signInAs(t.app, ADMIN);
+    t = await createTestApp({ config: { admin: TEST_ADMIN, mail: { ...mailConfig({}) } } });
+    admin = await signInAs(t.app, TEST_ADMIN);
     staff = await registerStaff(t.app, t.db);
     customer = await registerCustomer(t.app);
   });

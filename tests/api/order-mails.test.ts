@@ -33,32 +33,17 @@ import {
 } from '../support/orders';
 import { createTestApp, productIdsByName, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
+import { queuedMailsAbout, type QueuedMail } from '../support/mails';
 
 const MINUTE = 60_000;
 const clock = fixedClock(OPEN_TUESDAY);
-
-interface MailRow {
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  user_id: string | null;
-  order_id: string | null;
-}
 
 let test: TestApp;
 let app: FastifyInstance;
 let db: Database;
 let staff: Account;
 
-/** The outbox's rows about one order, oldest first. */
-const mailsOf = (orderId: string): Promise<MailRow[]> =>
-  db.query<MailRow>(
-    `select kind, to_address, subject, text_body, html_body, user_id, order_id
-       from mail_outbox where order_id = $1 order by created_at, kind`,
-    [orderId],
-  );
+const mailsOf = (orderId: string) => queuedMailsAbout(db, orderId);
 
 async function customer(): Promise<Account & { email: string }> {
   const registered = await registerUser(app);
@@ -228,14 +213,20 @@ describe('order mails', () => {
     return order;
   }
 
-  it('ready for pickup and out for delivery are queued once each', async () => {
-    const who = await customer();
+  /** A pickup order of `who` made ready, and a delivery order sent out. */
+  async function readyAndOnTheWay(who: Account) {
     const pickup = await acceptedOrder(who, false);
     const delivery = await acceptedOrder(who, true);
     expect((await staffPost(pickup._id, 'status', { status: 'ready' })).statusCode).toBe(200);
     expect(
       (await staffPost(delivery._id, 'status', { status: 'out-for-delivery' })).statusCode,
     ).toBe(200);
+    return { pickup, delivery };
+  }
+
+  it('ready for pickup and out for delivery are queued once each', async () => {
+    const who = await customer();
+    const { pickup, delivery } = await readyAndOnTheWay(who);
     // Completing sends nothing more.
     expect((await staffPost(pickup._id, 'status', { status: 'completed' })).statusCode).toBe(200);
 
@@ -259,12 +250,7 @@ describe('order mails', () => {
     });
     expect(turnedOff.statusCode, turnedOff.body).toBe(200);
     expect(turnedOff.json()).toEqual({ orderUpdates: false });
-    const pickup = await acceptedOrder(who, false);
-    const delivery = await acceptedOrder(who, true);
-    expect((await staffPost(pickup._id, 'status', { status: 'ready' })).statusCode).toBe(200);
-    expect(
-      (await staffPost(delivery._id, 'status', { status: 'out-for-delivery' })).statusCode,
-    ).toBe(200);
+    const { pickup, delivery } = await readyAndOnTheWay(who);
     expect((await mailsOf(pickup._id)).map((mail) => mail.kind)).toEqual([
       'receipt',
       'order-accepted',
@@ -369,7 +355,7 @@ describe('the owner’s alerts', () => {
     const two = createAcceptanceSweeper({ db, clock, intervalMs: 3_600_000 });
     clock.set('2026-11-24T22:59:00-05:00');
     const summaries = () =>
-      db.query<MailRow>(
+      db.query<QueuedMail>(
         `select kind, to_address, subject, text_body, html_body, user_id, order_id
            from mail_outbox where kind = 'owner-day-summary'`,
       );

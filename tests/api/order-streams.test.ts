@@ -6,7 +6,7 @@ import type { ApiErrorBody, ApiOrderEvent, ApiStaffOrderEvent } from '../../src/
 import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import { DEFAULT_EVENTS_CONFIG, loadConfig, type EventsConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/data/db';
+import type { Database } from '../../src/server/data/db';
 import { openOrderEventStream, type EventFeed } from '../../src/server/events/event-stream';
 import { createOrderEventHub, type OrderEventHub } from '../../src/server/events/order-event-hub';
 import {
@@ -15,6 +15,7 @@ import {
   type OrderEventType,
 } from '../../src/server/repositories/order-events';
 import { openSse, parseFrames, type SseConnection, type SseFrame } from '../support/sse';
+import { secondInstance } from '../support/second-instance';
 import { createTestDatabase, testConfig, testDbKind, type TestDatabase } from '../support/test-app';
 import { registerUser } from '../support/users';
 
@@ -351,24 +352,24 @@ describe('GET /api/orders/sse', () => {
       expect(events.map((event) => event.id)).toEqual(missed.slice(1));
     });
 
-    it('a malformed position counts as none: ready at the end, nothing replayed', async () => {
+    /** A stream opened from `lastEventId`: it must replay nothing and be ready at the end. */
+    const fromNowhere = async (lastEventId: string) => {
       const connection = await connect(customerUrl(a.url, alice), {
         cookie: alice.cookie,
-        lastEventId: 'not-an-id',
+        lastEventId,
       });
       const { events, ready } = await untilReady(connection);
       expect(events).toEqual([]);
       expect(ready.id).toBe(await latestId());
+      return connection;
+    };
+
+    it('a malformed position counts as none: ready at the end, nothing replayed', async () => {
+      await fromNowhere('not-an-id');
     });
 
     it('a position beyond the log’s end (a restored database) starts from the end', async () => {
-      const connection = await connect(customerUrl(a.url, alice), {
-        cookie: alice.cookie,
-        lastEventId: '999999999',
-      });
-      const { events, ready } = await untilReady(connection);
-      expect(events).toEqual([]);
-      expect(ready.id).toBe(await latestId());
+      const connection = await fromNowhere('999999999');
       const id = await record(alice.id, await insertOrder(alice.id), 'order-created');
       expect((await connection.nextEvent()).id).toBe(id);
     });
@@ -881,24 +882,18 @@ describe('the event hub', () => {
 });
 
 describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', () => {
-  let dbB: Database;
-  let b: Running;
-
-  beforeAll(async () => {
-    if (database.config.kind !== 'postgres') throw new Error('postgres only');
-    dbB = await openDatabase({ ...database.config, applicationName: `${appName}-b` });
-    b = await start(dbB);
-  });
-  afterAll(async () => {
-    await b.app.close();
-    await dbB.close();
-  });
+  const second = secondInstance(
+    () => database,
+    `${appName}-b`,
+    start,
+    (b) => b.app.close(),
+  );
 
   it('a stream on instance A receives what instance B committed, and the other way round', async () => {
     const onA = await liveStream(alice, a.url);
-    const onB = await liveStream(alice, b.url);
-    const orderId = await insertOrder(alice.id, dbB);
-    const fromB = await record(alice.id, orderId, 'order-accepted', { time: 25 }, dbB);
+    const onB = await liveStream(alice, second.app.url);
+    const orderId = await insertOrder(alice.id, second.db);
+    const fromB = await record(alice.id, orderId, 'order-accepted', { time: 25 }, second.db);
     const frameA = await onA.nextEvent();
     expect(frameA.id).toBe(fromB);
     expect(customerEvent(frameA)).toEqual({ type: 'order-accepted', orderId, time: 25 });
@@ -911,23 +906,24 @@ describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', 
   it('a killed listener connection comes back and catches up on what it missed', async () => {
     const listener = `${appName}-listen`;
     const listeners = () =>
-      dbB.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [
-        listener,
-      ]);
+      second.db.query<{ pid: number }>(
+        'select pid from pg_stat_activity where application_name = $1',
+        [listener],
+      );
     // One per channel the app listens on (order events, store changes).
     const original = new Set((await listeners()).map((row) => row.pid));
     expect(original.size, 'instance A’s listener connections').toBeGreaterThan(0);
     const connection = await liveStream(alice, a.url);
-    const orderId = await insertOrder(alice.id, dbB);
+    const orderId = await insertOrder(alice.id, second.db);
 
     // Only our own listener (by its application_name); B's connections are not touched.
-    await dbB.query(
+    await second.db.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
       [listener],
     );
     // Committed while A's listener is down (it waits 250 ms before reconnecting): its NOTIFY
     // reaches nobody on A. The poll is a minute away; only the reconnection's read finds it.
-    const whileDown = await record(alice.id, orderId, 'order-accepted', { time: 30 }, dbB);
+    const whileDown = await record(alice.id, orderId, 'order-accepted', { time: 30 }, second.db);
     const frame = await connection.nextEvent(5_000);
     expect(frame.id).toBe(whileDown);
     await eventually(async () => {
@@ -935,7 +931,7 @@ describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', 
       return now.length === original.size && now.every((row) => !original.has(row.pid));
     });
     // And live again through NOTIFY.
-    const after = await record(alice.id, orderId, 'order-status', { status: 'ready' }, dbB);
+    const after = await record(alice.id, orderId, 'order-status', { status: 'ready' }, second.db);
     expect((await connection.nextEvent()).id).toBe(after);
   });
 });

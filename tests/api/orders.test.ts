@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import {
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   SCHEDULE_MESSAGES,
@@ -13,7 +14,6 @@ import {
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { MY_ORDERS_LIMIT } from '../../src/server/orders/list-orders';
-import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { productsRepository } from '../../src/server/repositories/products';
 import { storeRepository } from '../../src/server/repositories/store';
 import {
@@ -28,6 +28,8 @@ import {
   registerStaff,
   type Account,
 } from '../support/orders';
+import { countQueries } from '../support/queries';
+import { comboLarge } from '../support/cart-payloads';
 import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
@@ -69,15 +71,6 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 }
 const ordersOf = (userId: string) => count('from orders where user_id = $1', [userId]);
 
-const comboLarge = (): Partial<CartItemPayload> => ({
-  productId: id('Pizza & Wings Combo'),
-  size: 'Large',
-  wingsFlavor: 'Hot',
-  sides: ['Garlic Bread'],
-  toppings: ['Bacon', 'Ham', 'Onions', 'Pineapple'],
-  drinks: [{ name: 'Coke', quantity: 2 }],
-});
-
 const twoPizzaDeal = (): Partial<CartItemPayload> => ({
   productId: id('Two Pizza Deal'),
   size: 'Medium',
@@ -88,7 +81,7 @@ describe('placing an order', () => {
   it('charges exactly what the domain engine computes: several lines, a tip and the delivery fee', async () => {
     const who = await registerCustomer(t.app);
     await fillCart(t.app, who, [
-      comboLarge(),
+      comboLarge(id),
       { ...twoPizzaDeal(), quantity: 2 },
       { productId: id('Wings'), size: '20 pcs', wingsFlavor: 'Hot', quantity: 3 },
       { name: 'Coke', quantity: 4 },
@@ -288,6 +281,21 @@ describe('refusals (nothing written)', () => {
     expect(await count(`from carts where user_id = $1 and status = 'completed'`, [who.id])).toBe(0);
   }
 
+  /** A 409 with `code`, its message saying `words`, and no order made. */
+  async function expectRefused(
+    who: Account,
+    response: LightMyRequestResponse,
+    code: string,
+    words: string,
+  ) {
+    expect(response.statusCode).toBe(409);
+    expect(error(response)).toMatchObject({
+      code,
+      message: expect.stringContaining(words) as unknown,
+    });
+    await expectNoOrder(who, response);
+  }
+
   it('answers 401 anonymously and 403 for another customer', async () => {
     const who = await registerCustomer(t.app);
     const other = await registerCustomer(t.app);
@@ -325,12 +333,7 @@ describe('refusals (nothing written)', () => {
     const who = await registerCustomer(t.app);
     await fillCart(t.app, who, [{ name: 'Coke' }]);
     const response = await completeOrder(t.app, who);
-    expect(response.statusCode).toBe(409);
-    expect(error(response)).toMatchObject({
-      code: 'not_confirmed',
-      message: expect.stringContaining('confirm your order at checkout') as unknown,
-    });
-    await expectNoOrder(who, response);
+    await expectRefused(who, response, 'not_confirmed', 'confirm your order at checkout');
   });
 
   it('refuses a sold-out item and names it: 409 sold_out', async () => {
@@ -355,16 +358,16 @@ describe('refusals (nothing written)', () => {
 
   it('refuses a topping sold out since the line was added, naming it', async () => {
     const who = await registerCustomer(t.app);
-    await fillCart(t.app, who, [comboLarge()]);
+    await fillCart(t.app, who, [comboLarge(id)]);
     expect((await confirm(t.app, who)).statusCode).toBe(200);
     await t.db.query(`update toppings set sold_out = true where name = 'Pineapple'`);
     const response = await completeOrder(t.app, who);
-    expect(response.statusCode).toBe(409);
-    expect(error(response)).toMatchObject({
-      code: 'sold_out',
-      message: expect.stringContaining('Pineapple (in Pizza & Wings Combo) is sold out') as unknown,
-    });
-    await expectNoOrder(who, response);
+    await expectRefused(
+      who,
+      response,
+      'sold_out',
+      'Pineapple (in Pizza & Wings Combo) is sold out',
+    );
   });
 
   it('refuses when the store is forced closed (409 store_closed), but takes an order scheduled inside hours', async () => {
@@ -373,12 +376,7 @@ describe('refusals (nothing written)', () => {
     expect((await confirm(t.app, who)).statusCode).toBe(200);
     await storeRepository(t.db).update({ openMode: 'closed' }, clock.now());
     const closed = await completeOrder(t.app, who);
-    expect(closed.statusCode).toBe(409);
-    expect(error(closed)).toMatchObject({
-      code: 'store_closed',
-      message: expect.stringContaining('the store is closed') as unknown,
-    });
-    await expectNoOrder(who, closed);
+    await expectRefused(who, closed, 'store_closed', 'the store is closed');
 
     const scheduled = await confirm(t.app, who, { scheduledTime: '11/25/2026, 12:00:00 PM' });
     expect(scheduled.statusCode).toBe(200);
@@ -608,22 +606,11 @@ describe('My Orders: GET /api/orders/{userId}', () => {
   it(`reads the list in the same number of queries however many orders (no N+1), at most ${MY_ORDERS_LIMIT}`, async () => {
     const who = await registerCustomer(t.app);
     const queriesOfList = async () => {
-      const original = t.db.query.bind(t.db);
-      let queries = 0;
-      t.db.query = (sql, params) => {
-        // The event hub's safety poll reads order_events on this database every few seconds,
-        // and the acceptance sweeper reads the due orders, whenever they like; neither is the
-        // list's doing.
-        if (!sql.includes('order_events') && !sql.includes(ACCEPT_SWEEP_MARK)) queries += 1;
-        return original(sql, params);
-      };
-      try {
-        const response = await call(t.app, who, 'GET', `/api/orders/${who.id}`);
-        expect(response.statusCode).toBe(200);
-        return { queries, orders: response.json<ApiOrder[]>().length };
-      } finally {
-        t.db.query = original;
-      }
+      const { queries, value: response } = await countQueries(t.db, () =>
+        call(t.app, who, 'GET', `/api/orders/${who.id}`),
+      );
+      expect(response.statusCode).toBe(200);
+      return { queries, orders: response.json<ApiOrder[]>().length };
     };
     await placeOrder(t.app, who);
     const one = await queriesOfList();

@@ -8,6 +8,7 @@ import {
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { DEFAULT_RATE_RULES, loadConfig } from '../../src/server/config';
+import { queuedMailsTo } from '../support/mails';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, logIn, registerUser } from '../support/users';
 
@@ -50,23 +51,7 @@ const reset = (token: string, password: string, cookie?: string) =>
     ...(cookie ? { headers: { cookie } } : {}),
   });
 
-interface OutboxRow {
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  user_id: string | null;
-}
-
-async function mailsTo(email: string): Promise<OutboxRow[]> {
-  const result = await t.db.query<OutboxRow>(
-    `select kind, to_address, subject, text_body, html_body, user_id
-       from mail_outbox where lower(to_address) = lower($1) order by created_at, id`,
-    [email],
-  );
-  return result;
-}
+const mailsTo = (email: string) => queuedMailsTo(t.db, email);
 
 const LINK = /(https?:\/\/[^\s"<]+)\/reset-password\?token=([A-Za-z0-9_-]+)/;
 

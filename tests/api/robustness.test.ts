@@ -22,16 +22,16 @@ import { hashResetToken } from '../../src/server/auth/password-reset';
 import { createSession } from '../../src/server/auth/sessions';
 import { DEFAULT_RATE_RULES } from '../../src/server/config';
 import { fixedClock } from '../../src/server/clock';
-import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { productsRepository } from '../../src/server/repositories/products';
 import { validCartPayload as validCartLine } from '../support/cart-payloads';
-import { TEST_GOOGLE_CLIENT_ID, startJwksServer, type JwksServer } from '../support/jwks-server';
+import { startJwksServer, type JwksServer } from '../support/jwks-server';
 import {
   routesOfApp as appRoutes,
   settleStream,
   splitRoute as split,
   type Method,
 } from '../support/route-table';
+import { countQueries } from '../support/queries';
 import { createTestApp, testConfig, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
@@ -74,16 +74,7 @@ const CONTACT = { phone: '519-555-0100', address: '12 Main St, Guelph ON', isDef
 
 beforeAll(async () => {
   keys = await startJwksServer();
-  t = await createTestApp({
-    clock,
-    config: {
-      google: {
-        clientId: TEST_GOOGLE_CLIENT_ID,
-        jwksUrl: keys.url,
-        issuers: testConfig().google.issuers,
-      },
-    },
-  });
+  t = await createTestApp({ clock, config: { google: keys.google } });
   const account = async (): Promise<Account> => {
     const { user, cookie } = await registerUser(t.app, { contacts: [CONTACT] });
     return { id: user._id, email: user.email, cookie };
@@ -1389,24 +1380,11 @@ describe('review fixes', () => {
 
   it('reads a cart with the same number of queries however many lines it has (no N+1)', async () => {
     const queriesOfRead = async () => {
-      const original = t.db.query.bind(t.db);
-      let count = 0;
-      t.db.query = (sql, params) => {
-        // Background work on this database (the acceptance sweeper's read) is not the read's.
-        if (!sql.includes(ACCEPT_SWEEP_MARK)) count += 1;
-        return original(sql, params);
-      };
-      try {
-        const response = await send({
-          method: 'GET',
-          url: `/api/cart/${alice.id}`,
-          cookie: alice.cookie,
-        });
-        expect(response.statusCode).toBe(200);
-      } finally {
-        t.db.query = original;
-      }
-      return count;
+      const { queries, value: response } = await countQueries(t.db, () =>
+        send({ method: 'GET', url: `/api/cart/${alice.id}`, cookie: alice.cookie }),
+      );
+      expect(response.statusCode).toBe(200);
+      return queries;
     };
     const add = (name: string) =>
       send({

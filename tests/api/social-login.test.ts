@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JWTPayload } from 'jose';
 import { buildApp } from '../../src/server/app';
 import { createTestApp, testConfig, type TestApp } from '../support/test-app';
-import {
-  TEST_GOOGLE_CLIENT_ID,
-  TEST_GOOGLE_ISSUER,
-  startJwksServer,
-  type JwksServer,
-} from '../support/jwks-server';
+import { TEST_GOOGLE_ISSUER, startJwksServer, type JwksServer } from '../support/jwks-server';
 import type { ApiMeAnswer, ApiOrder, ApiSocialLoginAnswer } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
@@ -18,13 +13,7 @@ let keys: JwksServer;
 let t: TestApp & { googleConfig: AppConfig['google'] };
 beforeAll(async () => {
   keys = await startJwksServer();
-  const base = testConfig();
-  const googleConfig = {
-    clientId: TEST_GOOGLE_CLIENT_ID,
-    jwksUrl: keys.url,
-    issuers: base.google.issuers,
-  };
-  t = { ...(await createTestApp({ config: { google: googleConfig } })), googleConfig };
+  t = { ...(await createTestApp({ config: { google: keys.google } })), googleConfig: keys.google };
 });
 
 const sidCookie = (response: { cookies: { name: string; value: string }[] }) =>

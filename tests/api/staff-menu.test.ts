@@ -50,13 +50,16 @@ afterAll(() => t.close());
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
 
-const patch = (id: string, body: unknown, who: Account | null = staff) =>
+/** A PATCH with a JSON body as the menu screen sends it, as `who` (anonymous when null). */
+const patchJson = (url: string, body: unknown, who: Account | null) =>
   t.app.inject({
     method: 'PATCH',
-    url: `/api/staff/products/${id}`,
+    url,
     headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
     payload: JSON.stringify(body),
   });
+const patch = (id: string, body: unknown, who: Account | null = staff) =>
+  patchJson(`/api/staff/products/${id}`, body, who);
 
 const upload = (
   id: string,
@@ -219,12 +222,7 @@ describe('sold out', () => {
 
 describe('PATCH /api/staff/toppings/{id}', () => {
   const patchTopping = (id: string, body: unknown, who: Account | null = staff) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/staff/toppings/${id}`,
-      headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
-      payload: JSON.stringify(body),
-    });
+    patchJson(`/api/staff/toppings/${id}`, body, who);
   const toppings = async () =>
     (await call(t.app, null, 'GET', '/api/toppings')).json<ApiTopping[]>();
 
@@ -276,12 +274,7 @@ describe('PATCH /api/staff/toppings/{id}', () => {
 
 describe('PATCH /api/staff/flavours/{name}', () => {
   const patchFlavour = (name: string, body: unknown, who: Account | null = staff) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/staff/flavours/${encodeURIComponent(name)}`,
-      headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
-      payload: JSON.stringify(body),
-    });
+    patchJson(`/api/staff/flavours/${encodeURIComponent(name)}`, body, who);
   const flavours = async () =>
     (await call(t.app, staff, 'GET', '/api/staff/flavours')).json<ApiStaffFlavour[]>();
   const soldOutFlavors = async (name: string) =>

@@ -10,7 +10,6 @@ import {
   AUTO_DECLINE_REASON,
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   DEFAULT_PREP_MINUTES,
-  DEFAULT_WEEKLY_HOURS,
   MAX_DECLINE_REASON_LENGTH,
   type ApiErrorBody,
   type ApiOrder,
@@ -25,6 +24,7 @@ import { openDatabase, type Database } from '../../src/server/data/db';
 import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
 import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { storeRepository } from '../../src/server/repositories/store';
+import { resetStore } from '../support/store';
 import {
   OPEN_TUESDAY,
   call,
@@ -46,6 +46,7 @@ import {
   testDbKind,
   type TestApp,
 } from '../support/test-app';
+import { countQueries } from '../support/queries';
 import { registerUser } from '../support/users';
 
 const MINUTE = 60_000;
@@ -70,16 +71,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(async () => {
   clock.set(OPEN_TUESDAY);
-  await storeRepository(t.db).update(
-    {
-      openMode: 'auto',
-      weeklyHours: DEFAULT_WEEKLY_HOURS,
-      acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
-      pauseUntil: null,
-    },
-    clock.now(),
-  );
+  await resetStore(t.db, clock.now());
 });
+
+/**
+ * `run` against an app of its own on the loopback (its streams carry no other test's events),
+ * with a customer and a staff member; the app is closed after.
+ */
+async function withOwnApp(
+  run: (own: { other: TestApp; base: string; who: Account; boss: Account }) => Promise<void>,
+): Promise<void> {
+  const other = await createTestApp({ clock });
+  try {
+    const base = await listenOnLoopback(other.app);
+    const who = await registerCustomer(other.app);
+    const boss = await registerStaff(other.app, other.db);
+    await run({ other, base, who, boss });
+  } finally {
+    await other.close();
+  }
+}
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
 const accept = (orderId: string, body: object = { minutes: 20 }, app: FastifyInstance = t.app) =>
@@ -184,19 +195,11 @@ describe('steps: who did what, and when', () => {
 
   it('reads the board in the same number of queries however many orders and steps (no N+1)', async () => {
     const queriesOfBoard = async () => {
-      const original = t.db.query.bind(t.db);
-      let queries = 0;
-      t.db.query = (sql, params) => {
-        if (!sql.includes('order_events') && !sql.includes(ACCEPT_SWEEP_MARK)) queries += 1;
-        return original(sql, params);
-      };
-      try {
-        const response = await call(t.app, staff, 'GET', '/api/staff/orders');
-        expect(response.statusCode).toBe(200);
-        return { queries, orders: response.json<ApiStaffOrder[]>().length };
-      } finally {
-        t.db.query = original;
-      }
+      const { queries, value: response } = await countQueries(t.db, () =>
+        call(t.app, staff, 'GET', '/api/staff/orders'),
+      );
+      expect(response.statusCode).toBe(200);
+      return { queries, orders: response.json<ApiStaffOrder[]>().length };
     };
     await placeOrder(t.app, customer);
     const before = await queriesOfBoard();
@@ -318,11 +321,7 @@ describe('cancel: POST /api/staff/orders/{id}/status {status: cancelled, reason}
   });
 
   it('reaches the customer’s stream with its reason, and the staff stream as order-updated', async () => {
-    const other = await createTestApp({ clock });
-    try {
-      const base = await listenOnLoopback(other.app);
-      const who = await registerCustomer(other.app);
-      const boss = await registerStaff(other.app, other.db);
+    await withOwnApp(async ({ other, base, who, boss }) => {
       const order = await placeOrder(other.app, who);
       const board = await openSse(`${base}/api/staff/orders/stream`, { cookie: boss.cookie });
       const phone = await openSse(`${base}/api/orders/sse?userId=${who.id}`, {
@@ -367,19 +366,13 @@ describe('cancel: POST /api/staff/orders/{id}/status {status: cancelled, reason}
         phone.close();
         board.close();
       }
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
 describe('a missed order', () => {
   it('is "missed" to the staff (declined on the wire), its banner dismissed once, live on the staff stream only', async () => {
-    const other = await createTestApp({ clock });
-    try {
-      const base = await listenOnLoopback(other.app);
-      const who = await registerCustomer(other.app);
-      const boss = await registerStaff(other.app, other.db);
+    await withOwnApp(async ({ other, base, who, boss }) => {
       const second = await registerStaff(other.app, other.db);
       const [bossRow] = await other.db.query<{ name: string }>(
         'select name from users where id = $1',
@@ -496,9 +489,7 @@ describe('a missed order', () => {
       } finally {
         phone.close();
       }
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 

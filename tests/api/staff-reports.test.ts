@@ -9,6 +9,7 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
 import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
+import { emptyDay } from '../support/reports';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/users';
 
@@ -156,20 +157,9 @@ describe('GET /api/staff/reports/today', () => {
     try {
       // 00:30 Wednesday in Guelph: a new, empty day.
       clock.set('2026-11-25T00:30:00-05:00');
-      expect((await call(t.app, staff, 'GET', '/api/staff/reports/today')).json()).toEqual({
-        date: '2026-11-25',
-        received: 0,
-        accepted: 0,
-        declined: 0,
-        missed: 0,
-        cancelled: 0,
-        foodSales: 0,
-        hst: 0,
-        tips: 0,
-        deliveryFees: 0,
-        medianAcceptSeconds: null,
-        slowestAcceptSeconds: null,
-      });
+      expect((await call(t.app, staff, 'GET', '/api/staff/reports/today')).json()).toEqual(
+        emptyDay('2026-11-25'),
+      );
       // 23:30 Monday in Guelph is Tuesday in UTC: Monday's one order.
       clock.set('2026-11-23T23:30:00-05:00');
       expect((await call(t.app, staff, 'GET', '/api/staff/reports/today')).json()).toMatchObject({

@@ -10,7 +10,7 @@ import {
   signInAs,
   type Account,
 } from '../support/orders';
-import { logIn } from '../support/users';
+import { TEST_ADMIN, logIn } from '../support/users';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -18,7 +18,6 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * once, no more sign-in) and password reset. Staff members and customers are refused.
  */
 
-const ADMIN = { email: 'owner@example.com', password: 'owner password 123' };
 const clock = fixedClock(OPEN_TUESDAY);
 let t: TestApp;
 let admin: Account;
@@ -27,8 +26,8 @@ let customer: Account;
 let counter = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, config: { admin: ADMIN } });
-  admin = await signInAs(t.app, ADMIN);
+  t = await createTestApp({ clock, config: { admin: TEST_ADMIN } });
+  admin = await signInAs(t.app, TEST_ADMIN);
   staff = await registerStaff(t.app, t.db);
   customer = await registerCustomer(t.app);
 });
@@ -118,7 +117,7 @@ describe('GET and POST /api/staff/users', () => {
     expect(ids).toContain(admin.id);
     expect(ids).not.toContain(customer.id);
     expect(list.find((entry) => entry._id === admin.id)).toMatchObject({
-      email: ADMIN.email,
+      email: TEST_ADMIN.email,
       role: 'admin',
     });
     for (const entry of list) {
@@ -129,7 +128,7 @@ describe('GET and POST /api/staff/users', () => {
   it('answers 409 for an email already used, in any case, and creates nothing', async () => {
     const { email } = await addStaff();
     const before = await t.db.query('select id from users');
-    for (const taken of [email, email.toUpperCase(), ADMIN.email]) {
+    for (const taken of [email, email.toUpperCase(), TEST_ADMIN.email]) {
       const response = await call(t.app, admin, 'POST', '/api/staff/users', {
         name: 'Twin',
         email: taken,

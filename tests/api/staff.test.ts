@@ -15,6 +15,7 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { loadStaffOrders } from '../../src/server/orders/present-order';
 import { storeRepository } from '../../src/server/repositories/store';
+import { resetStore } from '../support/store';
 import {
   DELIVERY_CONTACT,
   OPEN_TUESDAY,
@@ -29,14 +30,13 @@ import {
   type Method,
 } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { TEST_PASSWORD } from '../support/users';
+import { TEST_ADMIN, TEST_PASSWORD } from '../support/users';
 
 /**
  * The store's side, API only: the order board's list, accepting, declining and the later steps
  * (the domain's transition table), and the store's controls. Staff or admin only.
  */
 
-const ADMIN = { email: 'owner@example.com', password: 'owner password 123' };
 const clock = fixedClock(OPEN_TUESDAY);
 /** The end of the acceptance window of an order placed now (the clock is fixed). */
 const windowEnd = () =>
@@ -47,26 +47,15 @@ let admin: Account;
 let customer: Account;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, config: { admin: ADMIN } });
+  t = await createTestApp({ clock, config: { admin: TEST_ADMIN } });
   staff = await registerStaff(t.app, t.db);
   customer = await registerCustomer(t.app);
-  admin = await signInAs(t.app, ADMIN);
+  admin = await signInAs(t.app, TEST_ADMIN);
 });
 afterAll(() => t.close());
 afterEach(async () => {
   clock.set(OPEN_TUESDAY);
-  await storeRepository(t.db).update(
-    {
-      openMode: 'auto',
-      weeklyHours: DEFAULT_WEEKLY_HOURS,
-      deliveryFeeCents: 800,
-      acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
-      leadTimeMinutes: 20,
-      deliveryLeadTimeMinutes: 45,
-      pauseUntil: null,
-    },
-    clock.now(),
-  );
+  await resetStore(t.db, clock.now());
 });
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
@@ -147,9 +136,9 @@ describe('who is staff: login and /api/auth/me say so, a customer’s answers st
     const emailOf = (id: string) => emails.find((row) => row.id === id)?.email ?? '';
     const staffLogin = await login(emailOf(staff.id), TEST_PASSWORD);
     expect(staffLogin.json<ApiLoginAnswer>().staffRole).toBe('staff');
-    expect((await login(ADMIN.email, ADMIN.password)).json<ApiLoginAnswer>().staffRole).toBe(
-      'admin',
-    );
+    expect(
+      (await login(TEST_ADMIN.email, TEST_ADMIN.password)).json<ApiLoginAnswer>().staffRole,
+    ).toBe('admin');
     const customerLogin = (await login(emailOf(customer.id), TEST_PASSWORD)).json<ApiLoginAnswer>();
     expect(Object.keys(customerLogin)).toEqual(['user']);
     expect((await call(t.app, staff, 'GET', '/api/auth/me')).json<ApiMeAnswer>().staffRole).toBe(

@@ -10,9 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import { DEFAULT_EVENTS_CONFIG } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/data/db';
+import type { Database } from '../../src/server/data/db';
 import { announceStoreChange } from '../../src/server/events/store-broadcast';
 import { openSse, type SseConnection } from '../support/sse';
+import { secondInstance } from '../support/second-instance';
 import {
   createTestDatabase,
   productIdsByName,
@@ -136,21 +137,15 @@ describe('GET /api/store/events', () => {
 });
 
 describe.runIf(kind === 'postgres')('two app instances on one Postgres schema', () => {
-  let dbB: Database;
-  let b: Running;
-
-  beforeAll(async () => {
-    if (database.config.kind !== 'postgres') throw new Error('postgres only');
-    dbB = await openDatabase({ ...database.config, applicationName: `${appName}-b` });
-    b = await start(dbB);
-  });
-  afterAll(async () => {
-    await b.app.close();
-    await dbB.close();
-  });
+  const second = secondInstance(
+    () => database,
+    `${appName}-b`,
+    start,
+    (b) => b.app.close(),
+  );
 
   it('a storefront on instance B hears a change saved on instance A', async () => {
-    const onB = await storefront(b);
+    const onB = await storefront(second.app);
     await setMode(a, 'open');
     expect(payload(await onB.nextEvent())).toEqual({ type: 'store-changed', what: 'store' });
     await setMode(a, 'auto');

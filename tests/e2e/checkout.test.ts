@@ -6,7 +6,7 @@
  * as the staff board will. The browser's clock is the server's: both say Monday 18:00 in Guelph.
  */
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
@@ -23,14 +23,17 @@ import { productsRepository } from '../../src/server/repositories/products';
 import { findProduct } from '../support/menu';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, fillCart, registerStaff, type Account } from '../support/orders';
-import { registerUser, type ApiUser } from '../support/users';
+import {
+  call,
+  fillCart,
+  registerPerson,
+  registerStaff,
+  type Account,
+  type Person as Customer,
+} from '../support/orders';
 
-/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
-const NOW = '2026-11-23T23:00:00Z';
-/** How long a live change may take to show on a busy test machine (it takes well under 1 s). */
-const LIVE = { timeout: 10_000 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-checkout';
 const PHONE = '519-555-0100';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
@@ -48,17 +51,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface Customer {
-  user: ApiUser;
-  account: Account;
-}
-
 /** A customer with a default contact (phone and a Guelph address). */
 async function newCustomer(): Promise<Customer> {
-  const { user, cookie } = await registerUser(h.app, {
-    contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
-  });
-  return { user, account: { id: user._id, cookie } };
+  return registerPerson(h.app, { contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }] });
 }
 
 /** A page whose clock is the server's, for a visitor who chose `orderType` (delivery: ADDRESS). */
@@ -75,9 +70,6 @@ async function openCheckout(page: Page, who: Customer) {
   await page.goto('/checkout');
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
 }
-
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 /** A spec alert shown as an in-page notice; dismissed so the same text later is a new one. */
 async function expectNotice(page: Page, message: string, role: 'status' | 'alert' = 'status') {

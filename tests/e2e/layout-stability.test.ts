@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
+import { firstOf } from '../support/menu';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { MONDAY_EVENING as NOW } from '../support/journey';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours. */
-const NOW = '2026-11-23T23:00:00Z';
 /** The budget for every page, as in issue 11 (Lighthouse's CLS, mobile and desktop). */
 const MAX_SHIFT = 0.02;
 
@@ -39,11 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const first = (category: string) => {
-  const found = menu.find((product) => product.category === category);
-  if (!found) throw new Error(`No ${category} in the seeded menu`);
-  return found;
-};
+const first = (category: string) => firstOf(menu, category);
 
 interface Screen {
   name: string;

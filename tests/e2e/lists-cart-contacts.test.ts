@@ -19,12 +19,11 @@ import { productsRepository } from '../../src/server/repositories/products';
 import { findProduct } from '../support/menu';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, registerStaff, type Account } from '../support/orders';
-import { registerUser, TEST_PASSWORD } from '../support/users';
+import { call, registerPerson, registerStaff } from '../support/orders';
+import { TEST_PASSWORD } from '../support/users';
 
-/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
-const NOW = '2026-11-23T23:00:00Z';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-lists';
 const PHONE = '519-555-0100';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
@@ -50,9 +49,6 @@ async function openPage(
   const { context, page } = await h.newPage({ orderType, address: ADDRESS, now: NOW });
   return { context, page, problems: watchConsole(page, allow) };
 }
-
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 const isFocused = (locator: Locator) => locator.evaluate((node) => node === document.activeElement);
 
@@ -263,10 +259,9 @@ describe('the cart’s delivery fee', () => {
   });
 
   it('shows a signed-in customer the total Payment and the server charge after Confirm Order', async () => {
-    const { user, cookie } = await registerUser(h.app, {
+    const { user, account } = await registerPerson(h.app, {
       contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
     });
-    const account: Account = { id: user._id, cookie };
     const coke = findProduct(menu, 'Coke');
     const fries = findProduct(menu, 'French Fries');
     const { context, page, problems } = await openPage('delivery');
@@ -318,10 +313,9 @@ describe('the cart’s lines', () => {
   // Seen on a Friday evening: a price changed and an item sold out while the cart waited, and
   // the new total was simply charged; and a slip of the thumb on Remove could not be taken back.
   it('says a changed price and a sold-out item on the line and at Payment, and undoes a Remove', async () => {
-    const { user, cookie } = await registerUser(h.app, {
+    const { user, account } = await registerPerson(h.app, {
       contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
     });
-    const account: Account = { id: user._id, cookie };
     const staff = await registerStaff(h.app, h.db);
     const coke = findProduct(menu, 'Coke');
     const fries = findProduct(menu, 'French Fries');
@@ -458,10 +452,9 @@ describe('Manage Contacts', () => {
   });
 
   it('asks before deleting a contact: Cancel keeps it, Delete contact removes it', async () => {
-    const { user, cookie } = await registerUser(h.app, {
+    const { user, account } = await registerPerson(h.app, {
       contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
     });
-    const account: Account = { id: user._id, cookie };
     const added = await call(h.app, account, 'POST', `/api/user/${user._id}/contacts`, {
       phone: '519-555-0199',
       address: '2 Stone Rd W, Guelph, ON',

@@ -12,13 +12,12 @@ import { formatMoney, linePrice, toCents, type ApiOrder, type Product } from '..
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { LIVE, MONDAY_EVENING, text } from '../support/journey';
 import { watchConsole } from '../support/console';
 import { accountOf, placeOrder } from '../support/orders';
 import { productIdsByName } from '../support/test-app';
 import { registerUser, type ApiUser } from '../support/users';
 
-/** How long a live change may take to show on a busy test machine (it takes well under 1 s). */
-const LIVE = { timeout: 10_000 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-orders';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 const WINGS = { size: '20 pcs', wingsFlavor: 'Hot' };
@@ -33,8 +32,7 @@ let id: (name: string) => string;
 let staff: Person;
 
 beforeAll(async () => {
-  // Monday 2026-11-23 18:00 in Toronto: open by the hours.
-  h = await startBrowserHarness({ clock: fixedClock('2026-11-23T23:00:00Z') });
+  h = await startBrowserHarness({ clock: fixedClock(MONDAY_EVENING) });
   id = await productIdsByName(h.app);
   staff = await registerUser(h.app);
   await h.db.query(`update users set role = 'staff' where id = $1`, [staff.user._id]);
@@ -79,8 +77,6 @@ async function openMyOrders(page: Page, who: Person) {
 
 const card = (page: Page, order: ApiOrder): Locator =>
   page.locator(`article[data-order-id="${order._id}"]`);
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 const badge = (page: Page, order: ApiOrder) => text(card(page, order).getByTestId('order-status'));
 /** The text of one fact of a card (Placed, Pickup, Delivery to, Scheduled for). */
 const fact = (order: Locator, term: string) =>

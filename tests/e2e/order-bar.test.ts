@@ -6,7 +6,7 @@
  * browser's clock is the server's: Monday 18:00 in Guelph.
  */
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES, orderAcceptedMessage, type Product } from '../../src/domain';
@@ -14,13 +14,18 @@ import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole } from '../support/console';
 import { findProduct } from '../support/menu';
-import { call, fillCart, registerStaff, type Account } from '../support/orders';
-import { registerUser, type ApiUser } from '../support/users';
+import {
+  call,
+  fillCart,
+  registerPerson,
+  registerStaff,
+  type Account,
+  type Person as Customer,
+} from '../support/orders';
 
-const NOW = '2026-11-23T23:00:00Z';
-const LIVE = { timeout: 10_000 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-order-bar';
 /** The bar is one line: a 44 px link and its border. */
 const BAR_MAX_PX = 46;
@@ -37,24 +42,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface Customer {
-  user: ApiUser;
-  account: Account;
-}
-
 async function newCustomer(): Promise<Customer> {
-  const { user, cookie } = await registerUser(h.app, {
+  const customer = await registerPerson(h.app, {
     contacts: [
       { phone: '519-555-0100', address: '55 Wyndham St N, Guelph, ON N1H 7T8', isDefault: true },
     ],
   });
-  const account = { id: user._id, cookie };
-  await fillCart(h.app, account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
-  return { user, account };
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
+  return customer;
 }
-
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 const waitingDialog = (page: Page) => page.getByRole('dialog', { name: CHECKOUT_MESSAGES.waiting });
 const barText = (page: Page) => page.getByTestId('order-bar-text');
 

@@ -3,7 +3,7 @@
  * test mail queued from the screen and listed as held, its text part opened in place, axe on
  * the screen; a staff member has no Outbox link and is told the screen is the admin's.
  */
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
 import {
@@ -12,13 +12,11 @@ import {
 } from '../../src/web/features/staff-admin/outbox-screen';
 import { axeViolations } from '../support/axe';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { registerStaff, type Account } from '../support/orders';
-import { registerUser } from '../support/users';
+import { LIVE, MONDAY_EVENING as NOW } from '../support/journey';
+import { refused, watchConsole, type ConsoleAllowance } from '../support/console';
+import { registerMember, registerStaff, type Account } from '../support/orders';
 
-const NOW = '2026-11-23T23:00:00Z';
 const TABLET = { width: 1280, height: 800 };
-const LIVE = { timeout: 10_000 };
 
 let h: BrowserHarness;
 const clock = fixedClock(NOW);
@@ -26,17 +24,10 @@ let admin: Account & { email: string };
 
 beforeAll(async () => {
   h = await startBrowserHarness({ clock });
-  const { user, cookie } = await registerUser(h.app, { name: 'Alex Admin' });
-  await h.db.query(`update users set role = 'admin' where id = $1`, [user._id]);
-  admin = { id: user._id, cookie, email: user.email };
+  const { user, account } = await registerMember(h.app, h.db, 'admin', { name: 'Alex Admin' });
+  admin = { ...account, email: user.email };
 });
 afterAll(() => h.close());
-
-const refused =
-  (status: number): ConsoleAllowance =>
-  (message: ConsoleMessage) =>
-    message.type() === 'error' &&
-    message.text().includes(`the server responded with a status of ${status}`);
 
 async function openAs(
   who: Account,
@@ -45,12 +36,8 @@ async function openAs(
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   // No order type stored by an init script: it would also run in the sandboxed mail frame, which
   // (rightly) has no storage.
-  const { context, page } = await h.newPage({ orderType: null });
+  const { context, page } = await h.newPage({ orderType: null, session: who.cookie });
   await page.setViewportSize(TABLET);
-  const [name, value] = who.cookie.split('=');
-  await context.addCookies([
-    { name: name ?? 'sid', value: value ?? '', url: h.baseUrl, httpOnly: true, sameSite: 'Lax' },
-  ]);
   // No context.clock here: its script is injected into every frame, and the sandboxed mail
   // frame (rightly) refuses to run it, which the console reports.
   const problems = watchConsole(page, allow);

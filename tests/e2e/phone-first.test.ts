@@ -9,14 +9,14 @@ import { CATALOGUE, DETAIL_CATEGORIES, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
+import { firstOf } from '../support/menu';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { MONDAY_EVENING as NOW } from '../support/journey';
 import { watchConsole } from '../support/console';
-import { call, confirm, fillCart, placeOrder, type Account } from '../support/orders';
+import { call, confirm, fillCart, placeOrder, registerPerson } from '../support/orders';
 import { untilMenuHeard } from '../support/test-app';
-import { registerUser, type ApiUser } from '../support/users';
+import type { ApiUser } from '../support/users';
 
-/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
-const NOW = '2026-11-23T23:00:00Z';
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 /** The header's budget at 390 px: the hours line, logo and nav, the order-type chip. */
@@ -33,11 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const first = (category: string) => {
-  const found = menu.find((product) => product.category === category);
-  if (!found) throw new Error(`No ${category} in the seeded menu`);
-  return found;
-};
+const first = (category: string) => firstOf(menu, category);
 
 /** Every screen a guest can open, by path. */
 function guestScreens(): { name: string; path: string }[] {
@@ -83,18 +79,14 @@ async function withGuestCart(context: BrowserContext) {
  * (so Checkout and Payment have something to show), and the page's clock set to the server's.
  */
 async function signedInPage(): Promise<{ context: BrowserContext; page: Page; user: ApiUser }> {
-  const { user, cookie } = await registerUser(h.app, {
+  const { user, account } = await registerPerson(h.app, {
     contacts: [{ phone: '519-555-0100', address: ADDRESS, isDefault: true }],
   });
-  const account: Account = { id: user._id, cookie };
   await placeOrder(h.app, account, [{ name: 'Coke' }]);
   await fillCart(h.app, account, [{ name: 'Coke', quantity: 3 }]);
   const confirmed = await confirm(h.app, account);
   expect(confirmed.statusCode).toBe(200);
-  const { context, page } = await h.newPage();
-  await context.clock.setFixedTime(new Date(NOW));
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name: name ?? 'sid', value: value ?? '', url: h.baseUrl }]);
+  const { context, page } = await h.newPage({ now: NOW, session: account.cookie });
   const contacts = await call(h.app, account, 'GET', `/api/user/${user._id}/contacts`);
   await context.addInitScript(
     (stored) => window.localStorage.setItem('user', JSON.stringify(stored)),

@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
@@ -33,13 +33,18 @@ import { fixedClock } from '../../src/server/clock';
 import { PRICE_MESSAGE } from '../../src/web/features/staff-admin/price';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
-import { logIn, registerUser } from '../support/users';
+import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
+import { refused, watchConsole, type ConsoleAllowance } from '../support/console';
+import {
+  call,
+  placeOrder,
+  registerCustomer,
+  registerMember,
+  registerStaff,
+  type Account,
+} from '../support/orders';
+import { logIn } from '../support/users';
 
-/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
-const NOW = '2026-11-23T23:00:00Z';
-const LIVE = { timeout: 10_000 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-staff-admin';
 const TABLET = { width: 1280, height: 800 };
 const ADMIN_ONLY = "Only the store's admin can manage staff accounts.";
@@ -57,23 +62,12 @@ let files: string;
 
 beforeAll(async () => {
   h = await startBrowserHarness({ clock });
-  const { user, cookie } = await registerUser(h.app, { name: 'Alex Admin' });
-  await h.db.query(`update users set role = 'admin' where id = $1`, [user._id]);
-  admin = { id: user._id, cookie, name: user.name, email: user.email };
+  const { user, account } = await registerMember(h.app, h.db, 'admin', { name: 'Alex Admin' });
+  admin = { ...account, name: user.name, email: user.email };
   mkdirSync(SHOTS, { recursive: true });
   files = mkdtempSync(join(tmpdir(), 'staff-admin-'));
 });
 afterAll(() => h.close());
-
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-
-/** Chromium logs every 4xx answer; a test lets through only the one it causes on purpose. */
-const refused =
-  (status: number): ConsoleAllowance =>
-  (message: ConsoleMessage) =>
-    message.type() === 'error' &&
-    message.text().includes(`the server responded with a status of ${status}`);
 
 /**
  * A tablet-sized page signed in as `who` through its session cookie (the login screen and its
@@ -84,13 +78,11 @@ async function openAs(
   path: string,
   allow: ConsoleAllowance[] = [],
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const { context, page } = await h.newPage();
+  const { context, page } = await h.newPage({
+    now: clock.now().toISOString(),
+    session: who.cookie,
+  });
   await page.setViewportSize(TABLET);
-  const [name, value] = who.cookie.split('=');
-  await context.addCookies([
-    { name: name ?? 'sid', value: value ?? '', url: h.baseUrl, httpOnly: true, sameSite: 'Lax' },
-  ]);
-  await context.clock.setFixedTime(clock.now());
   const problems = watchConsole(page, allow);
   await page.goto(path);
   return { context, page, problems };
@@ -533,12 +525,8 @@ it('shows today’s numbers from the orders placed, refreshes them, and exports 
     slowestAcceptSeconds: 150,
   });
 
-  const { context, page } = await h.newPage();
+  const { context, page } = await h.newPage({ session: admin.cookie });
   await page.setViewportSize(TABLET);
-  const [name, value] = admin.cookie.split('=');
-  await context.addCookies([
-    { name: name ?? 'sid', value: value ?? '', url: h.baseUrl, httpOnly: true, sameSite: 'Lax' },
-  ]);
   // Fake timers, so the minute between refreshes can pass at once.
   await context.clock.install({ time: clock.now() });
   const problems = watchConsole(page);

@@ -7,7 +7,7 @@
  * Both browsers' clocks are the server's: Monday 18:00 in Guelph.
  */
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CHECKOUT_MESSAGES,
@@ -24,14 +24,19 @@ import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
-import { call, fillCart, placeOrder, type Account } from '../support/orders';
+import { findProduct } from '../support/menu';
+import {
+  call,
+  fillCart,
+  placeOrder,
+  registerMember,
+  registerPerson,
+  type Account,
+} from '../support/orders';
 import { registerUser, type ApiUser } from '../support/users';
 
-/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
-const NOW = '2026-11-23T23:00:00Z';
-/** How long a live change may take to show on a busy test machine (it takes well under 1 s). */
-const LIVE = { timeout: 10_000 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-staff';
 const PHONE = '519-555-0100';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
@@ -44,21 +49,12 @@ let staff: { user: ApiUser; account: Account };
 beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   menu = await productsRepository(h.db).list();
-  const { user, cookie } = await registerUser(h.app, { name: 'Sam Staff' });
-  await h.db.query(`update users set role = 'staff' where id = $1`, [user._id]);
-  staff = { user, account: { id: user._id, cookie } };
+  staff = await registerMember(h.app, h.db, 'staff', { name: 'Sam Staff' });
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 
-function productId(name: string): string {
-  const found = menu.find((each) => each.name === name);
-  if (!found) throw new Error(`No ${name} in the seeded menu`);
-  return found.id;
-}
-
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+const productId = (name: string): string => findProduct(menu, name).id;
 
 /** A page whose clock is the server's; signed in with `cookie` when given. */
 async function openPage(
@@ -66,13 +62,8 @@ async function openPage(
   cookie?: string,
   allow: ConsoleAllowance[] = [],
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const { context, page } = await h.newPage();
-  await context.clock.setFixedTime(new Date(NOW));
+  const { context, page } = await h.newPage({ now: NOW, session: cookie });
   if (viewport) await page.setViewportSize(viewport);
-  if (cookie) {
-    const [name = '', value = ''] = cookie.split('=');
-    await context.addCookies([{ name, value, url: h.baseUrl }]);
-  }
   return { context, page, problems: watchConsole(page, allow) };
 }
 
@@ -108,11 +99,10 @@ it('shows a customer’s order on the board within a second, rings until opened,
   expect(await app(staffPage).getAttribute('data-alert')).toBe('quiet');
 
   // The customer, with markup in their name and instructions, orders through Checkout and Payment.
-  const { user, cookie } = await registerUser(h.app, {
+  const { user, account: customer } = await registerPerson(h.app, {
     name: MARKUP,
     contacts: [{ phone: PHONE, address: ADDRESS, isDefault: true }],
   });
-  const customer: Account = { id: user._id, cookie };
   await fillCart(h.app, customer, [
     { productId: productId('Wings'), quantity: 2, size: '20 pcs', wingsFlavor: 'Hot' },
     {
@@ -345,8 +335,8 @@ it('says Reconnecting while its stream is down and catches up by itself after', 
       /net::(ERR_FAILED|ERR_INCOMPLETE_CHUNKED_ENCODING)/.test(message.text()) &&
       message.location().url.includes('/api/staff/orders/stream'),
   ]);
-  const { user, cookie } = await registerUser(h.app, { name: 'Offline Olive' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Offline Olive' });
+  const order = await placeOrder(h.app, account);
   await card(page, order._id).waitFor(LIVE);
 
   // The connection drops (the server's side closes every socket) and cannot come back for now.
@@ -384,8 +374,8 @@ it('says Reconnecting while its stream is down and catches up by itself after', 
 });
 
 it('counts the acceptance window down each second, urgent in its last minute, and lists the steps', async () => {
-  const { user, cookie } = await registerUser(h.app, { name: 'Clock Watcher' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Clock Watcher' });
+  const order = await placeOrder(h.app, account);
   const { context, page, problems } = await openPage(
     { width: 1280, height: 800 },
     staff.account.cookie,
@@ -409,8 +399,8 @@ it('counts the acceptance window down each second, urgent in its last minute, an
 });
 
 it('shows the server’s sentence when another tablet answered first, and reloads the order', async () => {
-  const { user, cookie } = await registerUser(h.app, { name: 'Two Tablets' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Two Tablets' });
+  const order = await placeOrder(h.app, account);
   const { context, page, problems } = await openBoard({ width: 1024, height: 768 }, [
     // The 409 itself: Chromium logs the refused request.
     (message) => message.text().includes('status of 409 (Conflict)'),
@@ -565,8 +555,8 @@ it('never sends the staff app’s code to a customer’s first view', async () =
 });
 
 it('accepts from the keyboard with typed minutes, and cancels an accepted order with a reason', async () => {
-  const { user, cookie } = await registerUser(h.app, { name: 'Keyboard Kim' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Keyboard Kim' });
+  const order = await placeOrder(h.app, account);
   const { context, page, problems } = await openBoard({ width: 1024, height: 768 });
   await card(page, order._id).focus();
   await page.keyboard.press('Enter');
@@ -606,8 +596,8 @@ it('accepts from the keyboard with typed minutes, and cancels an accepted order 
 });
 
 it('prints the kitchen ticket on accept when this tablet is set to', async () => {
-  const { user, cookie } = await registerUser(h.app, { name: 'Printer Pat' });
-  const order = await placeOrder(h.app, { id: user._id, cookie });
+  const { account } = await registerPerson(h.app, { name: 'Printer Pat' });
+  const order = await placeOrder(h.app, account);
   const { context, page, problems } = await openPage(
     { width: 1280, height: 800 },
     staff.account.cookie,
@@ -640,7 +630,7 @@ it('prints the kitchen ticket on accept when this tablet is set to', async () =>
   await page.goto('/staff/store');
   expect(await setting.isChecked()).toBe(true);
   await setting.uncheck();
-  const next = await placeOrder(h.app, { id: user._id, cookie });
+  const next = await placeOrder(h.app, account);
   await page.getByRole('link', { name: 'Board', exact: true }).click();
   await card(page, next._id).click();
   const nextDetail = page.getByRole('dialog', { name: `Order #${next.number}` });

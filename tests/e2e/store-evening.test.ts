@@ -8,7 +8,7 @@
  * and a quiet console on each screen, screenshots in SCREENSHOT_DIR.
  */
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   formatMoney,
@@ -23,7 +23,9 @@ import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-swee
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
+import { findProduct } from '../support/menu';
 import {
   call,
   completeOrder,
@@ -31,12 +33,10 @@ import {
   fillCart,
   placeOrder,
   type Account,
+  registerMember,
 } from '../support/orders';
 import { registerUser, type ApiUser } from '../support/users';
 
-/** Monday 2026-11-23 18:00 in Toronto: open by the hours (Monday 11:00-23:00). */
-const NOW = '2026-11-23T23:00:00Z';
-const LIVE = { timeout: 10_000 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-evening';
 const TABLET = { width: 1280, height: 800 };
 const PHONE_SCREEN = { width: 390, height: 844 };
@@ -51,25 +51,13 @@ let admin: { user: ApiUser; account: Account };
 beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   menu = await productsRepository(h.db).list();
-  const made = async (name: string, role: 'staff' | 'admin') => {
-    const { user, cookie } = await registerUser(h.app, { name });
-    await h.db.query(`update users set role = $2 where id = $1`, [user._id, role]);
-    return { user, account: { id: user._id, cookie } };
-  };
-  staff = await made('Sam Staff', 'staff');
-  admin = await made('Alex Admin', 'admin');
+  staff = await registerMember(h.app, h.db, 'staff', { name: 'Sam Staff' });
+  admin = await registerMember(h.app, h.db, 'admin', { name: 'Alex Admin' });
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 
-const productId = (name: string): string => {
-  const found = menu.find((each) => each.name === name);
-  if (!found) throw new Error(`No ${name} in the seeded menu`);
-  return found.id;
-};
-
-const text = async (locator: Locator) =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+const productId = (name: string): string => findProduct(menu, name).id;
 
 /** A page on the server's clock; signed in with `cookie` when given. */
 async function openPage(
@@ -77,12 +65,8 @@ async function openPage(
   cookie?: string,
   allow: ConsoleAllowance[] = [],
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const { context, page } = await h.newPage({ now: NOW });
+  const { context, page } = await h.newPage({ now: NOW, session: cookie });
   await page.setViewportSize(viewport);
-  if (cookie) {
-    const [name = '', value = ''] = cookie.split('=');
-    await context.addCookies([{ name, value, url: h.baseUrl }]);
-  }
   return { context, page, problems: watchConsole(page, allow) };
 }
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { MONDAY_EVENING as NOW } from '../support/journey';
 import { watchConsole } from '../support/console';
 import { call, fillCart, registerStaff, type Account } from '../support/orders';
 import { registerUser } from '../support/users';
@@ -18,7 +19,6 @@ import { registerUser } from '../support/users';
 const LIVE = { timeout: 5_000 };
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours. */
-const NOW = '2026-11-23T23:00:00Z';
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-store-live';
 const clock = fixedClock(NOW);
 
@@ -79,10 +79,8 @@ it('says a pause is a pause and when it ends, lets an order be scheduled after i
     ],
   });
   await fillCart(h.app, { id: user._id, cookie }, [{ name: 'Coke' }]);
-  const { context, page } = await h.newPage({ now: NOW });
+  const { context, page } = await h.newPage({ now: NOW, session: cookie });
   const problems = watchConsole(page);
-  const [name = '', value = ''] = cookie.split('=');
-  await context.addCookies([{ name, value, url: h.baseUrl }]);
   await page.setViewportSize({ width: 390, height: 844 });
   await openListening(page, '/');
   const hours = page.locator('.hours-bar');

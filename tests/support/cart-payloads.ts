@@ -4,6 +4,7 @@ import {
   drinkLimit,
   flavorOptions,
   pizzaCount,
+  type CartItemPayload,
   type Product,
 } from '../../src/domain';
 
@@ -60,3 +61,13 @@ export function validCartPayload(products: readonly Product[], toppingNames: Rea
     });
   });
 }
+
+/** A large Pizza & Wings Combo with every kind of option: hot wings, a side, toppings, drinks. */
+export const comboLarge = (id: (name: string) => string): Partial<CartItemPayload> => ({
+  productId: id('Pizza & Wings Combo'),
+  size: 'Large',
+  wingsFlavor: 'Hot',
+  sides: ['Garlic Bread'],
+  toppings: ['Bacon', 'Ham', 'Onions', 'Pineapple'],
+  drinks: [{ name: 'Coke', quantity: 2 }],
+});

@@ -18,3 +18,10 @@ export function watchConsole(page: Page, allow: ConsoleAllowance[] = []): string
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
+
+/** Chromium logs every 4xx answer; a test lets through only the one it causes on purpose. */
+export const refused =
+  (status: number): ConsoleAllowance =>
+  (message: ConsoleMessage) =>
+    message.type() === 'error' &&
+    message.text().includes(`the server responded with a status of ${status}`);

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload, type CryptoKey } from 'jose';
+import type { AppConfig } from '../../src/server/config';
+import { testConfig } from './test-app';
 
 export const TEST_GOOGLE_CLIENT_ID = 'test-client.apps.example.com';
 export const TEST_GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -8,6 +10,8 @@ export const TEST_GOOGLE_ISSUER = 'https://accounts.google.com';
 export interface JwksServer {
   /** The key set's URL, for the app's `google.jwksUrl`. */
   url: string;
+  /** The app's `google` configuration for our test client, its keys from here. */
+  google: AppConfig['google'];
   /** A token signed with the served key; defaults give a valid Google ID token for our client. */
   signIdToken(claims?: JWTPayload, options?: { key?: CryptoKey; kid?: string }): Promise<string>;
   /** A private key the server does not publish, for bad-signature tests. */
@@ -32,8 +36,10 @@ export async function startJwksServer(): Promise<JwksServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const url = `http://127.0.0.1:${port}/certs`;
   return {
-    url: `http://127.0.0.1:${port}/certs`,
+    url,
+    google: { clientId: TEST_GOOGLE_CLIENT_ID, jwksUrl: url, issuers: testConfig().google.issuers },
     async signIdToken(claims = {}, options = {}) {
       const now = Math.floor(Date.now() / 1000);
       const payload: JWTPayload = {

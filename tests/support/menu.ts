@@ -28,6 +28,13 @@ export function findProduct<P extends { name: string }>(list: readonly P[], name
   return found;
 }
 
+/** The first product of `category` in a list of products; throws when there is none. */
+export function firstOf<P extends { category: string }>(list: readonly P[], category: string): P {
+  const found = list.find((product) => product.category === category);
+  if (!found) throw new Error(`No ${category} in the menu`);
+  return found;
+}
+
 /** A seeded product as the domain sees it, for tests without a database. */
 export function seededProduct(name: string): Product {
   return findProduct([...SEEDED_MENU.values()], name);

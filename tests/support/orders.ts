@@ -6,7 +6,7 @@ import type {
   CartItemPayload,
 } from '../../src/domain';
 import type { Database } from '../../src/server/data/db';
-import { logIn, registerUser } from './users';
+import { logIn, registerUser, type ApiUser, type RegisterOverrides } from './users';
 
 /** A signed-in account: its id and the `Cookie` header value of its session. */
 export interface Account {
@@ -67,9 +67,33 @@ export async function registerCustomer(app: FastifyInstance): Promise<Account> {
 
 /** A staff member: registered as a customer, then given the staff role in the database. */
 export async function registerStaff(app: FastifyInstance, db: Database): Promise<Account> {
-  const account = await registerCustomer(app);
-  await db.query(`update users set role = 'staff' where id = $1`, [account.id]);
-  return account;
+  return (await registerMember(app, db, 'staff')).account;
+}
+
+/** Someone registered (`registerUser`): the user as the server answered, and their account. */
+export interface Person {
+  user: ApiUser;
+  account: Account;
+}
+
+export async function registerPerson(
+  app: FastifyInstance,
+  overrides: RegisterOverrides = {},
+): Promise<Person> {
+  const registered = await registerUser(app, overrides);
+  return { user: registered.user, account: accountOf(registered) };
+}
+
+/** A staff member or the admin, as `registerStaff`, with the user as registered (e.g. a name). */
+export async function registerMember(
+  app: FastifyInstance,
+  db: Database,
+  role: 'staff' | 'admin',
+  overrides: RegisterOverrides = {},
+): Promise<Person> {
+  const person = await registerPerson(app, overrides);
+  await db.query(`update users set role = $2 where id = $1`, [person.user._id, role]);
+  return person;
 }
 
 /** Puts these lines in the customer's cart (each must be accepted). */

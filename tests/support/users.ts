@@ -15,6 +15,9 @@ export interface RegisterOverrides {
 
 export const TEST_PASSWORD = 'correct horse battery';
 
+/** The store's owner, for the app's `admin` configuration (ADMIN_EMAIL and ADMIN_PASSWORD). */
+export const TEST_ADMIN = { email: 'owner@example.com', password: 'owner password 123' };
+
 /**
  * Registers a fresh customer through the real register route and returns the user and a
  * `Cookie` header value (`sid=...`) to send on later requests. Each call gets a unique email

@@ -12,6 +12,7 @@ import {
   unitPrice,
   type NormalisedSelection,
   type Product,
+  type TipPercent,
   tipPercentForAmount,
   toppingSummary,
   toppingSummaryText,
@@ -221,23 +222,15 @@ describe('cart totals', () => {
   });
 
   it('rounds HST and tip half up to the cent', () => {
+    const pickup = (cents: number, tipPercent: TipPercent) =>
+      cartTotals({ lineTotals: [cents], tipPercent, delivery: false, deliveryFee: 0 });
     // 0.50 x 13% = 6.5 cents -> 7; 1.50 x 13% = 19.5 -> 20; 0.10 x 15% = 1.5 -> 2; 0.10 x 5% = 0.5 -> 1
-    expect(
-      cartTotals({ lineTotals: [50], tipPercent: 0, delivery: false, deliveryFee: 0 }).hst,
-    ).toBe(7);
-    expect(
-      cartTotals({ lineTotals: [150], tipPercent: 0, delivery: false, deliveryFee: 0 }).hst,
-    ).toBe(20);
-    expect(
-      cartTotals({ lineTotals: [10], tipPercent: 15, delivery: false, deliveryFee: 0 }).tip,
-    ).toBe(2);
-    expect(
-      cartTotals({ lineTotals: [10], tipPercent: 5, delivery: false, deliveryFee: 0 }).tip,
-    ).toBe(1);
+    expect(pickup(50, 0).hst).toBe(7);
+    expect(pickup(150, 0).hst).toBe(20);
+    expect(pickup(10, 15).tip).toBe(2);
+    expect(pickup(10, 5).tip).toBe(1);
     // 0.49 x 13% = 6.37 -> 6 (down)
-    expect(
-      cartTotals({ lineTotals: [49], tipPercent: 0, delivery: false, deliveryFee: 0 }).hst,
-    ).toBe(6);
+    expect(pickup(49, 0).hst).toBe(6);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { checkRange, csvCell, median, summariseDay } from '../../src/server/staf
 import type { DayOrder } from '../../src/server/repositories/reports';
 import { storeDate } from '../../src/domain';
 import { storeDateTime, storeDaysRange } from '../../src/server/staff/store-days';
+import { emptyDay } from '../support/reports';
 
 describe('csvCell', () => {
   it('quotes commas, quotes and line breaks as RFC 4180 has it', () => {
@@ -116,20 +117,7 @@ describe('today’s numbers (issue 31: counted apart, never mixed)', () => {
   });
 
   it('says null for the times on a day nobody accepted, and rounds seconds', () => {
-    expect(summariseDay('2026-11-25', [])).toEqual({
-      date: '2026-11-25',
-      received: 0,
-      accepted: 0,
-      declined: 0,
-      missed: 0,
-      cancelled: 0,
-      foodSales: 0,
-      hst: 0,
-      tips: 0,
-      deliveryFees: 0,
-      medianAcceptSeconds: null,
-      slowestAcceptSeconds: null,
-    });
+    expect(summariseDay('2026-11-25', [])).toEqual(emptyDay('2026-11-25'));
     const report = summariseDay('2026-11-24', [sold(10.4), sold(11.2)]);
     expect(report.medianAcceptSeconds).toBe(11);
     expect(report.slowestAcceptSeconds).toBe(11);

@@ -4,14 +4,11 @@ import {
   MIN_READY_MINUTES,
   type ApiStaffOrder,
 } from '../../domain';
-import type { Clock } from '../clock';
-import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
-import { changedOrder, lockedOrderFor } from './locked-order';
+import { changedOrder, lockedOrderFor, type StaffStepInput } from './locked-order';
 import { orderMail } from '../mail/order-mails';
-import type { MailStore } from '../mail/render';
 import { acceptedMail } from '../mail/templates/accepted';
 
 export const MINUTES_MESSAGE = `Please give the minutes until ready as a whole number from ${MIN_READY_MINUTES} to ${MAX_READY_MINUTES}.`;
@@ -52,15 +49,7 @@ export async function acceptOrder({
   minutes,
   byUserId,
   store,
-}: {
-  db: Database;
-  clock: Clock;
-  orderId: string;
-  minutes: number | null;
-  byUserId: string;
-  /** The store's profile, for the customer's mail (the route's snapshot: no read). */
-  store: MailStore;
-}): Promise<ApiStaffOrder> {
+}: StaffStepInput & { minutes: number | null }): Promise<ApiStaffOrder> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'accepted');

@@ -1,10 +1,8 @@
 import type { ApiStaffOrder } from '../../domain';
-import type { Clock } from '../clock';
-import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository } from '../repositories/orders';
-import { changedOrder, lockedOrderFor } from './locked-order';
+import { changedOrder, lockedOrderFor, type StaffStepInput } from './locked-order';
 import { orderMail } from '../mail/order-mails';
 import type { MailStore } from '../mail/render';
 import { outForDeliveryMail } from '../mail/templates/out-for-delivery';
@@ -62,16 +60,7 @@ export async function advanceOrder({
   reason,
   byUserId,
   store,
-}: {
-  db: Database;
-  clock: Clock;
-  orderId: string;
-  status: LaterStatus;
-  reason: string | null;
-  byUserId: string;
-  /** The store's profile, for the customer's mail (the route's snapshot: no read). */
-  store: MailStore;
-}): Promise<ApiStaffOrder> {
+}: StaffStepInput & { status: LaterStatus; reason: string | null }): Promise<ApiStaffOrder> {
   // The route checks the reason's text; this keeps a caller without one from cancelling.
   if (status === 'cancelled' && !reason) throw badRequest(CANCEL_REASON_MESSAGE);
   const kept = status === 'cancelled' ? reason : null;

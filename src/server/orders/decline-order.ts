@@ -1,9 +1,8 @@
 import type { ApiStaffOrder } from '../../domain';
-import type { Clock } from '../clock';
-import type { Database, Queryable } from '../data/db';
+import type { Queryable } from '../data/db';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
-import { changedOrder, lockedOrderFor } from './locked-order';
+import { changedOrder, lockedOrderFor, type StaffStepInput } from './locked-order';
 import { orderMail } from '../mail/order-mails';
 import type { MailStore } from '../mail/render';
 import { declinedMail } from '../mail/templates/declined';
@@ -85,15 +84,7 @@ export async function declineOrder({
   reason,
   byUserId,
   store,
-}: {
-  db: Database;
-  clock: Clock;
-  orderId: string;
-  reason: string;
-  byUserId: string;
-  /** The store's profile, for the customer's mail (the route's snapshot: no read). */
-  store: MailStore;
-}): Promise<ApiStaffOrder> {
+}: StaffStepInput & { reason: string }): Promise<ApiStaffOrder> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, 'declined');

@@ -4,10 +4,22 @@ import {
   type ApiStaffOrder,
   type OrderStatus,
 } from '../../domain';
-import type { Queryable } from '../data/db';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../data/db';
+import type { MailStore } from '../mail/render';
 import { checkedId, conflict, notFound } from '../http/errors';
 import { ordersRepository, type OrderRecord } from '../repositories/orders';
 import { withStaffDetails } from './present-order';
+
+/** What every staff step on an order (accept, decline, move on) is given, beside its own answer. */
+export interface StaffStepInput {
+  db: Database;
+  clock: Clock;
+  orderId: string;
+  byUserId: string;
+  /** The store's profile, for the customer's mail (the route's snapshot: no read). */
+  store: MailStore;
+}
 
 /** What a step does to an order, in words: "accepted", "marked “Ready for pickup”". */
 const STEP_WORDS: Partial<Record<OrderStatus, string>> = {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   MAX_QUANTITY,
@@ -69,16 +70,20 @@ const totalsQuery = z
 const itemList = { 200: z.array(apiCartItemSchema) };
 
 export const cartRoutes: RouteModule = (app, ctx) => {
+  /** What every change to the signed-in customer's cart is given: whose cart, and the menu. */
+  const cartOf = async (request: FastifyRequest) => ({
+    db: ctx.db,
+    catalogue: ctx.catalogue,
+    userId: (await requireUser(request, ctx)).id,
+  });
+
   app.post(
     '/cart',
     {
       preValidation: selfGuard(ctx, 'body'),
       schema: { body: cartItemPayloadSchema, response: { 200: apiCartSchema } },
     },
-    async (request) => {
-      const user = await requireUser(request, ctx);
-      return addItem({ db: ctx.db, catalogue: ctx.catalogue, userId: user.id, item: request.body });
-    },
+    async (request) => addItem({ ...(await cartOf(request)), item: request.body }),
   );
 
   app.get(
@@ -99,15 +104,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       preValidation: selfGuard(ctx, 'body'),
       schema: { body: mergeBody, response: { 200: apiMergedCartSchema } },
     },
-    async (request) => {
-      const user = await requireUser(request, ctx);
-      return mergeCart({
-        db: ctx.db,
-        catalogue: ctx.catalogue,
-        userId: user.id,
-        localCart: request.body.localCart,
-      });
-    },
+    async (request) => mergeCart({ ...(await cartOf(request)), localCart: request.body.localCart }),
   );
 
   app.post(
@@ -116,16 +113,8 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       preValidation: selfGuard(ctx, 'body'),
       schema: { body: checkoutPayloadSchema, response: { 200: apiConfirmAnswerSchema } },
     },
-    async (request) => {
-      const user = await requireUser(request, ctx);
-      return confirmCheckout({
-        db: ctx.db,
-        catalogue: ctx.catalogue,
-        clock: ctx.clock,
-        userId: user.id,
-        payload: request.body,
-      });
-    },
+    async (request) =>
+      confirmCheckout({ ...(await cartOf(request)), clock: ctx.clock, payload: request.body }),
   );
 
   app.get(
@@ -155,7 +144,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, ctx);
+      const cart = await cartOf(request);
       const { tip, tipPercent, newTotalPrice } = request.query;
       // Anything else in it is ignored, as it always was: a client's figure is never refused.
       const clientTotalCents =
@@ -163,9 +152,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
           ? Number(newTotalPrice) * 100
           : undefined;
       return updateTip({
-        db: ctx.db,
-        catalogue: ctx.catalogue,
-        userId: user.id,
+        ...cart,
         choice:
           tipPercent !== undefined
             ? { tipPercent }
@@ -180,16 +167,12 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       preValidation: selfGuard(ctx, 'params'),
       schema: { params: itemParams, body: quantityBody, response: itemList },
     },
-    async (request) => {
-      const user = await requireUser(request, ctx);
-      return changeQuantity({
-        db: ctx.db,
-        catalogue: ctx.catalogue,
-        userId: user.id,
+    async (request) =>
+      changeQuantity({
+        ...(await cartOf(request)),
         itemId: request.params.itemId,
         quantity: request.body.quantity,
-      });
-    },
+      }),
   );
 
   app.delete(
@@ -198,14 +181,6 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       preValidation: selfGuard(ctx, 'params'),
       schema: { params: itemParams, response: itemList },
     },
-    async (request) => {
-      const user = await requireUser(request, ctx);
-      return removeItem({
-        db: ctx.db,
-        catalogue: ctx.catalogue,
-        userId: user.id,
-        itemId: request.params.itemId,
-      });
-    },
+    async (request) => removeItem({ ...(await cartOf(request)), itemId: request.params.itemId }),
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   MAX_PAUSE_MINUTES,
@@ -21,6 +22,7 @@ import { MINUTES_MESSAGE, acceptOrder } from '../orders/accept-order';
 import { CANCEL_REASON_MESSAGE, LATER_STATUSES, advanceOrder } from '../orders/advance-order';
 import { declineOrder } from '../orders/decline-order';
 import { dismissMissed } from '../orders/dismiss-missed';
+import type { StaffStepInput } from '../orders/locked-order';
 import { listStaffOrders } from '../orders/list-orders';
 import { updateStoreControls, viewStoreControls } from '../orders/store-controls';
 
@@ -260,6 +262,14 @@ const staffStore = { 200: apiStaffStoreSchema };
 
 export const staffRoutes: RouteModule = (app, ctx) => {
   const guard = staffGuard(ctx);
+  /** What a staff step on the order `orderId` is given: who asks, and the store's profile. */
+  const stepOn = async (orderId: string, request: FastifyRequest): Promise<StaffStepInput> => ({
+    db: ctx.db,
+    clock: ctx.clock,
+    orderId,
+    byUserId: (await requireUser(request, ctx)).id,
+    store: await ctx.catalogue.settings(),
+  });
 
   app.get(
     '/staff/orders',
@@ -276,17 +286,11 @@ export const staffRoutes: RouteModule = (app, ctx) => {
       preValidation: guard,
       schema: { params: orderParams, body: acceptBody, response: staffOrder },
     },
-    async (request) => {
-      const user = await requireUser(request, ctx);
-      return acceptOrder({
-        db: ctx.db,
-        clock: ctx.clock,
-        orderId: request.params.orderId,
+    async (request) =>
+      acceptOrder({
+        ...(await stepOn(request.params.orderId, request)),
         minutes: request.body.minutes,
-        byUserId: user.id,
-        store: await ctx.catalogue.settings(),
-      });
-    },
+      }),
   );
 
   app.post(
@@ -295,17 +299,11 @@ export const staffRoutes: RouteModule = (app, ctx) => {
       preValidation: guard,
       schema: { params: orderParams, body: declineBody, response: staffOrder },
     },
-    async (request) => {
-      const user = await requireUser(request, ctx);
-      return declineOrder({
-        db: ctx.db,
-        clock: ctx.clock,
-        orderId: request.params.orderId,
+    async (request) =>
+      declineOrder({
+        ...(await stepOn(request.params.orderId, request)),
         reason: request.body.reason,
-        byUserId: user.id,
-        store: await ctx.catalogue.settings(),
-      });
-    },
+      }),
   );
 
   app.post(
@@ -314,19 +312,12 @@ export const staffRoutes: RouteModule = (app, ctx) => {
       preValidation: guard,
       schema: { params: orderParams, body: statusBody, response: staffOrder },
     },
-    async (request) => {
-      const user = await requireUser(request, ctx);
-      const { status, reason } = request.body;
-      return advanceOrder({
-        db: ctx.db,
-        clock: ctx.clock,
-        orderId: request.params.orderId,
-        status,
-        reason,
-        byUserId: user.id,
-        store: await ctx.catalogue.settings(),
-      });
-    },
+    async (request) =>
+      advanceOrder({
+        ...(await stepOn(request.params.orderId, request)),
+        status: request.body.status,
+        reason: request.body.reason,
+      }),
   );
 
   app.post(

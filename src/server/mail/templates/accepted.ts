@@ -1,7 +1,6 @@
 import { readyAtText } from '../../../domain';
-import type { OrderRecord } from '../../repositories/orders';
-import type { MailContent, MailStore } from '../render';
-import { orderName, placeRow } from './order-parts';
+import type { MailContent } from '../render';
+import { orderName, placeRow, type OrderMailInput } from './order-parts';
 
 /** The store accepted: when the order will be ready (a scheduled one at its time, confirmed). */
 export function acceptedMail({
@@ -9,12 +8,7 @@ export function acceptedMail({
   readyAt,
   store,
   now,
-}: {
-  order: OrderRecord;
-  readyAt: Date;
-  store: MailStore;
-  now: Date;
-}): MailContent {
+}: OrderMailInput & { readyAt: Date; now: Date }): MailContent {
   const ready = readyAtText(readyAt, order.scheduledTime !== null, now);
   return {
     subject: `${orderName(order)} is confirmed`,

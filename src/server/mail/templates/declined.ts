@@ -1,17 +1,12 @@
-import type { OrderRecord } from '../../repositories/orders';
-import type { MailContent, MailStore } from '../render';
-import { orderName } from './order-parts';
+import type { MailContent } from '../render';
+import { orderName, type OrderMailInput } from './order-parts';
 
 /** The staff declined the order, with the reason they gave ("the store is currently {reason}"). */
 export function declinedMail({
   order,
   reason,
   store,
-}: {
-  order: OrderRecord;
-  reason: string;
-  store: MailStore;
-}): MailContent {
+}: OrderMailInput & { reason: string }): MailContent {
   return {
     subject: `${orderName(order)} was declined`,
     blocks: [

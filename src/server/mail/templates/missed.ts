@@ -1,18 +1,11 @@
-import type { OrderRecord } from '../../repositories/orders';
-import type { MailContent, MailStore } from '../render';
-import { orderName } from './order-parts';
+import type { MailContent } from '../render';
+import { orderName, type OrderMailInput } from './order-parts';
 
 /**
  * Nobody at the store answered within the acceptance window, and the order was declined on its
  * own: said as it happened, not as a decision, with the phone to reach a person.
  */
-export function missedMail({
-  order,
-  store,
-}: {
-  order: OrderRecord;
-  store: MailStore;
-}): MailContent {
+export function missedMail({ order, store }: OrderMailInput): MailContent {
   return {
     subject: `${orderName(order)} was not confirmed`,
     blocks: [

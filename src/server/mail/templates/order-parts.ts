@@ -6,6 +6,12 @@ import { formatMoney, storeDayTimeText } from '../../../domain';
 import type { OrderItemRecord, OrderRecord } from '../../repositories/orders';
 import type { MailBlock, MailStore } from '../render';
 
+/** What a mail to the customer about their order is made from: the order and the store. */
+export interface OrderMailInput {
+  order: OrderRecord;
+  store: MailStore;
+}
+
 /** The order as a mail names it: the number the customer and the counter both read. */
 export const orderName = (order: Pick<OrderRecord, 'number'>): string => `Order #${order.number}`;
 

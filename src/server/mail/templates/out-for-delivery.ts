@@ -1,15 +1,8 @@
-import type { OrderRecord } from '../../repositories/orders';
-import type { MailContent, MailStore } from '../render';
-import { orderName } from './order-parts';
+import type { MailContent } from '../render';
+import { orderName, type OrderMailInput } from './order-parts';
 
 /** A delivery order has left the store (optional: the customer may turn it off). */
-export function outForDeliveryMail({
-  order,
-  store,
-}: {
-  order: OrderRecord;
-  store: MailStore;
-}): MailContent {
+export function outForDeliveryMail({ order, store }: OrderMailInput): MailContent {
   return {
     subject: `${orderName(order)} is on its way`,
     blocks: [

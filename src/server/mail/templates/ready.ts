@@ -1,9 +1,8 @@
-import type { OrderRecord } from '../../repositories/orders';
-import type { MailContent, MailStore } from '../render';
-import { orderName } from './order-parts';
+import type { MailContent } from '../render';
+import { orderName, type OrderMailInput } from './order-parts';
 
 /** A pickup order is ready at the counter (optional: the customer may turn it off). */
-export function readyMail({ order, store }: { order: OrderRecord; store: MailStore }): MailContent {
+export function readyMail({ order, store }: OrderMailInput): MailContent {
   return {
     subject: `${orderName(order)} is ready for pickup`,
     blocks: [

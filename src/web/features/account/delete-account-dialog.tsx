@@ -1,14 +1,18 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH } from '../../../domain';
 import { Field } from '../../shared/field';
-import { useModalDialog } from '../../shared/modal-dialog';
 import { useMutation } from '../../shared/use-mutation';
 import { accountApi } from './account-api';
+import { ConfirmActions, ConfirmDialog } from './confirm-dialog';
 import { FormError } from './form-parts';
 
+const WHAT_GOES =
+  'Your saved contacts and your cart are removed and you are signed out everywhere. Orders you ' +
+  'placed stay with the store for its books, without your name, phone or address. This cannot ' +
+  'be undone.';
+
 /**
- * "Delete your account?" as a native modal dialog, like deleting a contact: the page behind is
- * inert, Tab stays inside, Escape and Cancel close it. The password field has the focus first:
+ * "Delete your account?", asked like deleting a contact. The password field has the focus first:
  * nothing is deleted without typing it, so there is no safe button to start on. The server's
  * refusal (a wrong password, an order still being made, a staff account) is said inside the
  * dialog, which stays open to try again; `onDeleted` runs once the server has deleted it.
@@ -22,18 +26,13 @@ export function DeleteAccountDialog({
   onCancel: () => void;
   onDeleted: () => void;
 }) {
-  const id = useId();
-  const { ref: dialog } = useModalDialog();
+  const errorId = useId();
   const field = useRef<HTMLInputElement>(null);
   const [confirmation, setConfirmation] = useState('');
   const deletion = useMutation(
     (typed: string, signal) => accountApi.deleteAccount(userId, typed, signal),
     { fallback: ACCOUNT_MESSAGES.deleteAccountFailed },
   );
-  // After showModal() (the hook's effect runs first), which would focus the first control.
-  useEffect(() => {
-    field.current?.focus();
-  }, []);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,22 +42,13 @@ export function DeleteAccountDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!deletion.pending) onCancel();
-      }}
+    <ConfirmDialog
+      title="Delete your account?"
+      text={WHAT_GOES}
+      busy={deletion.pending}
+      onCancel={onCancel}
+      firstFocus={field}
     >
-      <h2 id={`${id}-title`}>Delete your account?</h2>
-      <p id={`${id}-text`}>
-        Your saved contacts and your cart are removed and you are signed out everywhere. Orders you
-        placed stay with the store for its books, without your name, phone or address. This cannot
-        be undone.
-      </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field
           label="Your password"
@@ -73,23 +63,13 @@ export function DeleteAccountDialog({
             deletion.reset();
           }}
         />
-        <FormError id={`${id}-error`} message={deletion.problem} />
-        <div className="dialog-actions">
-          <button type="submit" className="primary" aria-disabled={deletion.pending || undefined}>
-            {deletion.pending ? 'Deleting...' : 'Delete my account'}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            aria-disabled={deletion.pending || undefined}
-            onClick={() => {
-              if (!deletion.pending) onCancel();
-            }}
-          >
-            Cancel
-          </button>
-        </div>
+        <FormError id={errorId} message={deletion.problem} />
+        <ConfirmActions
+          confirmLabel="Delete my account"
+          busy={deletion.pending}
+          onCancel={onCancel}
+        />
       </form>
-    </dialog>
+    </ConfirmDialog>
   );
 }

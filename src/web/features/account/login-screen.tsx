@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-messages';
 import type { ErrorCode } from '../../../domain/error-codes';
@@ -11,7 +11,8 @@ import { staffUrls, urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
 import { Field } from '../../shared/field';
 import { useMutation } from '../../shared/use-mutation';
-import { AccountScreen, FormError } from './form-parts';
+import { AuthForm, EmailField } from './auth-form';
+import { AccountScreen } from './form-parts';
 import { GoogleSignInButton } from './google-sign-in';
 import './account.css';
 
@@ -29,7 +30,6 @@ function failureMessage(error: unknown, fallback: string): string {
 }
 
 export default function LoginScreen() {
-  const errorId = useId();
   const { signIn } = useSession();
   const { info } = useStoreInfo();
   const navigate = useNavigate();
@@ -70,9 +70,7 @@ export default function LoginScreen() {
     if (notice) void Promise.resolve(going).then(() => notify(notice, 'info'));
   };
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const onSubmit = async () => {
     startOver();
     const result = await loggingIn.run({ email: email.trim(), password });
     if (result.ok) finish(result.value.user, false, result.value.staffRole !== undefined);
@@ -102,20 +100,8 @@ export default function LoginScreen() {
           after={<p className="or-divider">or</p>}
         />
       ) : null}
-      <form
-        className="account-form"
-        onSubmit={(event) => void onSubmit(event)}
-        aria-describedby={error ? errorId : undefined}
-      >
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onValue={setEmail}
-        />
+      <AuthForm submitLabel="Login" busy={busy} error={error} onSubmit={onSubmit}>
+        <EmailField value={email} onValue={setEmail} />
         <Field
           label="Password"
           type="password"
@@ -125,13 +111,7 @@ export default function LoginScreen() {
           value={password}
           onValue={setPassword}
         />
-        <FormError id={errorId} message={error} />
-        <div className="form-actions">
-          <button type="submit" className="primary" disabled={busy}>
-            Login
-          </button>
-        </div>
-      </form>
+      </AuthForm>
       <p className="account-aside">
         <Link to={urls.forgotPassword()}>Forgot password?</Link>
       </p>

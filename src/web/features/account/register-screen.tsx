@@ -1,6 +1,6 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, registerSchema } from '../../../domain';
+import { ACCOUNT_MESSAGES, registerSchema } from '../../../domain';
 import { ApiError } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useSession } from '../../shared/session';
@@ -8,7 +8,8 @@ import { urls } from '../../shared/urls';
 import { accountApi, returnPath } from './account-api';
 import { Field } from '../../shared/field';
 import { useMutation } from '../../shared/use-mutation';
-import { AccountScreen, FormError } from './form-parts';
+import { AuthForm, EmailField, NewPasswordField } from './auth-form';
+import { AccountScreen } from './form-parts';
 import './account.css';
 
 const REGISTER_FAILED = ACCOUNT_MESSAGES.registerFailed;
@@ -34,7 +35,6 @@ function failureMessage(error: unknown): string {
 }
 
 export default function RegisterScreen() {
-  const errorId = useId();
   const { signIn } = useSession();
   const notify = useNotice();
   const navigate = useNavigate();
@@ -52,9 +52,7 @@ export default function RegisterScreen() {
   const busy = registering.pending;
   const error = invalid ?? registering.problem;
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const onSubmit = async () => {
     // The browser checks required fields and the email's form; the shared schema catches the rest
     // (e.g. a name of spaces) before the server has to.
     const checked = registerSchema.safeParse({ name, email, password });
@@ -77,11 +75,7 @@ export default function RegisterScreen() {
 
   return (
     <AccountScreen title="Register">
-      <form
-        className="account-form"
-        onSubmit={(event) => void onSubmit(event)}
-        aria-describedby={error ? errorId : undefined}
-      >
+      <AuthForm submitLabel="Register" busy={busy} error={error} onSubmit={onSubmit}>
         <Field
           label="Name"
           type="text"
@@ -91,33 +85,9 @@ export default function RegisterScreen() {
           value={name}
           onValue={setName}
         />
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onValue={setEmail}
-        />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onValue={setPassword}
-        />
-        <FormError id={errorId} message={error} />
-        <div className="form-actions">
-          <button type="submit" className="primary" disabled={busy}>
-            Register
-          </button>
-        </div>
-      </form>
+        <EmailField value={email} onValue={setEmail} />
+        <NewPasswordField label="Password" value={password} onValue={setPassword} />
+      </AuthForm>
       <p className="account-switch">
         Already have an account?{' '}
         <Link to={urls.login()} state={from ? { from } : undefined}>

@@ -1,6 +1,6 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../domain';
+import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../domain';
 import { ApiError } from '../../shared/api';
 import { Field } from '../../shared/field';
 import { useNotice } from '../../shared/notices';
@@ -8,7 +8,8 @@ import { useSession } from '../../shared/session';
 import { staffUrls, urls } from '../../shared/urls';
 import { useMutation } from '../../shared/use-mutation';
 import { accountApi } from './account-api';
-import { AccountScreen, FormError } from './form-parts';
+import { AuthForm, NewPasswordField } from './auth-form';
+import { AccountScreen } from './form-parts';
 import './account.css';
 
 const RESET_FAILED = 'We could not set the new password. Please try again.';
@@ -19,7 +20,6 @@ const PASSWORD_SET = 'Your new password is set, and you are signed in.';
  * signed in (and ended every other session), so the screen goes where login would.
  */
 export default function ResetPasswordScreen() {
-  const errorId = useId();
   // Not useSearchParams: react-router is one module, in the entry chunk with every export any
   // chunk uses, so a hook only this screen used would be downloaded by every first view.
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
@@ -39,9 +39,7 @@ export default function ResetPasswordScreen() {
     (resetting.error instanceof ApiError && resetting.error.code === 'invalid_reset_token');
   const error = invalid ?? (token === '' ? ACCOUNT_MESSAGES.resetTokenInvalid : resetting.problem);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (resetting.pending) return;
+  const onSubmit = async () => {
     const checked = resetPasswordSchema.safeParse({ token, password });
     if (!checked.success) {
       setInvalid(checked.error.issues[0]?.message ?? RESET_FAILED);
@@ -63,22 +61,20 @@ export default function ResetPasswordScreen() {
 
   return (
     <AccountScreen title="Set a new password">
-      <form
-        className="account-form"
-        onSubmit={(event) => void onSubmit(event)}
-        aria-describedby={error ? errorId : undefined}
+      <AuthForm
+        submitLabel="Set the new password"
+        busy={resetting.pending}
+        error={error}
+        onSubmit={onSubmit}
+        afterError={
+          badLink ? (
+            <p className="account-aside">
+              <Link to={urls.forgotPassword()}>Ask for a new link</Link>
+            </p>
+          ) : null
+        }
       >
-        <Field
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          value={password}
-          onValue={setPassword}
-        />
+        <NewPasswordField label="New password" value={password} onValue={setPassword} />
         <Field
           label="Confirm new password"
           type="password"
@@ -88,18 +84,7 @@ export default function ResetPasswordScreen() {
           value={confirm}
           onValue={setConfirm}
         />
-        <FormError id={errorId} message={error} />
-        {badLink ? (
-          <p className="account-aside">
-            <Link to={urls.forgotPassword()}>Ask for a new link</Link>
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <button type="submit" className="primary" disabled={resetting.pending}>
-            Set the new password
-          </button>
-        </div>
-      </form>
+      </AuthForm>
     </AccountScreen>
   );
 }

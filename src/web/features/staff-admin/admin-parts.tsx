@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { isAbort, refusalReason } from '../../shared/api';
+import { isAbort, isApiError, refusalReason } from '../../shared/api';
 import { useModalDialog } from '../../shared/modal-dialog';
+import { ErrorMessage, Loading } from '../../shared/ui';
 
 /** What a person reads when a call failed: the server's own sentence, or ours. */
 export function failureText(error: unknown, fallback: string): string {
@@ -30,6 +31,15 @@ export function Announcer({ text }: { text: string }) {
       {text}
     </p>
   );
+}
+
+/** A menu row's failure (a switch or a price the server refused), said under the row. */
+export function RowFailure({ message }: { message: string | null }) {
+  return message ? (
+    <p className="menu-row-error" role="alert">
+      {message}
+    </p>
+  ) : null;
 }
 
 export type LoadState<T> =
@@ -65,6 +75,35 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>) {
     );
   }, []);
   return { state, reload, setValue };
+}
+
+/**
+ * What an admin-only screen shows until its list is ready: loading, the admin-only sentence for
+ * a staff member the server refused (403), or any other failure with Try again.
+ */
+export function AdminLoadState({
+  state,
+  loading,
+  adminOnly,
+  failed,
+  onRetry,
+}: {
+  state: LoadState<unknown>;
+  loading: string;
+  adminOnly: string;
+  failed: string;
+  onRetry: () => void;
+}) {
+  const forbidden = state.kind === 'failed' && isApiError(state.error, 'forbidden');
+  return (
+    <>
+      {state.kind === 'loading' ? <Loading label={loading} /> : null}
+      {forbidden ? <p className="admin-only">{adminOnly}</p> : null}
+      {state.kind === 'failed' && !forbidden ? (
+        <ErrorMessage onRetry={onRetry}>{failureText(state.error, failed)}</ErrorMessage>
+      ) : null}
+    </>
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ErrorMessage, Loading } from '../../shared/ui';
-import { failureText, useLoad } from './admin-parts';
+import { failureText, RowFailure, useLoad } from './admin-parts';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 
 interface Option {
@@ -87,11 +87,7 @@ function OptionSwitch<T extends Option>({
         {option.name}
       </span>
       <SoldOutSwitch {...stock} describedBy={nameId} />
-      {failure ? (
-        <p className="menu-row-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <RowFailure message={failure} />
     </li>
   );
 }

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import type { ApiOutboxMail } from '../../../domain/api-types';
 import { OUTBOX_LIST_LIMIT } from '../../../domain/mail';
-import { isApiError } from '../../shared/api';
-import { ErrorMessage, Loading } from '../../shared/ui';
+import { ErrorMessage } from '../../shared/ui';
 import { useMutation } from '../../shared/use-mutation';
-import { Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
+import { AdminLoadState, Announcer, useAnnouncement, useLoad } from './admin-parts';
 import { staffAdminApi } from './staff-admin-api';
 import { storeDay, storeTime } from './toronto-date';
 import './staff-admin.css';
@@ -31,7 +30,6 @@ export default function OutboxScreen() {
   const testing = useMutation(staffAdminApi.sendTestMail, {
     fallback: 'We could not queue the test mail. Please try again.',
   });
-  const forbidden = state.kind === 'failed' && isApiError(state.error, 'forbidden');
 
   const sendTest = async () => {
     const result = await testing.run();
@@ -46,13 +44,13 @@ export default function OutboxScreen() {
         Outbox
       </h1>
       <Announcer text={announcement} />
-      {state.kind === 'loading' ? <Loading label="Loading the outbox..." /> : null}
-      {forbidden ? <p className="admin-only">{OUTBOX_ADMIN_ONLY}</p> : null}
-      {state.kind === 'failed' && !forbidden ? (
-        <ErrorMessage onRetry={reload}>
-          {failureText(state.error, 'We could not load the outbox. Please try again.')}
-        </ErrorMessage>
-      ) : null}
+      <AdminLoadState
+        state={state}
+        loading="Loading the outbox..."
+        adminOnly={OUTBOX_ADMIN_ONLY}
+        failed="We could not load the outbox. Please try again."
+        onRetry={reload}
+      />
       {state.kind === 'ready' ? (
         <>
           {state.value.sending ? null : <p className="outbox-held-note">{HELD_EXPLAINED}</p>}

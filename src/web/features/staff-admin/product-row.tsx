@@ -4,6 +4,7 @@ import type { ApiStaffProduct } from '../../../domain/api-types';
 import { parsePrice, PRICE_MESSAGE } from './price';
 import { useMutation } from '../../shared/use-mutation';
 import { Field } from '../../shared/field';
+import { RowFailure } from './admin-parts';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
 
@@ -133,11 +134,7 @@ export function ProductRow({
           }}
         />
       ) : null}
-      {failure ? (
-        <p className="menu-row-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <RowFailure message={failure} />
     </li>
   );
 }

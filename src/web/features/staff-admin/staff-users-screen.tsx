@@ -6,12 +6,10 @@ import {
 } from '../../../domain/account-messages';
 import { registerSchema } from '../../../domain/account';
 import type { ApiStaffUser } from '../../../domain/api-types';
-import { isApiError } from '../../shared/api';
 import { useSession } from '../../shared/session';
-import { ErrorMessage, Loading } from '../../shared/ui';
 import { useMutation } from '../../shared/use-mutation';
 import { Field } from '../../shared/field';
-import { AdminDialog, Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
+import { AdminDialog, AdminLoadState, Announcer, useAnnouncement, useLoad } from './admin-parts';
 import { staffAdminApi } from './staff-admin-api';
 import { storeDay } from './toronto-date';
 import './staff-admin.css';
@@ -50,21 +48,19 @@ export default function StaffUsersScreen() {
     requestAnimationFrame(() => (back?.isConnected ? back : heading.current)?.focus());
   };
 
-  const forbidden = state.kind === 'failed' && isApiError(state.error, 'forbidden');
-
   return (
     <section className="staff-admin users-admin" aria-labelledby="users-admin-title">
       <h1 id="users-admin-title" ref={heading} tabIndex={-1}>
         Staff accounts
       </h1>
       <Announcer text={announcement} />
-      {state.kind === 'loading' ? <Loading label="Loading staff accounts..." /> : null}
-      {forbidden ? <p className="admin-only">{ADMIN_ONLY_MESSAGE}</p> : null}
-      {state.kind === 'failed' && !forbidden ? (
-        <ErrorMessage onRetry={reload}>
-          {failureText(state.error, 'We could not load the staff accounts. Please try again.')}
-        </ErrorMessage>
-      ) : null}
+      <AdminLoadState
+        state={state}
+        loading="Loading staff accounts..."
+        adminOnly={ADMIN_ONLY_MESSAGE}
+        failed="We could not load the staff accounts. Please try again."
+        onRetry={reload}
+      />
       {state.kind === 'ready' ? (
         <div className="users-layout">
           <ul className="user-list" aria-label="Staff accounts">

@@ -8,6 +8,13 @@ import { useStaff } from './staff-context';
 import { lastChange, plural, prepStart } from './staff-format';
 import { useNow } from '../../shared/use-now';
 
+/** The working columns, left to right: each a lane of order cards, oldest first. */
+const WORKING_LANES = [
+  { id: 'new', orders: 'fresh', title: 'New', empty: 'No new orders.' },
+  { id: 'kitchen', orders: 'kitchen', title: 'In the kitchen', empty: 'Nothing cooking.' },
+  { id: 'ready', orders: 'ready', title: 'Ready / Out for delivery', empty: 'Nothing waiting.' },
+] as const;
+
 const byPlaced = (a: ApiStaffOrder, b: ApiStaffOrder) => a.createdAt.localeCompare(b.createdAt);
 
 /**
@@ -120,25 +127,11 @@ export default function BoardScreen() {
         </Lane>
       ) : null}
       <div className="board-columns">
-        <Lane id="new" title="New" count={lanes.fresh.length} empty="No new orders.">
-          {lanes.fresh.map(card)}
-        </Lane>
-        <Lane
-          id="kitchen"
-          title="In the kitchen"
-          count={lanes.kitchen.length}
-          empty="Nothing cooking."
-        >
-          {lanes.kitchen.map(card)}
-        </Lane>
-        <Lane
-          id="ready"
-          title="Ready / Out for delivery"
-          count={lanes.ready.length}
-          empty="Nothing waiting."
-        >
-          {lanes.ready.map(card)}
-        </Lane>
+        {WORKING_LANES.map(({ id, orders, title, empty }) => (
+          <Lane key={id} id={id} title={title} count={lanes[orders].length} empty={empty}>
+            {lanes[orders].map(card)}
+          </Lane>
+        ))}
         <Lane id="done" title="Done today" count={lanes.done.length} empty="None yet today.">
           {lanes.done.map((order) => (
             <li key={order._id}>

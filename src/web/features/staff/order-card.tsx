@@ -16,6 +16,14 @@ import {
 /** Under this many seconds left to answer, the countdown turns urgent. */
 const URGENT_SECONDS = 60;
 
+/** What every card of the board is given: its order, the board's clock, and how to open it. */
+interface CardProps {
+  order: ApiStaffOrder;
+  now: Date;
+  onOpen: (order: ApiStaffOrder) => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+}
+
 /**
  * One order on the board: a single big button (opens the detail), so a greasy thumb can hit it
  * anywhere. Everything the counter needs at a glance; the rest is in the detail.
@@ -26,13 +34,7 @@ export function OrderCard({
   unseen,
   onOpen,
   buttonRef,
-}: {
-  order: ApiStaffOrder;
-  now: Date;
-  unseen: boolean;
-  onOpen: (order: ApiStaffOrder) => void;
-  buttonRef?: Ref<HTMLButtonElement>;
-}) {
+}: CardProps & { unseen: boolean }) {
   const left = order.acceptBy ? secondsUntil(order.acceptBy, now) : null;
   const type = order.deliveryType === 'delivery' ? 'Delivery' : 'Pickup';
   return (
@@ -77,17 +79,7 @@ export function OrderCard({
 }
 
 /** A finished order in Done today: one line. */
-export function DoneCard({
-  order,
-  now,
-  onOpen,
-  buttonRef,
-}: {
-  order: ApiStaffOrder;
-  now: Date;
-  onOpen: (order: ApiStaffOrder) => void;
-  buttonRef?: Ref<HTMLButtonElement>;
-}) {
+export function DoneCard({ order, now, onOpen, buttonRef }: CardProps) {
   return (
     <CardButton
       order={order}
@@ -115,13 +107,7 @@ export function ScheduledCard({
   startAt,
   onOpen,
   buttonRef,
-}: {
-  order: ApiStaffOrder;
-  now: Date;
-  startAt: Date;
-  onOpen: (order: ApiStaffOrder) => void;
-  buttonRef?: Ref<HTMLButtonElement>;
-}) {
+}: CardProps & { startAt: Date }) {
   return (
     <CardButton
       order={order}

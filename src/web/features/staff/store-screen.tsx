@@ -43,6 +43,39 @@ interface SettingsForm {
   hstNumber: string;
 }
 
+/** The settings typed as text, in the form's order (the hours have their own fieldset). */
+const SETTINGS_FIELDS: readonly {
+  key: Exclude<keyof SettingsForm, 'hours'>;
+  label: string;
+  hint?: string;
+  inputMode?: 'decimal' | 'numeric' | 'tel';
+  placeholder?: string;
+}[] = [
+  { key: 'deliveryFee', label: 'Delivery fee ($)', inputMode: 'decimal' },
+  {
+    key: 'acceptanceWindowMinutes',
+    label: 'Time to answer a new order (minutes)',
+    hint: 'Unanswered orders are declined automatically after this.',
+    inputMode: 'numeric',
+  },
+  {
+    key: 'pickupLeadMinutes',
+    label: 'Pickup lead time (minutes)',
+    hint: 'Earliest a scheduled pickup can be, from now.',
+    inputMode: 'numeric',
+  },
+  {
+    key: 'deliveryLeadMinutes',
+    label: 'Delivery lead time (minutes)',
+    hint: 'Earliest a scheduled delivery can be, from now.',
+    inputMode: 'numeric',
+  },
+  { key: 'name', label: 'Store name' },
+  { key: 'pickupAddress', label: 'Pickup address' },
+  { key: 'phone', label: 'Phone', inputMode: 'tel' },
+  { key: 'hstNumber', label: 'HST number (on receipts)', placeholder: '123456789 RT0001' },
+];
+
 function formOf(store: ApiStaffStore): SettingsForm {
   return {
     hours: store.hours.map((day) =>
@@ -389,63 +422,15 @@ function SettingsFormView({
         })}
       </fieldset>
       <div className="settings-grid">
-        <Field
-          className="settings-field"
-          label="Delivery fee ($)"
-          value={form.deliveryFee}
-          inputMode="decimal"
-          onValue={(value) => set('deliveryFee', value)}
-        />
-        <Field
-          className="settings-field"
-          label="Time to answer a new order (minutes)"
-          hint="Unanswered orders are declined automatically after this."
-          value={form.acceptanceWindowMinutes}
-          inputMode="numeric"
-          onValue={(value) => set('acceptanceWindowMinutes', value)}
-        />
-        <Field
-          className="settings-field"
-          label="Pickup lead time (minutes)"
-          hint="Earliest a scheduled pickup can be, from now."
-          value={form.pickupLeadMinutes}
-          inputMode="numeric"
-          onValue={(value) => set('pickupLeadMinutes', value)}
-        />
-        <Field
-          className="settings-field"
-          label="Delivery lead time (minutes)"
-          hint="Earliest a scheduled delivery can be, from now."
-          value={form.deliveryLeadMinutes}
-          inputMode="numeric"
-          onValue={(value) => set('deliveryLeadMinutes', value)}
-        />
-        <Field
-          className="settings-field"
-          label="Store name"
-          value={form.name}
-          onValue={(value) => set('name', value)}
-        />
-        <Field
-          className="settings-field"
-          label="Pickup address"
-          value={form.pickupAddress}
-          onValue={(value) => set('pickupAddress', value)}
-        />
-        <Field
-          className="settings-field"
-          label="Phone"
-          value={form.phone}
-          inputMode="tel"
-          onValue={(value) => set('phone', value)}
-        />
-        <Field
-          className="settings-field"
-          label="HST number (on receipts)"
-          value={form.hstNumber}
-          placeholder="123456789 RT0001"
-          onValue={(value) => set('hstNumber', value)}
-        />
+        {SETTINGS_FIELDS.map(({ key, ...field }) => (
+          <Field
+            key={key}
+            className="settings-field"
+            {...field}
+            value={form[key]}
+            onValue={(value) => set(key, value)}
+          />
+        ))}
       </div>
       <button type="submit" className="answer-primary" disabled={busy}>
         Save settings
