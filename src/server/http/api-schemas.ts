@@ -60,6 +60,9 @@ const apiProductDetailsSchema = z.object({
   extraToppingPrice: dollars.optional(),
   toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
   fixedQuantity: z.boolean().optional(),
+  availableAt: z
+    .array(z.object({ days: z.array(z.number().int()), from: z.string(), to: z.string() }))
+    .optional(),
   soldOutFlavors: z.array(z.string()).optional(),
 }) satisfies z.ZodType<ApiProductDetails>;
 
