@@ -62,6 +62,11 @@ function describeDays(days: readonly number[]): string {
     .join(', ');
 }
 
+/** The refusal's words for a product asked for outside its windows (the API's 409). */
+export function notOfferedMessage(name: string, windows: readonly AvailabilityWindow[]): string {
+  return `Sorry, ${name} is only available ${describeAvailability(windows)}.`;
+}
+
 /**
  * When a product is offered, in the 12-hour style of every screen: "Mon–Fri 11:00 AM–3:00 PM";
  * several windows joined by " · ", as the hours banner joins its days.

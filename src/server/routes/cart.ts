@@ -77,7 +77,13 @@ export const cartRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = await requireUser(request, ctx);
-      return addItem({ db: ctx.db, catalogue: ctx.catalogue, userId: user.id, item: request.body });
+      return addItem({
+        db: ctx.db,
+        catalogue: ctx.catalogue,
+        clock: ctx.clock,
+        userId: user.id,
+        item: request.body,
+      });
     },
   );
 
@@ -104,6 +110,7 @@ export const cartRoutes: RouteModule = (app, ctx) => {
       return mergeCart({
         db: ctx.db,
         catalogue: ctx.catalogue,
+        clock: ctx.clock,
         userId: user.id,
         localCart: request.body.localCart,
       });
