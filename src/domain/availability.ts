@@ -6,7 +6,7 @@
  * A window whose `to` is at or before its `from` runs past midnight and belongs to the day it
  * starts, as the store's hours do: Fri 22:00–02:00 holds Saturday 01:00, not Friday's.
  */
-import type { AvailabilityWindow, ProductDetails } from './catalog';
+import type { AvailabilityWindow } from './catalog';
 import { STORE_TIME_ZONE, hoursClockText, localWeekMinute } from './hours';
 
 function minuteOf(hhmm: string): number {
@@ -26,7 +26,7 @@ function windowHolds(window: AvailabilityWindow, weekday: number, minute: number
 
 /** Whether a product is offered at `instant`: always without windows, else inside one of them. */
 export function isAvailableAt(
-  product: { details: Pick<ProductDetails, 'availableAt'> },
+  product: { details: { readonly availableAt?: readonly AvailabilityWindow[] } },
   instant: Date,
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
