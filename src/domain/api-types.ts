@@ -3,7 +3,7 @@
  * and dollars with two decimals (spec sections 3 and 7). One definition for both sides, so a
  * field renamed on the server breaks the browser's type-check instead of the browser.
  */
-import type { ProductDetails } from './catalog';
+import type { AvailabilityWindow, ProductDetails } from './catalog';
 import type { OpenMode, StoreStatus, WeeklyHours } from './hours';
 import type { OrderStatus } from './order-states';
 
@@ -33,6 +33,11 @@ export interface ApiProduct {
   soldOut: boolean;
   /** Present on GET /api/products/{id}; lists leave it out. */
   details?: ApiProductDetails;
+  /**
+   * When the product is offered (its details' `availableAt`), on lists too, so a list row can
+   * say it without the details; left out when it is always offered. Not in the spec.
+   */
+  availableAt?: AvailabilityWindow[];
 }
 
 export interface ApiTopping {

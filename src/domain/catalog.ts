@@ -294,6 +294,21 @@ export interface ProductDetails {
   toppingAllowance?: ToppingAllowance;
   /** The screen adds one at a time, with no quantity field (the Super Bowl combo). */
   fixedQuantity?: boolean;
+  /**
+   * When the product is offered (`availability.ts`), any kind's: absent, always; present, only
+   * inside one of these windows, judged at the order's time.
+   */
+  availableAt?: AvailabilityWindow[];
+}
+
+/** Days and hours a product is offered, in the store's zone. */
+export interface AvailabilityWindow {
+  /** Weekdays it starts on, 0 = Sunday … 6 = Saturday; unique, at least one. */
+  days: number[];
+  /** "HH:MM", 24-hour. */
+  from: string;
+  /** "HH:MM"; at or before `from` means past midnight, the next day. */
+  to: string;
 }
 
 /**

@@ -23,6 +23,11 @@ export const ERROR_CODES = [
   'not_found',
   /** An item, topping or drink is sold out right now (409). */
   'sold_out',
+  /**
+   * An item offered only on some days and hours (its availability windows), asked for outside
+   * them: added now, or ordered for a time they do not hold (409). The message says when it is.
+   */
+  'not_offered_now',
   /** Registering an email that already has an account (409). */
   'email_taken',
   /** The contact list is full (409). */

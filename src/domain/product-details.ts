@@ -10,6 +10,18 @@ import { z } from './zod';
 
 const cents = z.number().int().nonnegative();
 const names = z.array(z.string().min(1));
+const clock = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time "HH:MM" (00:00 to 23:59)');
+
+const availabilityWindow = z.object({
+  days: z
+    .array(z.number().int().min(0).max(6))
+    .min(1, 'at least one day')
+    .refine((days) => new Set(days).size === days.length, { message: 'a day named twice' }),
+  from: clock,
+  to: clock,
+});
 
 /**
  * Money in integer cents (the API's dollars are converted at its edge). Unknown keys are
@@ -32,6 +44,8 @@ export const productDetailsSchema = z
     extraToppingPrice: cents.optional(),
     toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
     fixedQuantity: z.boolean().optional(),
+    // An empty list would mean never: the way to stop selling a product is to hide it.
+    availableAt: z.array(availabilityWindow).min(1, 'at least one window').optional(),
   })
   .refine(
     // A size with no price would be sold at the base price: charged wrong, so not sold at all.

@@ -1,5 +1,6 @@
 import type { ApiCart, CartItemPayload } from '../../domain';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
+import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { badRequest } from '../http/errors';
 import { cartsRepository } from '../repositories/carts';
@@ -8,21 +9,24 @@ import { cartPrices, presentCartLines } from './present-cart';
 
 /**
  * POST /api/cart: one line into the customer's cart, priced by the server, merged into the same
- * line when the cart has it. Throws the refusal as an HttpError.
+ * line when the cart has it; a product with availability windows only inside them now. Throws
+ * the refusal as an HttpError.
  */
 export async function addItem({
   db,
   catalogue,
+  clock,
   userId,
   item,
 }: {
   db: Database;
   catalogue: CatalogueSnapshot;
+  clock: Clock;
   userId: string;
   item: CartItemPayload;
 }): Promise<ApiCart> {
   const prices = await cartPrices(catalogue);
-  const checked = checkLine(prices.menu, item, currentOffer(prices.menu));
+  const checked = checkLine(prices.menu, item, currentOffer(prices.menu), clock.now());
   if (!checked.ok) throw checked.error;
   return db.transaction(async (tx) => {
     const carts = cartsRepository(tx);

@@ -22,6 +22,7 @@ import type { Queryable } from '../data/db';
 import { HttpError, badRequest, conflict, invalidId, notFound } from '../http/errors';
 import { cartsRepository, type CartItemRecord } from '../repositories/carts';
 import { isUuid } from '../../domain/ids';
+import { isAvailableAt, notOfferedMessage } from '../../domain/availability';
 
 export interface CheckedLine {
   product: Product;
@@ -75,15 +76,26 @@ function findProduct(menu: Menu, item: CartItemPayload): Product | HttpError {
 
 /**
  * The payload checked against its product and what is on offer, or the refusal: 400 for a bad
- * id or option, 404 for a product the menu does not have, 409 when it is sold out.
+ * id or option, 404 for a product the menu does not have, 409 when it is sold out or outside
+ * its availability windows now (the cart does not know the order's time yet; complete-order
+ * judges the windows again at it).
  */
 export function checkLine(
   menu: Menu,
   item: CartItemPayload,
   offer: Offer,
+  now: Date,
 ): { ok: true; line: CheckedLine } | { ok: false; error: HttpError; name?: string } {
   const product = findProduct(menu, item);
   if (product instanceof HttpError) return { ok: false, error: product };
+  const windows = product.details.availableAt;
+  if (windows && !isAvailableAt(product, now)) {
+    return {
+      ok: false,
+      error: conflict(notOfferedMessage(product.name, windows), 'not_offered_now'),
+      name: product.name,
+    };
+  }
   const checked = validateSelection(
     product,
     item,

@@ -1,5 +1,6 @@
 import { cartItemPayloadSchema, type ApiMergedCart, type ApiSkippedLine } from '../../domain';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
+import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { describeIssue } from '../http/errors';
 import { cartsRepository } from '../repositories/carts';
@@ -22,22 +23,25 @@ function lineName(entry: unknown, index: number): string {
  * POST /api/cart/merge-cart: a guest's lines into the signed-in customer's cart. Never
  * all-or-nothing (the spec's client deletes its local copy after this call, so refusing the
  * whole cart for one line would lose the customer's cart): every acceptable line is merged,
- * each refused one (a bad shape or option, sold out, gone, over a line's limit) is listed in
+ * each refused one (a bad shape or option, sold out, outside its availability windows, gone, over a line's limit) is listed in
  * `skipped` with its reason, in the guest cart's order.
  */
 export async function mergeCart({
   db,
   catalogue,
+  clock,
   userId,
   localCart,
 }: {
   db: Database;
   catalogue: CatalogueSnapshot;
+  clock: Clock;
   userId: string;
   localCart: readonly unknown[];
 }): Promise<ApiMergedCart> {
   const prices = await cartPrices(catalogue);
   const offer = currentOffer(prices.menu);
+  const now = clock.now();
   const skipped: (ApiSkippedLine & { index: number })[] = [];
   const accepted: (CheckedLine & { index: number; name: string })[] = [];
   for (const [index, entry] of localCart.entries()) {
@@ -47,7 +51,7 @@ export async function mergeCart({
       skipped.push({ index, name, reason: describeIssue(parsed.error) });
       continue;
     }
-    const checked = checkLine(prices.menu, parsed.data, offer);
+    const checked = checkLine(prices.menu, parsed.data, offer, now);
     if (checked.ok) {
       accepted.push({ ...checked.line, index, name: checked.line.product.name });
     } else {

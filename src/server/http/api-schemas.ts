@@ -45,6 +45,10 @@ import {
 
 const dollars = z.number();
 
+const availabilityWindows = z.array(
+  z.object({ days: z.array(z.number().int()), from: z.string(), to: z.string() }),
+);
+
 const apiProductDetailsSchema = z.object({
   sizes: z.array(z.string()).optional(),
   sizePrices: z.record(z.string(), dollars).optional(),
@@ -60,6 +64,7 @@ const apiProductDetailsSchema = z.object({
   extraToppingPrice: dollars.optional(),
   toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
   fixedQuantity: z.boolean().optional(),
+  availableAt: availabilityWindows.optional(),
   soldOutFlavors: z.array(z.string()).optional(),
 }) satisfies z.ZodType<ApiProductDetails>;
 
@@ -72,6 +77,7 @@ export const apiProductSchema = z.object({
   description: z.string(),
   soldOut: z.boolean(),
   details: apiProductDetailsSchema.optional(),
+  availableAt: availabilityWindows.optional(),
 }) satisfies z.ZodType<ApiProduct>;
 
 export const apiToppingSchema = z.object({

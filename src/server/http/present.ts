@@ -21,7 +21,8 @@ function presentDetails(details: ProductDetails): ApiProductDetails {
 }
 
 /**
- * The product as the API shows it; with its details, those of its flavours in `soldOutFlavours`
+ * The product as the API shows it (with its availability windows, when it has some, on lists
+ * too); with its details, those of its flavours in `soldOutFlavours`
  * are named (`soldOutFlavors`, only when there are some), so its picker shows them sold out.
  */
 export function presentProduct(
@@ -38,6 +39,7 @@ export function presentProduct(
     price: toDollars(product.price),
     description: product.description,
     soldOut: product.soldOut,
+    ...(product.details.availableAt ? { availableAt: product.details.availableAt } : {}),
     ...(withDetails
       ? {
           details: {

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../repositories/users';
 import { EMPTY_CART_MESSAGE } from './confirm-checkout';
 import { loadOrder, presentOrder } from './present-order';
 import { checkScheduledTime } from './scheduled-time';
+import { refuseNotOffered } from './offered-at';
 import { orderMail } from '../mail/order-mails';
 import { receiptMail } from '../mail/templates/receipt';
 
@@ -193,6 +194,7 @@ async function placeOrder({
 
   const products = await productsRepository(tx).getMany(lines.map((line) => line.productId));
   await refuseUnavailable(tx, lines, products);
+  refuseNotOffered(lines, (id) => products.get(id), checkout.scheduledTime ?? now);
 
   // Priced now, by the domain engine, exactly as the cart shows it (cart/present-cart.ts).
   const items: NewOrderItem[] = lines.map((line) => {
@@ -281,7 +283,8 @@ async function placeOrder({
  * `empty_cart`, also a cart already completed), not confirmed at checkout (409
  * `not_confirmed`), scheduled at a time no longer possible (400 `invalid_schedule`), the store
  * is closed and the order is not scheduled (409 `store_closed`), or an item is sold out or gone
- * (409 `sold_out`, naming it). Double clicks, retries and two tabs make one order: the same
+ * (409 `sold_out`, naming it) or outside its availability windows at the order's time, the
+ * scheduled one or now (409 `not_offered_now`). Double clicks, retries and two tabs make one order: the same
  * `Idempotency-Key` answers the first order again (409 `idempotency_key_reused` when sent for
  * another cart with lines), and a cart completes once.
  */

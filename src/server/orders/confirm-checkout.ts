@@ -7,6 +7,7 @@ import { presentCartLines, presentCheckout } from '../cart/present-cart';
 import { cartsRepository } from '../repositories/carts';
 import type { CheckoutPayload } from './checkout-payload';
 import { readScheduledTime } from './scheduled-time';
+import { refuseNotOffered } from './offered-at';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to order first.';
 
@@ -15,7 +16,8 @@ export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to o
  * scheduled time and instructions on the customer's active cart (the update locks its row
  * first, lock order in `repositories/carts.ts`) and answers the cart as it now stands, priced,
  * with the delivery fee of the store's setting for delivery. A scheduled time must be one the
- * store can honour (400 `invalid_schedule`); an empty cart is a 409 `empty_cart`.
+ * store can honour (400 `invalid_schedule`); an empty cart is a 409 `empty_cart`; a line
+ * outside its availability windows at the order's time a 409 `not_offered_now` (nothing stored).
  */
 export async function confirmCheckout({
   db,
@@ -43,14 +45,21 @@ export async function confirmCheckout({
     scheduledTime,
     instructions,
   };
-  const confirmed = await cartsRepository(db).confirmActive(
-    userId,
-    {
-      ...checkout,
-      deliveryFeeCents: deliveryType === 'delivery' ? settings.deliveryFeeCents : 0,
-    },
-    now,
-  );
+  // A line outside its availability windows at the order's time undoes the confirmation (the
+  // transaction), so the customer hears it here rather than on Payment; complete-order checks
+  // again at its own now.
+  const confirmed = await db.transaction(async (tx) => {
+    const stored = await cartsRepository(tx).confirmActive(
+      userId,
+      {
+        ...checkout,
+        deliveryFeeCents: deliveryType === 'delivery' ? settings.deliveryFeeCents : 0,
+      },
+      now,
+    );
+    if (stored) refuseNotOffered(stored.lines, (id) => menu.product(id), scheduledTime ?? now);
+    return stored;
+  });
   if (!confirmed) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
   // The fee it stored, so the answer shows what the order will charge.
   const priced = presentCartLines(

@@ -70,10 +70,14 @@ const totalsQuery = z
 const itemList = { 200: z.array(apiCartItemSchema) };
 
 export const cartRoutes: RouteModule = (app, ctx) => {
-  /** What every change to the signed-in customer's cart is given: whose cart, and the menu. */
+  /**
+   * What every change to the signed-in customer's cart is given: whose cart, the menu, and the
+   * clock (a product's availability window is judged when it is added).
+   */
   const cartOf = async (request: FastifyRequest) => ({
     db: ctx.db,
     catalogue: ctx.catalogue,
+    clock: ctx.clock,
     userId: (await requireUser(request, ctx)).id,
   });
 

@@ -5,10 +5,13 @@ import { useCart } from '../../shared/cart/cart-context';
 /** Add to Cart, and Go to Cart once the cart holds something. */
 export function ItemActions({
   soldOut,
+  notOffered = false,
   busy,
   describedBy,
 }: {
   soldOut: boolean;
+  /** Outside its availability windows now: not added, the reason read with the button. */
+  notOffered?: boolean;
   busy: boolean;
   /** The id of what is still missing, read with the button. */
   describedBy?: string;
@@ -19,7 +22,7 @@ export function ItemActions({
       <button
         type="submit"
         className="primary add-to-cart"
-        disabled={soldOut || busy}
+        disabled={soldOut || notOffered || busy}
         aria-describedby={describedBy}
       >
         {soldOut ? 'Sold out' : 'Add to Cart'}

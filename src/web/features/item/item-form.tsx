@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, type SubmitEvent } from 'react';
 import { MAX_QUANTITY, productRules, validateSelection, type Product } from '../../../domain';
+import { useNotOfferedText } from '../../shared/availability';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
@@ -46,6 +47,8 @@ export function ItemForm({
   const notify = useNotice();
   const form = useRef<HTMLFormElement>(null);
   const missingId = useId();
+  const notOfferedId = useId();
+  const notOffered = useNotOfferedText(product.details.availableAt);
 
   const toppingNames = useMemo(
     () => new Set((toppings ?? []).filter((t) => !t.soldOut).map((t) => t.name)),
@@ -62,7 +65,7 @@ export function ItemForm({
   // focused or pressed to find out why, and would leave a keyboard or screen reader user stuck.
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || notOffered) return;
     if (problem) {
       if (state.quantity === null) {
         // The spec's alert for a quantity of 0 or less; the list rows' text past the maximum.
@@ -128,7 +131,12 @@ export function ItemForm({
       {/* Price, what is missing and Add to Cart stay in reach at the bottom of a phone's screen
           while choosing, and settle at the end of the form. */}
       <div className="item-summary">
-        {problem ? (
+        {notOffered ? (
+          <p id={notOfferedId} className="item-not-offered" data-testid="item-not-offered">
+            {notOffered}
+          </p>
+        ) : null}
+        {problem && !notOffered ? (
           <p id={missingId} className="item-missing" data-testid="item-missing">
             {problem.missing}
           </p>
@@ -140,8 +148,9 @@ export function ItemForm({
         />
         <ItemActions
           soldOut={product.soldOut}
+          notOffered={notOffered !== null}
           busy={busy}
-          describedBy={problem ? missingId : undefined}
+          describedBy={notOffered ? notOfferedId : problem ? missingId : undefined}
         />
       </div>
     </form>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, MAX_QUANTITY, toCents, type ListCategory } from '../../../domain';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
+import { useNotOfferedText } from '../../shared/availability';
 import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import { QuantityStepper } from '../../shared/quantity-stepper';
@@ -33,6 +34,9 @@ export function SimpleItemRow({
   const row = useRef<HTMLFormElement>(null);
   const { name, detail, detailIs } = rowText(category, item);
   const Name = headingLevel === 2 ? 'h2' : 'h3';
+  const notOffered = useNotOfferedText(item.availableAt);
+  const notOfferedId = useId();
+  const unavailable = item.soldOut || notOffered !== null;
 
   useEffect(() => {
     if (picked) row.current?.scrollIntoView({ block: 'center' });
@@ -40,7 +44,7 @@ export function SimpleItemRow({
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || notOffered) return;
     const value = Number(quantity);
     if (quantity.trim() === '' || !Number.isFinite(value) || value <= 0) {
       notify('Please select a quantity greater than 0.', 'error');
@@ -58,7 +62,7 @@ export function SimpleItemRow({
   return (
     <form
       ref={row}
-      className={`list-row${picked ? ' picked' : ''}${item.soldOut ? ' sold-out' : ''}`}
+      className={`list-row${picked ? ' picked' : ''}${unavailable ? ' sold-out' : ''}`}
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-label={item.name}
@@ -74,14 +78,24 @@ export function SimpleItemRow({
             {item.soldOut ? <SoldOutBadge /> : null}
             {detail ? <span>{detail}</span> : null}
           </p>
+          {notOffered ? (
+            <p id={notOfferedId} className="list-row-not-offered">
+              {notOffered}
+            </p>
+          ) : null}
           <div className="list-row-controls">
             <QuantityStepper
               itemName={item.name}
               value={quantity}
               onChange={setQuantity}
-              disabled={item.soldOut}
+              disabled={unavailable}
             />
-            <button type="submit" className="primary list-row-add" disabled={item.soldOut}>
+            <button
+              type="submit"
+              className="primary list-row-add"
+              disabled={unavailable}
+              aria-describedby={notOffered ? notOfferedId : undefined}
+            >
               Add<span className="visually-hidden"> to Cart</span>
             </button>
           </div>

@@ -1,0 +1,81 @@
+/**
+ * Availability windows: a product offered only on some days and hours (a lunch special
+ * Mon–Fri 11:00–15:00), judged in the store's zone with the hours' clock (`hours.ts`). Pure:
+ * the caller passes the instant, the order's time (its scheduled time, else now).
+ *
+ * A window whose `to` is at or before its `from` runs past midnight and belongs to the day it
+ * starts, as the store's hours do: Fri 22:00–02:00 holds Saturday 01:00, not Friday's.
+ */
+import type { AvailabilityWindow } from './catalog';
+import { STORE_TIME_ZONE, hoursClockText, localWeekMinute } from './hours';
+
+function minuteOf(hhmm: string): number {
+  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
+  return hour * 60 + minute;
+}
+
+function windowHolds(window: AvailabilityWindow, weekday: number, minute: number): boolean {
+  const from = minuteOf(window.from);
+  const to = minuteOf(window.to);
+  if (to > from) return window.days.includes(weekday) && minute >= from && minute < to;
+  return (
+    (window.days.includes(weekday) && minute >= from) ||
+    (window.days.includes((weekday + 6) % 7) && minute < to)
+  );
+}
+
+/** Whether a product is offered at `instant`: always without windows, else inside one of them. */
+export function isAvailableAt(
+  product: { details: { readonly availableAt?: readonly AvailabilityWindow[] } },
+  instant: Date,
+  timeZone: string = STORE_TIME_ZONE,
+): boolean {
+  const windows = product.details.availableAt;
+  if (windows === undefined) return true;
+  const { weekday, minute } = localWeekMinute(instant, timeZone);
+  return windows.some((window) => windowHolds(window, weekday, minute));
+}
+
+const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** A customer's week starts on Monday: Saturday and Sunday read "Sat–Sun", not "Sun, Sat". */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** Days in words, runs of consecutive days joined: "Mon–Fri", "Mon, Wed", "Every day". */
+function describeDays(days: readonly number[]): string {
+  const chosen = WEEK_ORDER.filter((day) => days.includes(day));
+  if (chosen.length === 7) return 'Every day';
+  const runs: number[][] = [];
+  let previous = -1;
+  chosen.forEach((day) => {
+    const position = WEEK_ORDER.indexOf(day);
+    const run = runs.at(-1);
+    if (run && position === previous + 1) run.push(day);
+    else runs.push([day]);
+    previous = position;
+  });
+  return runs
+    .map((run) => {
+      const first = SHORT_DAYS[run[0] ?? 0] ?? '';
+      const last = SHORT_DAYS[run.at(-1) ?? 0] ?? '';
+      return run.length === 1 ? first : `${first}–${last}`;
+    })
+    .join(', ');
+}
+
+/** The refusal's words for a product asked for outside its windows (the API's 409). */
+export function notOfferedMessage(name: string, windows: readonly AvailabilityWindow[]): string {
+  return `Sorry, ${name} is only available ${describeAvailability(windows)}.`;
+}
+
+/**
+ * When a product is offered, in the 12-hour style of every screen: "Mon–Fri 11:00 AM–3:00 PM";
+ * several windows joined by " · ", as the hours banner joins its days.
+ */
+export function describeAvailability(windows: readonly AvailabilityWindow[]): string {
+  return windows
+    .map(
+      (window) =>
+        `${describeDays(window.days)} ${hoursClockText(window.from)}–${hoursClockText(window.to)}`,
+    )
+    .join(' · ');
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  ApiCompleteOrderAnswer,
+  ApiErrorBody,
+  ApiMergedCart,
+  ApiProduct,
+  AvailabilityWindow,
+} from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import { call, completeOrder, confirm, registerCustomer, type Account } from '../support/orders';
+import { createTestApp, productIdsByName, type TestApp } from '../support/test-app';
+
+/**
+ * Availability windows (issue 34): a product offered only on some days and hours is refused
+ * outside them, when added to a cart (judged now) and when ordered (judged at the order's time:
+ * its scheduled time, else now). Times are Toronto's wall clock with the offset spelled out; the
+ * week of Sunday 2026-11-22 is all EST (Monday the 23rd, Friday the 27th).
+ */
+
+const at = (local: string) => `${local}:00-05:00`;
+const LUNCH: AvailabilityWindow = { days: [1, 2, 3, 4, 5], from: '11:00', to: '15:00' };
+const LATE_FRIDAY: AvailabilityWindow = { days: [5], from: '22:00', to: '02:00' };
+const LUNCH_TEXT = 'Sorry, Garlic Bread is only available Mon–Fri 11:00 AM–3:00 PM.';
+
+const clock = fixedClock(at('2026-11-23T12:00'));
+let t: TestApp;
+let alice: Account;
+let garlicBread: string;
+
+/** Gives Garlic Bread these windows (null: none) and waits until the app's menu shows them. */
+async function setWindows(windows: AvailabilityWindow[] | null): Promise<void> {
+  await t.db.query(
+    windows
+      ? `update products set details = details || jsonb_build_object('availableAt', $2::jsonb) where id = $1`
+      : `update products set details = details - 'availableAt' where id = $1`,
+    windows ? [garlicBread, JSON.stringify(windows)] : [garlicBread],
+  );
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const answer = await t.app.inject({ method: 'GET', url: `/api/products/${garlicBread}` });
+    const shown = answer.json<ApiProduct>().details?.availableAt ?? null;
+    if (JSON.stringify(shown) === JSON.stringify(windows)) return;
+    if (Date.now() > deadline) throw new Error(`the app still shows ${JSON.stringify(shown)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const addGarlicBread = (who: Account) =>
+  call(t.app, who, 'POST', '/api/cart', { userId: who.id, name: 'Garlic Bread', quantity: 1 });
+
+async function addedAt(local: string): Promise<number> {
+  clock.set(at(local));
+  const response = await addGarlicBread(alice);
+  return response.statusCode;
+}
+
+async function emptyCart(who: Account): Promise<void> {
+  await t.db.query(`delete from carts where user_id = $1 and status = 'active'`, [who.id]);
+}
+
+const ordersOf = async (who: Account) =>
+  (
+    await t.db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [
+      who.id,
+    ])
+  )[0]?.n;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  alice = await registerCustomer(t.app);
+  garlicBread = (await productIdsByName(t.app))('Garlic Bread');
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await emptyCart(alice);
+  await setWindows(null);
+});
+
+describe('the product as the API shows it', () => {
+  it('carries its windows in its details, and none when it has none', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: `/api/products/${garlicBread}` });
+    expect(plain.json<ApiProduct>().details?.availableAt).toBeUndefined();
+    await setWindows([LUNCH]);
+    const lunch = await t.app.inject({ method: 'GET', url: `/api/products/${garlicBread}` });
+    expect(lunch.json<ApiProduct>().details?.availableAt).toEqual([LUNCH]);
+    expect(lunch.json<ApiProduct>().availableAt).toEqual([LUNCH]);
+  });
+
+  it('carries them on the list too (a list row says when), and nothing for the others', async () => {
+    await setWindows([LUNCH]);
+    const list = await t.app.inject({ method: 'GET', url: '/api/products?category=Sides' });
+    const products = list.json<ApiProduct[]>();
+    expect(products.find((product) => product._id === garlicBread)?.availableAt).toEqual([LUNCH]);
+    expect(products.filter((product) => 'availableAt' in product)).toHaveLength(1);
+  });
+});
+
+describe('adding to a cart, judged now', () => {
+  it('takes a lunch special from 11:00 to 14:59 on its days, and refuses it at 10:59 and 15:00', async () => {
+    await setWindows([LUNCH]);
+    expect(await addedAt('2026-11-23T10:59')).toBe(409);
+    expect(await addedAt('2026-11-23T11:00')).toBe(200);
+    expect(await addedAt('2026-11-23T14:59')).toBe(200);
+    expect(await addedAt('2026-11-23T15:00')).toBe(409);
+    // Saturday is not one of its days.
+    expect(await addedAt('2026-11-28T12:00')).toBe(409);
+  });
+
+  it('answers 409 not_offered_now saying when it is offered, and writes nothing', async () => {
+    await setWindows([LUNCH]);
+    clock.set(at('2026-11-23T15:00'));
+    const refused = await addGarlicBread(alice);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ApiErrorBody>()).toEqual({
+      statusCode: 409,
+      code: 'not_offered_now',
+      message: LUNCH_TEXT,
+    });
+    const lines = await t.db.query(
+      `select 1 from cart_items i join carts c on c.id = i.cart_id where c.user_id = $1`,
+      [alice.id],
+    );
+    expect(lines).toHaveLength(0);
+  });
+
+  it('takes a window past midnight on the night it starts: Fri 22:00 to Sat 01:59', async () => {
+    await setWindows([LATE_FRIDAY]);
+    expect(await addedAt('2026-11-27T21:59')).toBe(409);
+    expect(await addedAt('2026-11-27T22:00')).toBe(200);
+    expect(await addedAt('2026-11-28T01:00')).toBe(200);
+    expect(await addedAt('2026-11-28T01:59')).toBe(200);
+    expect(await addedAt('2026-11-28T02:00')).toBe(409);
+    // Friday 01:00 is Thursday night's, and Thursday has no window.
+    expect(await addedAt('2026-11-27T01:00')).toBe(409);
+  });
+
+  it("skips a guest's line outside its window when merging, with the reason, and merges the rest", async () => {
+    await setWindows([LUNCH]);
+    clock.set(at('2026-11-22T19:00'));
+    const merged = await call(t.app, alice, 'POST', '/api/cart/merge-cart', {
+      userId: alice.id,
+      localCart: [
+        { name: 'Garlic Bread', quantity: 1 },
+        { name: 'Coke', quantity: 1 },
+      ],
+    });
+    expect(merged.statusCode).toBe(200);
+    const answer = merged.json<ApiMergedCart>();
+    expect(answer.merged).toBe(1);
+    expect(answer.skipped).toEqual([{ name: 'Garlic Bread', reason: LUNCH_TEXT }]);
+  });
+});
+
+describe('ordering, judged at the order time', () => {
+  const REFUSED = `${LUNCH_TEXT} Remove it from your cart, or schedule your order for a time it is available.`;
+
+  it("a scheduled order for Monday noon, placed on Sunday evening, holds Monday's lunch special", async () => {
+    await setWindows([LUNCH]);
+    // Added inside Friday's window; the customer comes back on Sunday evening.
+    expect(await addedAt('2026-11-20T12:00')).toBe(200);
+    clock.set(at('2026-11-22T19:00'));
+    const confirmed = await confirm(t.app, alice, { scheduledTime: at('2026-11-23T12:00') });
+    expect(confirmed.statusCode).toBe(200);
+    const placed = await completeOrder(t.app, alice);
+    expect(placed.statusCode).toBe(201);
+    const { order } = placed.json<ApiCompleteOrderAnswer>();
+    expect(order.items.map((item) => item.productId.name)).toEqual(['Garlic Bread']);
+  });
+
+  it('refuses the same cart for as soon as possible on Sunday evening, and for Monday 15:00, writing nothing', async () => {
+    await setWindows([LUNCH]);
+    expect(await addedAt('2026-11-20T12:00')).toBe(200);
+    clock.set(at('2026-11-22T19:00'));
+    const before = await ordersOf(alice);
+
+    const now = await confirm(t.app, alice);
+    expect(now.statusCode).toBe(409);
+    expect(now.json<ApiErrorBody>()).toMatchObject({ code: 'not_offered_now', message: REFUSED });
+    const late = await confirm(t.app, alice, { scheduledTime: at('2026-11-23T15:00') });
+    expect(late.statusCode).toBe(409);
+    // Nothing stored by a refused confirmation: the cart is still unconfirmed.
+    const stored = await t.db.query<{ confirmed_at: unknown }>(
+      `select confirmed_at from carts where user_id = $1 and status = 'active'`,
+      [alice.id],
+    );
+    expect(stored[0]?.confirmed_at ?? null).toBeNull();
+
+    const lastMinute = await confirm(t.app, alice, { scheduledTime: at('2026-11-23T14:59') });
+    expect(lastMinute.statusCode).toBe(200);
+    expect(await ordersOf(alice)).toBe(before);
+  });
+
+  it('refuses at complete-order a cart confirmed in the window once the window has ended', async () => {
+    await setWindows([LUNCH]);
+    expect(await addedAt('2026-11-23T14:55')).toBe(200);
+    expect((await confirm(t.app, alice)).statusCode).toBe(200);
+    const before = await ordersOf(alice);
+    clock.set(at('2026-11-23T15:00'));
+    const placed = await completeOrder(t.app, alice);
+    expect(placed.statusCode).toBe(409);
+    expect(placed.json<ApiErrorBody>()).toMatchObject({
+      code: 'not_offered_now',
+      message: REFUSED,
+    });
+    expect(await ordersOf(alice)).toBe(before);
+    // At 14:59 the same cart is placed.
+    clock.set(at('2026-11-23T14:59'));
+    expect((await completeOrder(t.app, alice)).statusCode).toBe(201);
+  });
+
+  it('places a late-Friday item at Saturday 00:30, the night its window started', async () => {
+    await setWindows([LATE_FRIDAY]);
+    expect(await addedAt('2026-11-28T00:30')).toBe(200);
+    expect((await confirm(t.app, alice)).statusCode).toBe(200);
+    expect((await completeOrder(t.app, alice)).statusCode).toBe(201);
+  });
+});
