@@ -1,4 +1,5 @@
 import { categoriesOfKind, isUuid, type Category, type Product } from '../../domain';
+import { slugify } from '../data/slug';
 import { parseProductDetails } from '../../domain/product-details';
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
@@ -104,6 +105,39 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
                    image = coalesce(${change.image ?? null}, image)
              where id = ${id}
              returning ${COLUMNS}`,
+      );
+      return rows[0] ? toProduct(rows[0]) : null;
+    },
+    /** The names of the products in `category`, readable or not (a name is taken either way). */
+    async namesIn(category: Category): Promise<string[]> {
+      const rows = await query<{ name: string }>(
+        sql`select name from products where category = ${category}`,
+      );
+      return rows.map((row) => row.name);
+    },
+    /**
+     * Adds a product at the end of the menu under a slug made from its name, unique (a number
+     * appended when taken). The product as stored, or null if its details do not read back.
+     */
+    async create(product: Omit<Product, 'id'>): Promise<Product | null> {
+      const base = slugify(product.name) || 'product';
+      const taken = new Set(
+        (
+          await query<{ slug: string }>(
+            sql`select slug from products where slug = ${base} or slug like ${`${base}-%`}`,
+          )
+        ).map((row) => row.slug),
+      );
+      let slug = base;
+      for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+      const rows = await query<ProductRow>(
+        sql`insert into products (slug, name, category, image, price_cents, description, details,
+              sold_out, sort_order)
+            values (${slug}, ${product.name}, ${product.category}, ${product.image},
+              ${product.price}, ${product.description}, ${JSON.stringify(product.details)},
+              ${product.soldOut},
+              (select coalesce(max(sort_order), -1) + 1 from products))
+            returning ${COLUMNS}`,
       );
       return rows[0] ? toProduct(rows[0]) : null;
     },

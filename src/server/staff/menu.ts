@@ -1,14 +1,21 @@
 import {
   flavorOptions,
+  isCategory,
   toDollars,
   type ApiStaffFlavour,
   type ApiStaffProduct,
   type ApiTopping,
   type Product,
 } from '../../domain';
+import {
+  checkProductDraft,
+  describeDraftProblem,
+  type ProductDraft,
+} from '../../domain/product-draft';
 import type { Database, Queryable } from '../data/db';
+import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
-import { checkedId, notFound } from '../http/errors';
+import { badRequest, checkedId, notFound } from '../http/errors';
 import { productsRepository } from '../repositories/products';
 
 /**
@@ -47,6 +54,37 @@ export async function updateProduct(
     // Open storefronts show the sold-out mark or the new price at once.
     await announceStoreChange(tx, 'menu');
     return presentStaffProduct(updated);
+  });
+}
+
+/**
+ * Taken by every write that checks a product's name or slug against the others, so two staff
+ * adding "Lunch Special" at once make one product and one refusal, not two or a 500.
+ */
+const PRODUCT_NAMES_LOCK = 727276;
+
+/**
+ * POST /api/staff/products: a new product, checked by the domain's rules (`checkProductDraft`:
+ * the first problem is the 400's message, naming its field), its name against the others in
+ * its category, added at the end of the menu. Open storefronts show it at once.
+ */
+export async function createProduct(
+  db: Database,
+  draft: ProductDraft & { soldOut: boolean },
+): Promise<ApiStaffProduct> {
+  return db.transaction(async (tx) => {
+    await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
+    const products = productsRepository(tx);
+    const category = isCategory(draft.category) ? draft.category : undefined;
+    const takenNames = category ? await products.namesIn(category) : [];
+    const problem = checkProductDraft(draft, { takenNames })[0];
+    if (problem) throw badRequest(describeDraftProblem(problem));
+    if (!category) throw badRequest(`category: No category "${draft.category}".`);
+    const created = await products.create({ ...draft, category });
+    // The domain's rules are stricter than the stored schema's: what passed them reads back.
+    if (!created) throw new Error(`createProduct: "${draft.name}" did not read back`);
+    await announceStoreChange(tx, 'menu');
+    return presentStaffProduct(created);
   });
 }
 
