@@ -232,3 +232,64 @@ describe('POST /api/staff/products', () => {
     expect(await productCount()).toBe(before);
   });
 });
+
+describe('PATCH /api/staff/products/{id}: the editor’s fields', () => {
+  const patch = (id: string, body: unknown, who: Account | null = admin) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff/products/${id}`,
+      headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
+      payload: JSON.stringify(body),
+    });
+
+  async function newDeal(name: string): Promise<string> {
+    const response = await create({ ...pizzaDeal({}), name });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<ApiStaffProduct>()._id;
+  }
+
+  it('changes name, description and details, checked whole; the storefront shows them', async () => {
+    const id = await newDeal('Edit Me');
+    const response = await patch(id, {
+      name: 'Edited Deal',
+      description: 'Now three pizzas.',
+      details: { sizes: ['Large'], sizePrices: { Large: '2.50' }, pizzas: 3 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ApiStaffProduct>().name).toBe('Edited Deal');
+    const shown = await publicProduct(id);
+    expect(shown.description).toBe('Now three pizzas.');
+    expect(shown.details).toEqual({ sizes: ['Large'], sizePrices: { Large: 2.5 }, pizzas: 3 });
+  });
+
+  it('keeps its own name when another field changes, refuses another product’s', async () => {
+    const id = await newDeal('Own Name');
+    expect((await patch(id, { description: 'Same name.' })).statusCode).toBe(200);
+    const refused = await patch(id, { name: 'Two-for-One Pizza Deal' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiErrorBody>().message).toMatch(/^name: Another product/);
+    expect((await publicProduct(id)).name).toBe('Own Name');
+  });
+
+  it('refuses a change that breaks a rule, and changes nothing', async () => {
+    const id = await newDeal('Stays Whole');
+    const before = await publicProduct(id);
+    const zero = await patch(id, { details: { ...before.details, pizzas: 0 }, name: 'Renamed' });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json<ApiErrorBody>().message).toMatch(/^details\.pizzas: /);
+    // Moving it to wings: the deal's pizzas are not a wings field.
+    const moved = await patch(id, { category: 'Wings' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json<ApiErrorBody>().message).toMatch(/^details\.pizzas: .*wings kind/);
+    expect(await publicProduct(id)).toEqual(before);
+  });
+
+  it('leaves sold out and price to every staff member, the other fields to the admin', async () => {
+    const id = await newDeal('Staff Edits');
+    expect((await patch(id, { available: false, price: '21.50' }, staff)).statusCode).toBe(200);
+    const refused = await patch(id, { name: 'Staff Renamed' }, staff);
+    expect(refused.statusCode).toBe(403);
+    expect((await publicProduct(id)).name).toBe('Staff Edits');
+    expect((await patch(id, { name: 'Admin Renamed' })).statusCode).toBe(200);
+  });
+});
