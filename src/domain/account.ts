@@ -12,20 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './account-messages';
 import { isPhoneNumber } from './contact-rules';
-import { stripBidiControls } from './plain-text';
-
-/**
- * Text as a person types it: no control characters other than tab and line breaks, and no
- * unpaired surrogate. NUL cannot even be stored in a Postgres text column.
- */
-export function isPlainText(text: string): boolean {
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    const control = (code < 0x20 && !['\t', '\n', '\r'].includes(char)) || code === 0x7f;
-    if (control || (code >= 0xd800 && code <= 0xdfff)) return false;
-  }
-  return true;
-}
+import { isPlainText, stripBidiControls } from './plain-text';
 
 /** A contact as typed: strings (trimmed), nothing checked yet beyond lengths. */
 const contactDraftSchema = z.object(

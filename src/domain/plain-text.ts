@@ -10,3 +10,16 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '');
 }
+
+/**
+ * Text as a person types it: no control characters other than tab and line breaks, and no
+ * unpaired surrogate. NUL cannot even be stored in a Postgres text column.
+ */
+export function isPlainText(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const control = (code < 0x20 && !['\t', '\n', '\r'].includes(char)) || code === 0x7f;
+    if (control || (code >= 0xd800 && code <= 0xdfff)) return false;
+  }
+  return true;
+}

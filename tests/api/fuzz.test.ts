@@ -563,6 +563,25 @@ const SEEDS: Record<string, Seed> = {
       deliveryLeadMinutes: fc.integer({ min: 0, max: 180 }),
     }),
   }),
+  'POST /api/staff/products': () => ({
+    body: fc.record(
+      {
+        name: fc.constantFrom('Fuzz Special', 'Wings', 'Lunch Deal', ''),
+        category: fc.constantFrom('Wings', 'Combos', 'TwoforOneDeals', 'Sides', 'Pasta'),
+        price: fc.oneof(fc.integer({ min: -5, max: 40 }), fc.constantFrom('12.99', 8.5)),
+        description: fc.constantFrom('', 'Made by the fuzzer.'),
+        details: partial({
+          sizes: fc.constantFrom(['Small', 'Large'], ['10 pcs']),
+          sizePrices: fc.constantFrom({ Small: 0, Large: 4 }, { Small: '-1' }, {}),
+          wingsFlavors: fc.constantFrom(['Mild'], ['Hot', 'Hot']),
+          drinks: fc.constantFrom(['Coke'], []),
+          maxDrinks: fc.integer({ min: -1, max: 3 }),
+          pizzas: fc.integer({ min: 0, max: 3 }),
+        }),
+      },
+      { requiredKeys: ['name', 'category', 'price'] },
+    ),
+  }),
   'PATCH /api/staff/products/:id': () => ({
     body: partial({
       available: fc.boolean(),

@@ -249,6 +249,7 @@ interface RouteSpec {
 const callerOf = (spec: RouteSpec): Account => (spec.admin ? dave : spec.staff ? carol : alice);
 
 let staffCounter = 0;
+let productCounter = 0;
 
 /** A fresh staff account (for the admin's routes that act on one). */
 async function newStaffId(): Promise<string> {
@@ -565,6 +566,20 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/store/events': { names: 'none', streams: true, example: () => ({}) },
   'GET /api/staff/products': { names: 'none', staff: true, example: () => ({}) },
+  'POST /api/staff/products': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 201,
+    example: () => ({
+      body: {
+        name: `Robust Side ${(productCounter += 1)}`,
+        category: 'Sides',
+        price: '3.49',
+        description: 'A side made by the route table.',
+      },
+    }),
+  },
   'PATCH /api/staff/products/:id': {
     names: 'none',
     staff: true,

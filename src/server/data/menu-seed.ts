@@ -15,6 +15,7 @@ import {
   type Category,
   type ProductDetails,
 } from '../../domain';
+import { slugify } from './slug';
 
 export interface SeedProduct {
   slug: string;
@@ -77,14 +78,6 @@ const BOTTLES = [
 /** Surcharges given in dollars, kept in cents. */
 function surcharges(sizes: string[], dollars: number[]): Record<string, number> {
   return Object.fromEntries(sizes.map((size, index) => [size, toCents(dollars[index] ?? 0)]));
-}
-
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }
 
 const wingSizes = [

@@ -1,4 +1,11 @@
-import { categoriesOfKind, isUuid, type Category, type Product } from '../../domain';
+import {
+  categoriesOfKind,
+  isUuid,
+  type Category,
+  type Product,
+  type ProductDetails,
+} from '../../domain';
+import { slugify } from '../data/slug';
 import { parseProductDetails } from '../../domain/product-details';
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
@@ -89,21 +96,72 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
       return found;
     },
     /**
-     * Changes what the staff may change (sold out, price, photo) in one statement; fields left
-     * undefined stay as they are. The product as it is now, or null for an unknown id.
+     * Changes a product's fields in one statement; fields left undefined stay as they are. The
+     * caller checked the result against the domain's rules. The product as it is now, or null
+     * for an unknown id.
      */
     async update(
       id: string,
-      change: { soldOut?: boolean; priceCents?: number; image?: string },
+      change: {
+        soldOut?: boolean;
+        priceCents?: number;
+        image?: string;
+        name?: string;
+        category?: Category;
+        description?: string;
+        details?: ProductDetails;
+      },
     ): Promise<Product | null> {
       if (!isUuid(id)) return null;
+      const details = change.details === undefined ? null : JSON.stringify(change.details);
       const rows = await query<ProductRow>(
         sql`update products
                set sold_out = coalesce(${change.soldOut ?? null}, sold_out),
                    price_cents = coalesce(${change.priceCents ?? null}, price_cents),
-                   image = coalesce(${change.image ?? null}, image)
+                   image = coalesce(${change.image ?? null}, image),
+                   name = coalesce(${change.name ?? null}, name),
+                   category = coalesce(${change.category ?? null}, category),
+                   description = coalesce(${change.description ?? null}, description),
+                   details = coalesce(${details}::jsonb, details)
              where id = ${id}
              returning ${COLUMNS}`,
+      );
+      return rows[0] ? toProduct(rows[0]) : null;
+    },
+    /**
+     * The names of the products in `category` but `exceptId` (the one being renamed), readable
+     * or not (a name is taken either way).
+     */
+    async namesIn(category: Category, exceptId?: string): Promise<string[]> {
+      const rows = await query<{ name: string }>(
+        sql`select name from products where category = ${category}
+            ${exceptId ? sql`and id <> ${exceptId}` : empty}`,
+      );
+      return rows.map((row) => row.name);
+    },
+    /**
+     * Adds a product at the end of the menu under a slug made from its name, unique (a number
+     * appended when taken). The product as stored, or null if its details do not read back.
+     */
+    async create(product: Omit<Product, 'id'>): Promise<Product | null> {
+      const base = slugify(product.name) || 'product';
+      const taken = new Set(
+        (
+          await query<{ slug: string }>(
+            sql`select slug from products where slug = ${base} or slug like ${`${base}-%`}`,
+          )
+        ).map((row) => row.slug),
+      );
+      let slug = base;
+      for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+      const rows = await query<ProductRow>(
+        sql`insert into products (slug, name, category, image, price_cents, description, details,
+              sold_out, sort_order)
+            values (${slug}, ${product.name}, ${product.category}, ${product.image},
+              ${product.price}, ${product.description}, ${JSON.stringify(product.details)},
+              ${product.soldOut},
+              (select coalesce(max(sort_order), -1) + 1 from products))
+            returning ${COLUMNS}`,
       );
       return rows[0] ? toProduct(rows[0]) : null;
     },

@@ -1,14 +1,22 @@
 import {
   flavorOptions,
+  isCategory,
   toDollars,
   type ApiStaffFlavour,
   type ApiStaffProduct,
   type ApiTopping,
   type Product,
+  type ProductDetails,
 } from '../../domain';
+import {
+  checkProductDraft,
+  describeDraftProblem,
+  type ProductDraft,
+} from '../../domain/product-draft';
 import type { Database, Queryable } from '../data/db';
+import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
-import { checkedId, notFound } from '../http/errors';
+import { badRequest, checkedId, notFound } from '../http/errors';
 import { productsRepository } from '../repositories/products';
 
 /**
@@ -32,14 +40,62 @@ export async function listStaffProducts(db: Queryable): Promise<ApiStaffProduct[
   return (await productsRepository(db).list()).map(presentStaffProduct);
 }
 
+/** What PATCH /api/staff/products/{id} may change; undefined fields stay as they are. */
+export interface ProductChange {
+  available?: boolean | undefined;
+  priceCents?: number | undefined;
+  name?: string | undefined;
+  category?: string | undefined;
+  image?: string | undefined;
+  description?: string | undefined;
+  details?: ProductDetails | undefined;
+}
+
+/** Whether `change` touches more than sold out and price (the menu editor's fields). */
+export const editsProductFields = (change: ProductChange): boolean =>
+  [change.name, change.category, change.image, change.description, change.details].some(
+    (value) => value !== undefined,
+  );
+
 export async function updateProduct(
   db: Database,
   id: string,
-  change: { available?: boolean | undefined; priceCents?: number | undefined },
+  change: ProductChange,
 ): Promise<ApiStaffProduct> {
   const productId = checkedId(id, 'product');
   return db.transaction(async (tx) => {
-    const updated = await productsRepository(tx).update(productId, {
+    const products = productsRepository(tx);
+    let edited: Partial<Pick<Product, 'name' | 'category' | 'image' | 'description' | 'details'>> =
+      {};
+    if (editsProductFields(change)) {
+      await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
+      const current = await products.get(productId);
+      if (!current) throw notFound('No product with this id.');
+      // The product as it would be, checked whole: a new category's kind against the details
+      // kept, a new name against the others in the category it ends up in.
+      const draft = {
+        name: change.name ?? current.name,
+        category: change.category ?? current.category,
+        image: change.image ?? current.image,
+        price: change.priceCents ?? current.price,
+        description: change.description ?? current.description,
+        details: change.details ?? current.details,
+      };
+      const category = isCategory(draft.category) ? draft.category : undefined;
+      const takenNames = category ? await products.namesIn(category, productId) : [];
+      const problem = checkProductDraft(draft, { takenNames })[0];
+      if (problem) throw badRequest(describeDraftProblem(problem));
+      if (!category) throw badRequest(`category: No category "${draft.category}".`);
+      edited = {
+        name: draft.name,
+        category,
+        image: draft.image,
+        description: draft.description,
+        details: draft.details,
+      };
+    }
+    const updated = await products.update(productId, {
+      ...edited,
       ...(change.available !== undefined ? { soldOut: !change.available } : {}),
       ...(change.priceCents !== undefined ? { priceCents: change.priceCents } : {}),
     });
@@ -47,6 +103,37 @@ export async function updateProduct(
     // Open storefronts show the sold-out mark or the new price at once.
     await announceStoreChange(tx, 'menu');
     return presentStaffProduct(updated);
+  });
+}
+
+/**
+ * Taken by every write that checks a product's name or slug against the others, so two staff
+ * adding "Lunch Special" at once make one product and one refusal, not two or a 500.
+ */
+const PRODUCT_NAMES_LOCK = 727276;
+
+/**
+ * POST /api/staff/products: a new product, checked by the domain's rules (`checkProductDraft`:
+ * the first problem is the 400's message, naming its field), its name against the others in
+ * its category, added at the end of the menu. Open storefronts show it at once.
+ */
+export async function createProduct(
+  db: Database,
+  draft: ProductDraft & { soldOut: boolean },
+): Promise<ApiStaffProduct> {
+  return db.transaction(async (tx) => {
+    await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
+    const products = productsRepository(tx);
+    const category = isCategory(draft.category) ? draft.category : undefined;
+    const takenNames = category ? await products.namesIn(category) : [];
+    const problem = checkProductDraft(draft, { takenNames })[0];
+    if (problem) throw badRequest(describeDraftProblem(problem));
+    if (!category) throw badRequest(`category: No category "${draft.category}".`);
+    const created = await products.create({ ...draft, category });
+    // The domain's rules are stricter than the stored schema's: what passed them reads back.
+    if (!created) throw new Error(`createProduct: "${draft.name}" did not read back`);
+    await announceStoreChange(tx, 'menu');
+    return presentStaffProduct(created);
   });
 }
 
