@@ -55,6 +55,35 @@ describe('GET /api/store/status', () => {
     expect(await storeOpenAt('2026-11-23T10:00:00Z')).toBe(true);
   });
 
+  it('turns at the very minute, and at the second a pause ends, however often it is asked', async () => {
+    // Each answer is kept until the next minute or the pause's end (routes/store.ts): asked
+    // within one minute, it must still turn at the instant the hours or the pause say.
+    expect(await storeOpenAt('2026-11-23T15:59:00Z')).toBe(false); // Mon 10:59:00
+    expect(await storeOpenAt('2026-11-23T15:59:59.999Z')).toBe(false);
+    expect(await storeOpenAt('2026-11-23T16:00:00Z')).toBe(true); // Mon 11:00
+    const store = storeRepository(t.db);
+    await store.update({ pauseUntil: new Date('2026-11-23T16:30:20Z') }, new Date());
+    const status = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/store/status' })).json<{ status: string }>()
+        .status;
+    try {
+      // A change made in the database reaches the snapshot by NOTIFY, a moment later.
+      clock.set('2026-11-23T16:30:00Z');
+      await expect.poll(status).toBe('paused');
+      for (const [instant, expected] of [
+        ['2026-11-23T16:30:00Z', 'paused'],
+        ['2026-11-23T16:30:19.999Z', 'paused'],
+        ['2026-11-23T16:30:20Z', 'open'],
+        ['2026-11-23T16:30:40Z', 'open'],
+      ] as const) {
+        clock.set(instant);
+        expect([instant, await status()]).toEqual([instant, expected]);
+      }
+    } finally {
+      await store.update({ pauseUntil: null }, new Date());
+    }
+  });
+
   it('goes back to the hours when the override is auto again', async () => {
     const store = storeRepository(t.db);
     await store.setOpenMode('closed');

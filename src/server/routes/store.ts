@@ -40,15 +40,31 @@ function pausedAnswer(until: Date): Representation {
  * once per pause.
  */
 function statusAnswer(clock: Clock, settings: StoreSettings): Representation {
-  const now = storeStatus(
-    clock.now(),
-    settings.weeklyHours,
-    settings.openMode,
-    settings.pauseUntil,
-  );
-  if (now.status === 'paused' && now.resumesAt) return pausedAnswer(now.resumesAt);
-  return now.status === 'open' ? OPEN : CLOSED;
+  const at = clock.now();
+  const time = at.getTime();
+  // Every storefront asks: the answer is kept for the settings it was worked out from until the
+  // next minute (opening hours change only on a minute) or the pause's end, if sooner.
+  if (last?.settings === settings && time >= last.from && time < last.until) return last.answer;
+  const now = storeStatus(at, settings.weeklyHours, settings.openMode, settings.pauseUntil);
+  const answer =
+    now.status === 'paused' && now.resumesAt
+      ? pausedAnswer(now.resumesAt)
+      : now.status === 'open'
+        ? OPEN
+        : CLOSED;
+  const nextMinute = (Math.floor(time / 60_000) + 1) * 60_000;
+  const resumes = now.status === 'paused' ? now.resumesAt?.getTime() : undefined;
+  last = {
+    settings,
+    from: Math.floor(time / 60_000) * 60_000,
+    until: resumes !== undefined && resumes < nextMinute ? resumes : nextMinute,
+    answer,
+  };
+  return answer;
 }
+
+let last: { settings: StoreSettings; from: number; until: number; answer: Representation } | null =
+  null;
 
 /** The status answer when the snapshot holds the settings (no promise to wait on), else undefined. */
 function readyStoreStatus(catalogue: CatalogueSnapshot, clock: Clock): Representation | undefined {
