@@ -24,29 +24,51 @@ const availabilityWindow = z.object({
 });
 
 /**
+ * The details' fields, one list for the two places that read them: what is stored (money in
+ * cents, checked whole here) and what the staff's editor sends (`routes/staff-menu.ts`: money in
+ * dollars, counts and names as sent, so the domain's draft check can name what is wrong in the
+ * editor's words). A field added here is a field of both.
+ */
+export function productDetailsFields<
+  Money extends z.ZodType,
+  Names extends z.ZodType,
+  Count extends z.ZodType,
+  Pizzas extends z.ZodType,
+>(parts: { money: Money; names: Names; count: Count; pizzas: Pizzas }) {
+  return {
+    sizes: parts.names.optional(),
+    sizePrices: z.record(z.string(), parts.money).optional(),
+    sizeDescriptions: z.record(z.string(), z.string()).optional(),
+    wingsFlavors: parts.names.optional(),
+    Flavors: parts.names.optional(),
+    sides: parts.names.optional(),
+    drinks: parts.names.optional(),
+    maxDrinks: parts.count.optional(),
+    drinkLimits: z.record(z.string(), parts.count).optional(),
+    pizzas: parts.pizzas.optional(),
+    toppingsPerPizza: parts.count.optional(),
+    extraToppingPrice: parts.money.optional(),
+    toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
+    fixedQuantity: z.boolean().optional(),
+    // An empty list would mean never: the way to stop selling a product is to hide it.
+    availableAt: z.array(availabilityWindow).min(1, 'at least one window').optional(),
+  };
+}
+
+/**
  * Money in integer cents (the API's dollars are converted at its edge). Unknown keys are
  * dropped, not refused: during a rolling update an older process may read details a newer one
  * wrote, and a field it does not know cannot change what it charges.
  */
 export const productDetailsSchema = z
-  .object({
-    sizes: names.optional(),
-    sizePrices: z.record(z.string(), cents).optional(),
-    sizeDescriptions: z.record(z.string(), z.string()).optional(),
-    wingsFlavors: names.optional(),
-    Flavors: names.optional(),
-    sides: names.optional(),
-    drinks: names.optional(),
-    maxDrinks: z.number().int().nonnegative().optional(),
-    drinkLimits: z.record(z.string(), z.number().int().nonnegative()).optional(),
-    pizzas: z.number().int().positive().optional(),
-    toppingsPerPizza: z.number().int().nonnegative().optional(),
-    extraToppingPrice: cents.optional(),
-    toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
-    fixedQuantity: z.boolean().optional(),
-    // An empty list would mean never: the way to stop selling a product is to hide it.
-    availableAt: z.array(availabilityWindow).min(1, 'at least one window').optional(),
-  })
+  .object(
+    productDetailsFields({
+      money: cents,
+      names,
+      count: z.number().int().nonnegative(),
+      pizzas: z.number().int().positive(),
+    }),
+  )
   .refine(
     // A size with no price would be sold at the base price: charged wrong, so not sold at all.
     (details) =>

@@ -145,6 +145,19 @@ describe('POST /api/staff/products', () => {
     expect({ ...copy, _id: original._id, name: original.name }).toEqual(original);
   });
 
+  it('takes a lunch special’s availability windows, and gives them back as they were sent', async () => {
+    const availableAt = [{ days: [1, 2, 3, 4, 5], from: '11:00', to: '15:00' }];
+    const response = await create(
+      wingsDeal({ name: 'Lunch Wings Windowed', details: { ...wingsDeal().details, availableAt } }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const created = await publicProduct(response.json<ApiStaffProduct>()._id);
+    expect(created.details?.availableAt).toEqual(availableAt);
+    // The GET answer goes back as it is, windows and all.
+    const again = await create({ ...created, _id: undefined, name: 'Lunch Wings Windowed Two' });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
   it('gives every product a slug of its own, from its name', async () => {
     const first = await create(wingsDeal({ name: 'Slug Test!', category: 'Sides', details: {} }));
     const second = await create(

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, idSchema, stripBidiControls, toCents, toDollars } from '../../domain';
+import { productDetailsFields } from '../../domain/product-details';
 import { adminGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
@@ -100,20 +101,7 @@ const choices = z.array(z.string());
  * of the product, and is ignored, so an answer can be sent back as it is.
  */
 const detailsInput = z.strictObject({
-  sizes: choices.optional(),
-  sizePrices: z.record(z.string(), money).optional(),
-  sizeDescriptions: z.record(z.string(), z.string()).optional(),
-  wingsFlavors: choices.optional(),
-  Flavors: choices.optional(),
-  sides: choices.optional(),
-  drinks: choices.optional(),
-  maxDrinks: count.optional(),
-  drinkLimits: z.record(z.string(), count).optional(),
-  pizzas: count.optional(),
-  toppingsPerPizza: count.optional(),
-  extraToppingPrice: money.optional(),
-  toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
-  fixedQuantity: z.boolean().optional(),
+  ...productDetailsFields({ money, names: choices, count, pizzas: count }),
   soldOutFlavors: choices.optional().transform(() => undefined),
 });
 
