@@ -6,6 +6,7 @@ import {
   OPEN_TUESDAY,
   call,
   registerCustomer,
+  registerMember,
   registerStaff,
   type Account,
 } from '../support/orders';
@@ -25,8 +26,7 @@ let customer: Account;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  admin = await registerStaff(t.app, t.db);
-  await t.db.query(`update users set role = 'admin' where id = $1`, [admin.id]);
+  admin = (await registerMember(t.app, t.db, 'admin')).account;
   staff = await registerStaff(t.app, t.db);
   customer = await registerCustomer(t.app);
 });
@@ -62,36 +62,36 @@ const wingsDeal = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const pizzaDeal = (details: Record<string, unknown>) => ({
-  name: 'Test Deal',
-  category: 'TwoforOneDeals',
-  price: 20,
+/** A product to send: its name, category and price, with `details` over the two sizes all share. */
+const draft = (
+  name: string,
+  category: string,
+  price: number,
+  details: Record<string, unknown>,
+) => ({
+  name,
+  category,
+  price,
   description: '',
-  details: {
-    sizes: ['Small', 'Large'],
-    sizePrices: { Small: 0, Large: 6 },
+  details: { sizes: ['Small', 'Large'], sizePrices: { Small: 0, Large: 6 }, ...details },
+});
+
+const pizzaDeal = (details: Record<string, unknown>) =>
+  draft('Test Deal', 'TwoforOneDeals', 20, {
     pizzas: 2,
     toppingsPerPizza: 2,
     extraToppingPrice: 1.5,
     ...details,
-  },
-});
+  });
 
-const combo = (details: Record<string, unknown>) => ({
-  name: 'Test Combo',
-  category: 'Combos',
-  price: 30,
-  description: '',
-  details: {
-    sizes: ['Small', 'Large'],
-    sizePrices: { Small: 0, Large: 6 },
+const combo = (details: Record<string, unknown>) =>
+  draft('Test Combo', 'Combos', 30, {
     wingsFlavors: ['Mild'],
     drinks: ['Coke', 'Sprite'],
     maxDrinks: 2,
     pizzas: 1,
     ...details,
-  },
-});
+  });
 
 /** Sends `body`, expects a 400 `invalid_input` whose message names `field`, and no new row. */
 async function expectRefused(body: unknown, field: string, words: RegExp): Promise<void> {
