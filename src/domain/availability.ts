@@ -7,21 +7,19 @@
  * starts, as the store's hours do: Fri 22:00–02:00 holds Saturday 01:00, not Friday's.
  */
 import type { AvailabilityWindow } from './catalog';
-import { STORE_TIME_ZONE, hoursClockText, localWeekMinute } from './hours';
+import {
+  SHORT_DAYS,
+  STORE_TIME_ZONE,
+  hoursClockText,
+  localWeekMinute,
+  spansHold,
+  type Weekday,
+} from './hours';
 
-function minuteOf(hhmm: string): number {
-  const [hour = 0, minute = 0] = hhmm.split(':').map(Number);
-  return hour * 60 + minute;
-}
-
-function windowHolds(window: AvailabilityWindow, weekday: number, minute: number): boolean {
-  const from = minuteOf(window.from);
-  const to = minuteOf(window.to);
-  if (to > from) return window.days.includes(weekday) && minute >= from && minute < to;
-  return (
-    (window.days.includes(weekday) && minute >= from) ||
-    (window.days.includes((weekday + 6) % 7) && minute < to)
-  );
+/** A window as the hours' spans: its days' open and close, no span on the others. */
+function holds(window: AvailabilityWindow, weekday: Weekday, minute: number): boolean {
+  const span = { open: window.from, close: window.to };
+  return spansHold((day) => (window.days.includes(day) ? span : null), weekday, minute);
 }
 
 /** Whether a product is offered at `instant`: always without windows, else inside one of them. */
@@ -33,10 +31,9 @@ export function isAvailableAt(
   const windows = product.details.availableAt;
   if (windows === undefined) return true;
   const { weekday, minute } = localWeekMinute(instant, timeZone);
-  return windows.some((window) => windowHolds(window, weekday, minute));
+  return windows.some((window) => holds(window, weekday, minute));
 }
 
-const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** A customer's week starts on Monday: Saturday and Sunday read "Sat–Sun", not "Sun, Sat". */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 

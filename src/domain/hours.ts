@@ -136,7 +136,8 @@ export function knowZoneOffset(span: ZoneOffsetSpan | null): void {
   knownSpan = span;
 }
 
-const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Weekdays in three letters, Sunday first (a `Weekday`'s index). */
+export const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The last answer of localWeekMinute: asked for on every store-status request, same minute. */
 let lastWeekMinute: {
@@ -178,6 +179,27 @@ function runsPastMidnight(day: DayHours): boolean {
   return parseClock(day.close) <= parseClock(day.open);
 }
 
+/**
+ * Whether a week of spans holds this weekday and minute: the day's own span, or yesterday's when
+ * it runs past midnight (a span whose close is at or before its open belongs to the day it
+ * opens: Friday 11:00–01:00 holds Saturday 00:30). The store's hours and a product's
+ * availability windows (`availability.ts`) both follow this one rule.
+ */
+export function spansHold(
+  spanOf: (weekday: Weekday) => DayHours | null | undefined,
+  weekday: Weekday,
+  minute: number,
+): boolean {
+  const today = spanOf(weekday);
+  if (today) {
+    const open = parseClock(today.open);
+    const close = parseClock(today.close);
+    if (runsPastMidnight(today) ? minute >= open : minute >= open && minute < close) return true;
+  }
+  const yesterday = spanOf(((weekday + 6) % 7) as Weekday);
+  return !!yesterday && runsPastMidnight(yesterday) && minute < parseClock(yesterday.close);
+}
+
 /** Whether the weekly hours have the store open at this instant (ignoring any override). */
 export function isWithinHours(
   instant: Date,
@@ -185,17 +207,7 @@ export function isWithinHours(
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
   const { weekday, minute } = localWeekMinute(instant, timeZone);
-  const today = hours[weekday];
-  if (today) {
-    const open = parseClock(today.open);
-    const close = parseClock(today.close);
-    if (runsPastMidnight(today) ? minute >= open : minute >= open && minute < close) return true;
-  }
-  const yesterday = hours[(weekday + 6) % 7];
-  if (yesterday && runsPastMidnight(yesterday) && minute < parseClock(yesterday.close)) {
-    return true;
-  }
-  return false;
+  return spansHold((day) => hours[day], weekday, minute);
 }
 
 /**
