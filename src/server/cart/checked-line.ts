@@ -22,7 +22,7 @@ import type { Queryable } from '../data/db';
 import { HttpError, badRequest, conflict, invalidId, notFound } from '../http/errors';
 import { cartsRepository, type CartItemRecord } from '../repositories/carts';
 import { isUuid } from '../../domain/ids';
-import { isAvailableAt, notOfferedMessage } from '../../domain/availability';
+import { notOfferedAt } from '../orders/offered-at';
 
 export interface CheckedLine {
   product: Product;
@@ -88,14 +88,8 @@ export function checkLine(
 ): { ok: true; line: CheckedLine } | { ok: false; error: HttpError; name?: string } {
   const product = findProduct(menu, item);
   if (product instanceof HttpError) return { ok: false, error: product };
-  const windows = product.details.availableAt;
-  if (windows && !isAvailableAt(product, now)) {
-    return {
-      ok: false,
-      error: conflict(notOfferedMessage(product.name, windows), 'not_offered_now'),
-      name: product.name,
-    };
-  }
+  const notOffered = notOfferedAt(product, now);
+  if (notOffered) return { ok: false, error: notOffered, name: product.name };
   const checked = validateSelection(
     product,
     item,

@@ -1,9 +1,21 @@
 import type { Product } from '../../domain';
 import { isAvailableAt, notOfferedMessage } from '../../domain/availability';
-import { conflict } from '../http/errors';
+import { conflict, type HttpError } from '../http/errors';
 
 /**
- * 409 `not_offered_now` when a line's product has availability windows that do not hold the
+ * The 409 `not_offered_now` for a product whose availability windows do not hold `at`, or null
+ * when it is offered then (or has no windows). `advice` follows the message: what the customer
+ * can do where they are asked (the cart's Add needs none).
+ */
+export function notOfferedAt(product: Product, at: Date, advice = ''): HttpError | null {
+  const windows = product.details.availableAt;
+  if (!windows || isAvailableAt(product, at)) return null;
+  const message = notOfferedMessage(product.name, windows);
+  return conflict(advice ? `${message} ${advice}` : message, 'not_offered_now');
+}
+
+/**
+ * Refuses an order (Confirm Order, complete-order) holding a product outside its windows at the
  * order's time: its scheduled time when it has one (Sunday evening's order for Monday noon may
  * hold Monday's lunch special), else now. Names the first such product and when it is offered.
  */
@@ -14,12 +26,13 @@ export function refuseNotOffered(
 ): void {
   for (const line of lines) {
     const product = productOf(line.productId);
-    const windows = product?.details.availableAt;
-    if (product && windows && !isAvailableAt(product, orderTime)) {
-      throw conflict(
-        `${notOfferedMessage(product.name, windows)} Remove it from your cart, or schedule your order for a time it is available.`,
-        'not_offered_now',
+    const refusal =
+      product &&
+      notOfferedAt(
+        product,
+        orderTime,
+        'Remove it from your cart, or schedule your order for a time it is available.',
       );
-    }
+    if (refusal) throw refusal;
   }
 }
