@@ -68,7 +68,6 @@ export async function updateProduct(
     let edited: Partial<Pick<Product, 'name' | 'category' | 'image' | 'description' | 'details'>> =
       {};
     if (editsProductFields(change)) {
-      await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
       const current = await products.get(productId);
       if (!current) throw notFound('No product with this id.');
       // The product as it would be, checked whole: a new category's kind against the details
@@ -81,11 +80,7 @@ export async function updateProduct(
         description: change.description ?? current.description,
         details: change.details ?? current.details,
       };
-      const category = isCategory(draft.category) ? draft.category : undefined;
-      const takenNames = category ? await products.namesIn(category, productId) : [];
-      const problem = checkProductDraft(draft, { takenNames })[0];
-      if (problem) throw badRequest(describeDraftProblem(problem));
-      if (!category) throw badRequest(`category: No category "${draft.category}".`);
+      const category = await checkedDraft(tx, draft, productId);
       edited = {
         name: draft.name,
         category,
@@ -113,6 +108,21 @@ export async function updateProduct(
 const PRODUCT_NAMES_LOCK = 727276;
 
 /**
+ * The draft checked by the domain's rules, its name against the other products of its category
+ * (`exceptId`: the product being edited), under the names' lock until the transaction ends: its
+ * category, or a 400 naming the first problem's field.
+ */
+async function checkedDraft(tx: Queryable, draft: ProductDraft, exceptId?: string) {
+  await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
+  const category = isCategory(draft.category) ? draft.category : undefined;
+  const takenNames = category ? await productsRepository(tx).namesIn(category, exceptId) : [];
+  const problem = checkProductDraft(draft, { takenNames })[0];
+  if (problem) throw badRequest(describeDraftProblem(problem));
+  if (!category) throw badRequest(`category: No category "${draft.category}".`);
+  return category;
+}
+
+/**
  * POST /api/staff/products: a new product, checked by the domain's rules (`checkProductDraft`:
  * the first problem is the 400's message, naming its field), its name against the others in
  * its category, added at the end of the menu. Open storefronts show it at once.
@@ -122,14 +132,8 @@ export async function createProduct(
   draft: ProductDraft & { soldOut: boolean },
 ): Promise<ApiStaffProduct> {
   return db.transaction(async (tx) => {
-    await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
-    const products = productsRepository(tx);
-    const category = isCategory(draft.category) ? draft.category : undefined;
-    const takenNames = category ? await products.namesIn(category) : [];
-    const problem = checkProductDraft(draft, { takenNames })[0];
-    if (problem) throw badRequest(describeDraftProblem(problem));
-    if (!category) throw badRequest(`category: No category "${draft.category}".`);
-    const created = await products.create({ ...draft, category });
+    const category = await checkedDraft(tx, draft);
+    const created = await productsRepository(tx).create({ ...draft, category });
     // The domain's rules are stricter than the stored schema's: what passed them reads back.
     if (!created) throw new Error(`createProduct: "${draft.name}" did not read back`);
     await announceStoreChange(tx, 'menu');
