@@ -1,5 +1,4 @@
 import { describeWeeklyHours, storeStatus, toDollars, type ApiStoreStatus } from '../../domain';
-import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Clock } from '../clock';
 import type { RouteModule } from '../context';
 import { apiStoreInfoSchema, apiStoreStatusSchema } from '../http/api-schemas';
@@ -34,42 +33,42 @@ function pausedAnswer(until: Date): Representation {
 /**
  * The spec's open flag, and what the store is doing (open, closed, paused until when): opening
  * hours in America/Toronto, unless the store forced it or paused. The settings come from the
- * process's snapshot (they change a few times a day); the answer is worked out per request from
+ * process's snapshot (they change a few times a day); the answer is worked out from
  * them and the clock, so it turns at the very minute the hours say (or the second a pause
  * ends), whatever was remembered. Open and closed are prepared once with their ETags, a pause
  * once per pause.
  */
-function statusAnswer(clock: Clock, settings: StoreSettings): Representation {
-  const at = clock.now();
-  const time = at.getTime();
-  // Every storefront asks: the answer is kept for the settings it was worked out from until the
+function statusAnswers(clock: Clock): (settings: StoreSettings) => Representation {
+  // Every storefront asks: the answer is kept, for the settings it was worked out from, until the
   // next minute (opening hours change only on a minute) or the pause's end, if sooner.
-  if (last?.settings === settings && time >= last.from && time < last.until) return last.answer;
-  const now = storeStatus(at, settings.weeklyHours, settings.openMode, settings.pauseUntil);
-  const answer =
-    now.status === 'paused' && now.resumesAt
-      ? pausedAnswer(now.resumesAt)
-      : now.status === 'open'
-        ? OPEN
-        : CLOSED;
-  const nextMinute = (Math.floor(time / 60_000) + 1) * 60_000;
-  const resumes = now.status === 'paused' ? now.resumesAt?.getTime() : undefined;
-  last = {
-    settings,
-    from: Math.floor(time / 60_000) * 60_000,
-    until: resumes !== undefined && resumes < nextMinute ? resumes : nextMinute,
-    answer,
+  let last: {
+    settings: StoreSettings;
+    from: number;
+    until: number;
+    answer: Representation;
+  } | null = null;
+  return (settings) => {
+    const at = clock.now();
+    const time = at.getTime();
+    if (last?.settings === settings && time >= last.from && time < last.until) return last.answer;
+    const now = storeStatus(at, settings.weeklyHours, settings.openMode, settings.pauseUntil);
+    const answer =
+      now.status === 'paused' && now.resumesAt
+        ? pausedAnswer(now.resumesAt)
+        : now.status === 'open'
+          ? OPEN
+          : CLOSED;
+    const minuteStart = Math.floor(time / 60_000) * 60_000;
+    const nextMinute = minuteStart + 60_000;
+    const resumes = now.status === 'paused' ? now.resumesAt?.getTime() : undefined;
+    last = {
+      settings,
+      from: minuteStart,
+      until: resumes !== undefined && resumes < nextMinute ? resumes : nextMinute,
+      answer,
+    };
+    return answer;
   };
-  return answer;
-}
-
-let last: { settings: StoreSettings; from: number; until: number; answer: Representation } | null =
-  null;
-
-/** The status answer when the snapshot holds the settings (no promise to wait on), else undefined. */
-function readyStoreStatus(catalogue: CatalogueSnapshot, clock: Clock): Representation | undefined {
-  const settings = catalogue.readySettings();
-  return settings && statusAnswer(clock, settings);
 }
 
 /** The status fields of the store's profile: the same as the status answer's. */
@@ -84,18 +83,20 @@ function statusFields(now: Date, settings: StoreSettings): ApiStoreStatus {
 
 export const storeRoutes: RouteModule = (app, ctx) => {
   const store = storeRepository(ctx.db);
+  const statusAnswer = statusAnswers(ctx.clock);
 
   app.get(
     '/store/status',
     { schema: { response: { 200: apiStoreStatusSchema } } },
     (request, reply) => {
-      const ready = readyStoreStatus(ctx.catalogue, ctx.clock);
+      // Within the handler's own call when the snapshot holds the settings: no promise to wait on.
+      const ready = ctx.catalogue.readySettings();
       if (ready) {
-        sendRepresentation(request, reply, ready, REVALIDATE);
+        sendRepresentation(request, reply, statusAnswer(ready), REVALIDATE);
         return undefined;
       }
       return ctx.catalogue.settings().then((settings) => {
-        sendRepresentation(request, reply, statusAnswer(ctx.clock, settings), REVALIDATE);
+        sendRepresentation(request, reply, statusAnswer(settings), REVALIDATE);
       });
     },
   );
