@@ -176,7 +176,7 @@ export function createCatalogueSnapshot({
   db: Database;
   broadcast: Pick<StoreBroadcast, 'onDataChange' | 'isLive'>;
   /**
-   * Told of each product left out of the menu because its details do not parse (decision 17).
+   * Told of each product left out of the menu because its details do not parse (decision 18).
    * Every menu this process loads reads every product, so this is where it is noticed.
    */
   onUnreadable?: (product: UnreadableProduct) => void;
