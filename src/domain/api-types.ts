@@ -360,6 +360,11 @@ export interface ApiStaffProduct {
   /** Dollars. */
   price: number;
   soldOut: boolean;
+  /** Retired from the storefront (PATCH `hidden`); the staff still see it. */
+  hidden: boolean;
+  description: string;
+  /** As `GET /api/products/{id}` answers them (dollars), so the menu editor can send them back. */
+  details: ApiProductDetails;
 }
 
 /** GET /api/staff/flavours: a wings or panzerotto flavour, sold out on every product or not. */

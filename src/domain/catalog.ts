@@ -344,6 +344,8 @@ export interface Product {
   description: string;
   details: ProductDetails;
   soldOut: boolean;
+  /** Retired by the store: left out of the storefront, kept for the orders and carts naming it. */
+  hidden: boolean;
 }
 
 /** The part of a product its rules are read from. */

@@ -113,7 +113,17 @@ describe('GET /api/staff/products', () => {
     expect(list).toHaveLength(catalogue.length);
     expect(list.find((entry) => entry._id === wings._id)).toEqual({ ...wings, soldOut: true });
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(
-      ['_id', 'category', 'image', 'name', 'price', 'soldOut'].sort(),
+      [
+        '_id',
+        'category',
+        'description',
+        'details',
+        'hidden',
+        'image',
+        'name',
+        'price',
+        'soldOut',
+      ].sort(),
     );
     expect((await patch(wings._id, { available: true })).json()).toEqual(wings);
   });

@@ -117,6 +117,13 @@ describe('POST /api/staff/products', () => {
       image: '',
       price: 12.99,
       soldOut: false,
+      hidden: false,
+      description: 'Ten wings at lunch.',
+      details: {
+        sizes: ['10 pcs', '20 pcs'],
+        sizePrices: { '10 pcs': 0, '20 pcs': 7.5 },
+        wingsFlavors: ['Mild', 'Hot'],
+      },
     });
     const list = (await call(t.app, admin, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
     expect(list).toContainEqual(created);

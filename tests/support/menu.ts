@@ -14,6 +14,7 @@ export const SEEDED_MENU = new Map<string, Product>(
       description: seed.description,
       details: seed.details ?? {},
       soldOut: false,
+      hidden: false,
     },
   ]),
 );

@@ -68,6 +68,7 @@ function product(category: Category, details: ProductDetails, price = 2000): Pro
     description: '',
     details,
     soldOut: false,
+    hidden: false,
   };
 }
 

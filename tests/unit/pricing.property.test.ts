@@ -26,6 +26,7 @@ const productArb: fc.Arbitrary<Product> = fc.record({
   price: fc.integer({ min: 0, max: 20_000 }),
   description: fc.constant(''),
   soldOut: fc.constant(false),
+  hidden: fc.constant(false),
   details: fc.record({
     sizes: fc.constant(SIZES),
     sizePrices: fc.record({

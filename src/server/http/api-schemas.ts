@@ -309,6 +309,9 @@ export const apiStaffProductSchema = z.object({
   image: z.string(),
   price: dollars,
   soldOut: z.boolean(),
+  hidden: z.boolean(),
+  description: z.string(),
+  details: apiProductDetailsSchema,
 }) satisfies z.ZodType<ApiStaffProduct>;
 
 /** An account that may use the staff app (admin only). */

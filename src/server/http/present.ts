@@ -16,7 +16,7 @@ import {
 } from '../../domain';
 import type { Contact } from '../repositories/contacts';
 
-function presentDetails(details: ProductDetails): ApiProductDetails {
+export function presentDetails(details: ProductDetails): ApiProductDetails {
   return convertDetailsMoney(details, toDollars);
 }
 

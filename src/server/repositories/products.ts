@@ -20,9 +20,10 @@ interface ProductRow {
   /** jsonb: whatever is stored, checked by `parseProductDetails` before it becomes a product. */
   details: unknown;
   sold_out: boolean;
+  hidden: boolean;
 }
 
-const COLUMNS = sql`id, name, category, image, price_cents, description, details, sold_out`;
+const COLUMNS = sql`id, name, category, image, price_cents, description, details, sold_out, hidden`;
 
 /** A product row whose details do not parse: left out, so nobody is shown it or charged for it. */
 export interface UnreadableProduct {
@@ -51,6 +52,7 @@ function productOf(row: ProductRow, options: ProductsRepositoryOptions): Product
     description: row.description,
     details: details.details,
     soldOut: row.sold_out,
+    hidden: row.hidden,
   };
 }
 

@@ -18,6 +18,7 @@ import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, notFound } from '../http/errors';
 import { productsRepository } from '../repositories/products';
+import { presentDetails } from '../http/present';
 
 /**
  * The staff's menu controls: every product, sold out or not, and the two things the store
@@ -34,6 +35,9 @@ export const presentStaffProduct = (product: Product): ApiStaffProduct => ({
   image: product.image,
   price: toDollars(product.price),
   soldOut: product.soldOut,
+  hidden: product.hidden,
+  description: product.description,
+  details: presentDetails(product.details),
 });
 
 export async function listStaffProducts(db: Queryable): Promise<ApiStaffProduct[]> {
@@ -133,7 +137,7 @@ export async function createProduct(
 ): Promise<ApiStaffProduct> {
   return db.transaction(async (tx) => {
     const category = await checkedDraft(tx, draft);
-    const created = await productsRepository(tx).create({ ...draft, category });
+    const created = await productsRepository(tx).create({ ...draft, category, hidden: false });
     // The domain's rules are stricter than the stored schema's: what passed them reads back.
     if (!created) throw new Error(`createProduct: "${draft.name}" did not read back`);
     await announceStoreChange(tx, 'menu');

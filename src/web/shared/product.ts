@@ -27,5 +27,7 @@ export function toDomainProduct(product: ApiProduct): Product | null {
     description: product.description,
     details: toDomainDetails(product.details),
     soldOut: product.soldOut,
+    // The storefront's API leaves retired products out.
+    hidden: false,
   };
 }
