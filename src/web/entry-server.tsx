@@ -19,21 +19,32 @@ import { isStaffPath } from './shared/urls';
 import type { FirstViewData } from './first-view-data';
 import { api, ApiError, type Transport } from './shared/api';
 import { HydratedContext, RenderTimeContext } from './shared/first-render';
-import { menuReads, menuReadsContext } from './shared/menu-api';
+import { menuReads, menuReadsContext, STORE_PATH } from './shared/menu-api';
 
 export { FIRST_VIEW_DATA_ID } from './first-view-data';
 export { default as APP_LOADER } from './first-view-loader?inline-script';
 
 /**
  * A page rendered on the server: what goes inside `<div id="root">`, the JSON of its data script
- * (no `<` in it), the matched screens' source files as Vite's manifest names them (to preload)
- * and the image it draws first and largest (its `fetchpriority="high"` one), if any.
+ * (no `<` in it), the matched screens' source files as Vite's manifest names them (to preload),
+ * the image it draws first and largest (its `fetchpriority="high"` one), if any, and its title.
  */
 export interface FirstView {
   html: string;
   dataJson: string;
   modules: string[];
   leadImage: string | null;
+  /** The page's title: the store's name from its profile, when the page read it. */
+  title: string | null;
+}
+
+/** The store's name from its profile's answer, as the shell shows it (layout.tsx). */
+function storeName(answer: unknown): string | null {
+  return typeof answer === 'object' && answer !== null && 'name' in answer
+    ? typeof answer.name === 'string' && answer.name !== ''
+      ? answer.name
+      : null
+    : null;
 }
 
 const isScreenHandle = (handle: unknown): handle is ScreenHandle =>
@@ -99,7 +110,9 @@ export function createRenderer(send: Transport) {
     };
     // React writes the attribute as fetchPriority.
     const lead = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(html)?.[0];
+    const store = answers[STORE_PATH];
     return {
+      title: storeName(store),
       html,
       dataJson: JSON.stringify(data).replace(/</g, '\\u003c'),
       modules: screens.map((screen) => screen.module),

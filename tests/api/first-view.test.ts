@@ -285,3 +285,30 @@ describe('kept current', () => {
     }
   });
 });
+
+describe('the store’s profile', () => {
+  it('names the page: the title is the store’s name as the staff last saved it, escaped', async () => {
+    const before = headOf((await get('/')).body);
+    expect(before).toContain('<title>Royal City Pizza &amp; Wings</title>');
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/staff/store',
+      headers: { 'content-type': 'application/json', cookie: staff.cookie },
+      payload: JSON.stringify({ name: 'Lakeside <Pizza> & Co' }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    try {
+      const page = (await get('/wings')).body;
+      expect(headOf(page)).toContain('<title>Lakeside &lt;Pizza&gt; &amp; Co</title>');
+      expect(headOf(page).match(/<title>/g)).toHaveLength(1);
+      expect(rootOf(page)).toContain('Lakeside &lt;Pizza&gt; &amp; Co');
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/staff/store',
+        headers: { 'content-type': 'application/json', cookie: staff.cookie },
+        payload: JSON.stringify({ name: 'Royal City Pizza & Wings' }),
+      });
+    }
+  });
+});

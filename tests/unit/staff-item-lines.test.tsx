@@ -104,8 +104,12 @@ describe('a line on the staff screens', () => {
 
   it('reads on the kitchen ticket in the same words, each part on a line of its own', () => {
     const ticket = paragraphs(
-      renderToStaticMarkup(<KitchenTicket order={order} now={new Date(order.createdAt)} />),
+      renderToStaticMarkup(
+        <KitchenTicket order={order} now={new Date(order.createdAt)} storeName="Lakeside Pizza" />,
+      ),
     );
+    // The store's name from its profile heads the ticket.
+    expect(ticket[0]).toBe('Lakeside Pizza');
     const lines = ticket.slice(ticket.indexOf('1 × Pizza & Wings Combo'));
     expect(lines).toEqual([
       '1 × Pizza & Wings Combo',

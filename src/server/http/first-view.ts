@@ -23,6 +23,7 @@ interface RenderedPage {
   dataJson: string;
   modules: string[];
   leadImage: string | null;
+  title: string | null;
 }
 type Render = (url: string, renderedAt: number) => Promise<RenderedPage | null>;
 type ApiSender = (path: string, init: RequestInit) => Promise<Response>;
@@ -73,6 +74,19 @@ export const inlineHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 const attribute = (value: string) => value.replace(/&(?!amp;)/g, '&amp;').replace(/"/g, '&quot;');
+
+const TITLE = /<title>[^<]*<\/title>/;
+
+/**
+ * The head with the page's title in place of index.html's, which names the store as it was
+ * seeded: the store's profile is the owner's to change (issue 34), and a shared link's preview
+ * or a tab shows this before any script runs.
+ */
+export function withTitle(head: string, title: string | null): string {
+  if (title === null) return head;
+  const text = title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return head.replace(TITLE, () => `<title>${text}</title>`);
+}
 
 /**
  * The head's additions for `modules` (the matched screens): the chunks they need that the
@@ -213,7 +227,7 @@ export function firstViewRenderer(
     if (!page) return null;
     return {
       html:
-        `${head}${headFor(manifest, page.modules, page.leadImage)}</head>${body}` +
+        `${withTitle(head, page.title)}${headFor(manifest, page.modules, page.leadImage)}</head>${body}` +
         `<div id="root">${page.html}</div>` +
         `<script type="application/json" id="${dataId}">${page.dataJson}</script>` +
         `${beforeEnd}${script}${end}`,

@@ -55,6 +55,12 @@ export function Layout() {
   const known = useKnownOrder(user?._id);
   const { info } = useStoreInfo();
   const name = info?.name ?? DEFAULT_STORE_CONTACT.name;
+  const profileName = info?.name;
+  // The tab says the store's name as its profile has it now (the server's first view already
+  // does); index.html's title is the name as seeded.
+  useEffect(() => {
+    if (profileName) document.title = profileName;
+  }, [profileName]);
   const outlet = useOutlet();
   const navigating = useNavigation().state === 'loading';
   useStoreRefresh();

@@ -9,7 +9,7 @@ const MENU_TTL_MS = 5 * 60_000;
 /** The open flag follows the clock, so it is asked again every minute. */
 const STORE_TTL_MS = 60_000;
 
-const STORE_PATH = '/api/store';
+export const STORE_PATH = '/api/store';
 
 /** A GET of the API: `ttlMs` is how long the browser may keep the answer. */
 export type MenuGet = <T>(path: string, ttlMs: number, signal?: AbortSignal) => Promise<T>;

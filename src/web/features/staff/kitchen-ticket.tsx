@@ -11,12 +11,22 @@ import { clockTime, fullTime, ticketPayment } from './staff-format';
  * laid out for an 80 mm receipt printer: the number and time big, what to collect and how, the
  * customer's instructions boxed before the lines (the kitchen reads them first), each line's name
  * big and each of its options on a line of its own, in the order detail's and the cart's words
- * (the domain's `selectionParts`).
+ * (the domain's `selectionParts`). It starts with the store's name from its profile: a ticket
+ * stapled to a delivery bag says whose it is.
  */
-export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date }) {
+export function KitchenTicket({
+  order,
+  now,
+  storeName,
+}: {
+  order: ApiStaffOrder;
+  now: Date;
+  storeName: string;
+}) {
   const delivery = order.deliveryType === 'delivery';
   return (
     <div className="kitchen-ticket" aria-hidden="true">
+      <p className="ticket-store">{storeName}</p>
       <p className="ticket-number">#{order.number}</p>
       <p className="ticket-type">{delivery ? 'DELIVERY' : 'PICKUP'}</p>
       <p>Placed {clockTime(order.createdAt, now)}</p>

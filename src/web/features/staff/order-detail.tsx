@@ -65,7 +65,7 @@ export function OrderDetail({
 }) {
   const titleId = useId();
   const { ref: dialog } = useModalDialog();
-  const { board } = useStaff();
+  const { board, store } = useStaff();
   const notify = useNotice();
   /** Sends one answer; a 409 means another tablet answered first: say so and reload. */
   const answering = useMutation(
@@ -308,7 +308,10 @@ export function OrderDetail({
           ) : null}
         </div>
       </div>
-      {createPortal(<KitchenTicket order={order} now={now} />, document.body)}
+      {createPortal(
+        <KitchenTicket order={order} now={now} storeName={store.name} />,
+        document.body,
+      )}
     </dialog>
   );
 }
