@@ -367,6 +367,31 @@ export interface ApiStaffProduct {
   details: ApiProductDetails;
 }
 
+/** One field of a menu change: the API's name for it (`price`, `details.sizes`), before and after. */
+export interface ApiMenuChangeField {
+  field: string;
+  /** As the field's own answers show it (prices in dollars); null where there was none. */
+  from: unknown;
+  to: unknown;
+}
+
+/** GET /api/staff/menu/history: one change to the menu, newest first. */
+export interface ApiMenuChange {
+  _id: string;
+  /** ISO 8601. */
+  at: string;
+  /** The staff member's name then; null for a change made outside the app (psql, a script). */
+  by: string | null;
+  subject: 'product' | 'topping' | 'flavour';
+  /** The product's or topping's id, the flavour's name. */
+  subjectId: string;
+  /** Its name after the change (before, when removed). */
+  name: string;
+  action: 'added' | 'changed' | 'removed';
+  /** What changed, for `changed`; empty otherwise. */
+  fields: ApiMenuChangeField[];
+}
+
 /** GET /api/staff/flavours: a wings or panzerotto flavour, sold out on every product or not. */
 export interface ApiStaffFlavour {
   name: string;

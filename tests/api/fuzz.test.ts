@@ -610,6 +610,13 @@ const SEEDS: Record<string, Seed> = {
       to: fc.constantFrom('2026-11-24', '2026-11-30', '2026-10-01'),
     }),
   }),
+  'GET /api/staff/menu/history': () => ({
+    query: fc.oneof(
+      fc.record({ day: fc.constantFrom('2026-11-24', '2026-11-25', '2026-02-30') }),
+      fc.record({ id: fc.constantFrom('Hot', 'not-an-item') }),
+      fc.constant({}),
+    ),
+  }),
 };
 
 // ---------------------------------------------------------------------------------------------

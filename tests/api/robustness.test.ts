@@ -665,6 +665,11 @@ const ROUTES: Record<string, RouteSpec> = {
     staff: true,
     example: () => ({ query: { from: '2026-11-01', to: '2026-11-30' } }),
   },
+  'GET /api/staff/menu/history': {
+    names: 'none',
+    staff: true,
+    example: () => ({ query: { day: '2026-11-24' } }),
+  },
 };
 
 /** The API's routes as the running app knows them (support/route-table.ts). */

@@ -23,7 +23,7 @@ export const OPEN_TUESDAY = '2026-11-24T18:00:00-05:00';
 export const PICKUP_CONTACT = { phone: '519-555-0100', address: '' };
 export const DELIVERY_CONTACT = { phone: '519-555-0100', address: '12 Main St, Guelph ON' };
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** One request as `who` (anonymous when null). */
 export function call(

@@ -21,6 +21,8 @@ export async function seed(db: Database): Promise<{ products: number; toppings: 
       sql`insert into menu_seeded (id) values (1) on conflict (id) do nothing returning id`,
     );
     if (claimed.length === 0) return { products: 0, toppings: 0 };
+    // The first menu is where the history starts, not a change in it (migration 021).
+    await query(sql`select set_config('app.menu_history', 'off', true)`);
     let products = 0;
     for (const [index, product] of PRODUCTS.entries()) {
       const inserted = await query(

@@ -20,6 +20,7 @@ import {
   type ApiDefaultContact,
   type ApiForgotPasswordAnswer,
   type ApiMailPreferences,
+  type ApiMenuChange,
   type ApiLoginAnswer,
   type ApiOutbox,
   type ApiOutboxMail,
@@ -85,6 +86,17 @@ export const apiToppingSchema = z.object({
   name: z.string(),
   soldOut: z.boolean(),
 }) satisfies z.ZodType<ApiTopping>;
+
+export const apiMenuChangeSchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  by: z.string().nullable(),
+  subject: z.enum(['product', 'topping', 'flavour']),
+  subjectId: z.string(),
+  name: z.string(),
+  action: z.enum(['added', 'changed', 'removed']),
+  fields: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+}) satisfies z.ZodType<ApiMenuChange>;
 
 export const apiStaffFlavourSchema = z.object({
   name: z.string(),

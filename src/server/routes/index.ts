@@ -8,6 +8,7 @@ import { orderRoutes } from './orders';
 import { privacyRoutes } from './privacy';
 import { staffRoutes } from './staff';
 import { staffMenuRoutes } from './staff-menu';
+import { staffMenuHistoryRoutes } from './staff-menu-history';
 import { staffReportRoutes } from './staff-reports';
 import { staffUserRoutes } from './staff-users';
 import { staffOutboxRoutes } from './staff-outbox';
@@ -27,6 +28,7 @@ export const apiRoutes: readonly RouteModule[] = [
   orderRoutes,
   staffRoutes,
   staffMenuRoutes,
+  staffMenuHistoryRoutes,
   staffUserRoutes,
   staffReportRoutes,
   staffOutboxRoutes,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, idSchema, stripBidiControls, toCents, toDollars } from '../../domain';
 import { productDetailsFields } from '../../domain/product-details';
-import { adminGuard, staffGuard } from '../auth/sessions';
+import { adminGuard, requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
   apiStaffFlavourSchema,
@@ -19,6 +19,7 @@ import {
   updateProduct,
   updateTopping,
 } from '../staff/menu';
+import { menuWritesBy } from '../staff/menu-history';
 import {
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -189,6 +190,9 @@ async function checkUpload(request: FastifyRequest): Promise<void> {
 
 export const staffMenuRoutes: RouteModule = async (app, ctx) => {
   const guard = staffGuard(ctx);
+  /** The database as the caller writes it: the menu's history says who and when (021). */
+  const writer = async (request: FastifyRequest) =>
+    menuWritesBy(ctx.db, { userId: (await requireUser(request, ctx)).id, at: ctx.clock.now() });
 
   app.get(
     '/staff/products',
@@ -206,7 +210,8 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       schema: { body: newProduct, response: { 201: apiStaffProductSchema } },
     },
     async (request, reply) => {
-      const created = await ctx.catalogue.change('menu', () => createProduct(ctx.db, request.body));
+      const db = await writer(request);
+      const created = await ctx.catalogue.change('menu', () => createProduct(db, request.body));
       return reply.status(201).send(created);
     },
   );
@@ -222,7 +227,8 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       const change = { ...rest, priceCents };
       // Sold out and price stay every staff member's; the editor's fields are the admin's.
       if (editsProductFields(change)) await menuEditor(request);
-      return ctx.catalogue.change('menu', () => updateProduct(ctx.db, request.params.id, change));
+      const db = await writer(request);
+      return ctx.catalogue.change('menu', () => updateProduct(db, request.params.id, change));
     },
   );
 
@@ -232,10 +238,12 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       preValidation: guard,
       schema: { params: productParams, body: toppingChange, response: { 200: apiToppingSchema } },
     },
-    (request) =>
-      ctx.catalogue.change('menu', () =>
-        updateTopping(ctx.db, request.params.id, request.body.available),
-      ),
+    async (request) => {
+      const db = await writer(request);
+      return ctx.catalogue.change('menu', () =>
+        updateTopping(db, request.params.id, request.body.available),
+      );
+    },
   );
 
   app.get(
@@ -254,10 +262,12 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         response: { 200: apiStaffFlavourSchema },
       },
     },
-    (request) =>
-      ctx.catalogue.change('menu', () =>
-        updateFlavour(ctx.db, request.params.name, request.body.available),
-      ),
+    async (request) => {
+      const db = await writer(request);
+      return ctx.catalogue.change('menu', () =>
+        updateFlavour(db, request.params.name, request.body.available),
+      );
+    },
   );
 
   // The photo is the raw body (image/jpeg, image/png or image/webp), so its parsers live in a
@@ -283,13 +293,14 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         config: { acceptsImages: true },
         schema: { params: productParams, response: staffProduct },
       },
-      (request) => {
+      async (request) => {
         const type = imageTypeOf(request.headers['content-type']);
         const body = request.body;
         if (!type) throw new HttpError(415, WRONG_TYPE, 'unsupported_media_type');
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(NOT_AN_IMAGE);
+        const db = await writer(request);
         return ctx.catalogue.change('menu', () =>
-          uploadProductImage({ db: ctx.db, productId: request.params.id, bytes: body, type }),
+          uploadProductImage({ db, productId: request.params.id, bytes: body, type }),
         );
       },
     );

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiMenuChange, ApiStaffProduct, ApiTopping } from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import { findProduct } from '../support/menu';
+import {
+  OPEN_TUESDAY,
+  call,
+  registerCustomer,
+  registerMember,
+  type Account,
+} from '../support/orders';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The menu's history (issue 34): every change to a product, topping or flavour is kept with who
+ * made it and when (the app's clock), by the database's trigger (migration 021), so no write
+ * path can forget it; read per item or per store day.
+ */
+
+const clock = fixedClock(OPEN_TUESDAY);
+let t: TestApp;
+let admin: Account;
+let staff: Account;
+let customer: Account;
+let products: ApiStaffProduct[];
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  admin = (await registerMember(t.app, t.db, 'admin', { name: 'Olive Owner' })).account;
+  staff = (await registerMember(t.app, t.db, 'staff', { name: 'Sam Shift' })).account;
+  customer = await registerCustomer(t.app);
+  products = (await call(t.app, admin, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
+});
+afterAll(() => t.close());
+
+const json = { 'content-type': 'application/json' };
+const history = async (query = '', who: Account = staff) => {
+  const response = await call(t.app, who, 'GET', `/api/staff/menu/history${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ApiMenuChange[]>();
+};
+const patchProduct = (id: string, body: object, who: Account = admin) =>
+  call(t.app, who, 'PATCH', `/api/staff/products/${id}`, body, json);
+
+describe('GET /api/staff/menu/history', () => {
+  it('starts empty: the seed and the migrations are not changes', async () => {
+    const rows = await t.db.query<{ count: string | number }>(
+      'select count(*) as count from menu_changes',
+    );
+    expect(Number(rows[0]?.count)).toBe(0);
+    expect(await history()).toEqual([]);
+  });
+
+  it('keeps who changed a product, when, and each field before and after, newest first', async () => {
+    const wings = findProduct(products, 'Wings');
+    clock.set('2026-11-24T18:05:00-05:00');
+    expect((await patchProduct(wings._id, { available: false }, staff)).statusCode).toBe(200);
+    clock.set('2026-11-24T18:10:00-05:00');
+    const sizes = wings.details.sizes ?? [];
+    const changed = await patchProduct(wings._id, {
+      price: '15.49',
+      details: {
+        ...wings.details,
+        sizePrices: { ...wings.details.sizePrices, [sizes[1] ?? '']: 9 },
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const [priced, soldOut, ...rest] = await history(`?id=${wings._id}`);
+    expect(rest).toEqual([]);
+    expect(soldOut).toEqual({
+      _id: expect.any(String) as string,
+      at: new Date('2026-11-24T18:05:00-05:00').toISOString(),
+      by: 'Sam Shift',
+      subject: 'product',
+      subjectId: wings._id,
+      name: 'Wings',
+      action: 'changed',
+      fields: [{ field: 'soldOut', from: false, to: true }],
+    });
+    expect(priced?.by).toBe('Olive Owner');
+    expect(priced?.at).toBe(new Date('2026-11-24T18:10:00-05:00').toISOString());
+    // In the order of the fields' names.
+    expect(priced?.fields).toEqual([
+      {
+        field: 'details.sizePrices',
+        from: wings.details.sizePrices,
+        to: { ...wings.details.sizePrices, [sizes[1] ?? '']: 9 },
+      },
+      { field: 'price', from: wings.price, to: 15.49 },
+    ]);
+  });
+
+  it('keeps a new product, a topping and a flavour sold out, and lists the store’s day', async () => {
+    clock.set('2026-11-24T19:00:00-05:00');
+    const created = await call(
+      t.app,
+      admin,
+      'POST',
+      '/api/staff/products',
+      { name: 'Garlic Knots', category: 'Sides', price: 4.99 },
+      json,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const topping = (await call(t.app, null, 'GET', '/api/toppings')).json<ApiTopping[]>()[0]!;
+    expect(
+      (
+        await call(
+          t.app,
+          staff,
+          'PATCH',
+          `/api/staff/toppings/${topping._id}`,
+          { available: false },
+          json,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, staff, 'PATCH', '/api/staff/flavours/Hot', { available: false }, json))
+        .statusCode,
+    ).toBe(200);
+
+    const day = await history();
+    expect(day.map((change) => [change.subject, change.name, change.action, change.by])).toEqual([
+      ['flavour', 'Hot', 'changed', 'Sam Shift'],
+      ['topping', topping.name, 'changed', 'Sam Shift'],
+      ['product', 'Garlic Knots', 'added', 'Olive Owner'],
+      ['product', 'Wings', 'changed', 'Olive Owner'],
+      ['product', 'Wings', 'changed', 'Sam Shift'],
+    ]);
+    expect(day[0]?.fields).toEqual([{ field: 'soldOut', from: false, to: true }]);
+    expect(day[1]?.fields).toEqual([{ field: 'soldOut', from: false, to: true }]);
+    // The store's day, not UTC's: 19:00 in Guelph on the 24th is the 25th in UTC.
+    expect(await history('?day=2026-11-24')).toEqual(day);
+    expect(await history('?day=2026-11-25')).toEqual([]);
+    clock.set('2026-11-25T12:00:00-05:00');
+    expect(await history()).toEqual([]);
+    clock.set(OPEN_TUESDAY);
+  });
+
+  it('keeps a change made outside the app, with no author', async () => {
+    const fries = findProduct(products, 'French Fries');
+    await t.db.query('update products set price_cents = price_cents + 100 where id = $1', [
+      fries._id,
+    ]);
+    const [outside] = await history(`?id=${fries._id}`);
+    expect(outside?.by).toBeNull();
+    expect(outside?.fields).toEqual([{ field: 'price', from: fries.price, to: fries.price + 1 }]);
+  });
+
+  it('keeps nothing of a refused edit', async () => {
+    const fries = findProduct(products, 'French Fries');
+    const before = await history(`?id=${fries._id}`);
+    expect((await patchProduct(fries._id, { name: '' })).statusCode).toBe(400);
+    expect(await history(`?id=${fries._id}`)).toEqual(before);
+  });
+
+  it('is the staff’s: 401 signed out, 403 for a customer, 400 for a day that is not one', async () => {
+    expect((await call(t.app, null, 'GET', '/api/staff/menu/history')).statusCode).toBe(401);
+    expect((await call(t.app, customer, 'GET', '/api/staff/menu/history')).statusCode).toBe(403);
+    for (const query of ['?day=2026-02-30', '?day=tuesday', '?day=2026-11-24&id=x']) {
+      const response = await call(t.app, staff, 'GET', `/api/staff/menu/history${query}`);
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});
