@@ -33,7 +33,8 @@ export interface CheckedLine {
 /**
  * The options the menu has right now: every topping and beverage by name, and those of them, of
  * the sides (a combo's side is a side on the menu) and of the flavours the store marked sold out
- * (refused with 409 naming them, not as unknown).
+ * (refused with 409 naming them, not as unknown). A hidden (retired) topping is refused as sold
+ * out too: a cart may still hold it, and the customer is told to change that line.
  */
 export interface Offer {
   toppingNames: ReadonlySet<string>;
@@ -49,7 +50,8 @@ export function currentOffer(menu: Menu): Offer {
     toppingNames: new Set(toppings.map((t) => t.name)),
     drinkNames: new Set(beverages.map((b) => b.name)),
     soldOut: new Set([
-      ...[...toppings, ...listed].filter((o) => o.soldOut).map((o) => o.name),
+      ...toppings.filter((t) => t.soldOut || t.hidden).map((t) => t.name),
+      ...listed.filter((o) => o.soldOut).map((o) => o.name),
       ...menu.soldOutFlavours,
     ]),
   };

@@ -40,6 +40,7 @@ import {
   type ApiStoreStatus,
   type ApiTodayReport,
   type ApiTopping,
+  type ApiStaffTopping,
   type ApiUser,
 } from '../../domain';
 
@@ -85,6 +86,10 @@ export const apiToppingSchema = z.object({
   name: z.string(),
   soldOut: z.boolean(),
 }) satisfies z.ZodType<ApiTopping>;
+
+export const apiStaffToppingSchema = apiToppingSchema.extend({
+  hidden: z.boolean(),
+}) satisfies z.ZodType<ApiStaffTopping>;
 
 export const apiStaffFlavourSchema = z.object({
   name: z.string(),
