@@ -27,6 +27,8 @@ import { notOfferedAt } from '../orders/offered-at';
 export interface CheckedLine {
   product: Product;
   selection: NormalisedSelection;
+  /** The ids of `selection.toppings` in the menu it was checked against: what the cart keeps. */
+  toppingIds: string[][];
   quantity: number;
 }
 
@@ -106,7 +108,15 @@ export function checkLine(
         : badRequest(checked.message, 'invalid_option');
     return { ok: false, error, name: product.name };
   }
-  return { ok: true, line: { product, selection: checked.selection, quantity: item.quantity } };
+  const ids = new Map(menu.toppings.map((topping) => [topping.name, topping.id]));
+  // Every name passed the check against this menu's toppings, so each has its id here.
+  const toppingIds = checked.selection.toppings.map((pizza) =>
+    pizza.map((name) => ids.get(name) ?? name),
+  );
+  return {
+    ok: true,
+    line: { product, selection: checked.selection, toppingIds, quantity: item.quantity },
+  };
 }
 
 /**
@@ -143,6 +153,7 @@ export async function addLine(
     cartId,
     productId: line.product.id,
     selection: line.selection,
+    toppingIds: line.toppingIds,
     quantity: line.quantity,
     addedUnitCents: unit,
   });
