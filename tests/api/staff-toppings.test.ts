@@ -99,12 +99,12 @@ describe('GET /api/staff/toppings', () => {
     expect((await call(t.app, null, 'GET', '/api/staff/toppings')).statusCode).toBe(401);
     expect((await call(t.app, customer, 'GET', '/api/staff/toppings')).statusCode).toBe(403);
     const listed = await staffToppings();
-    const rows = await t.db.query<{ id: string }>(
-      'select id from toppings order by sort_order, name',
+    const rows = await t.db.query<{ id: string; name: string }>(
+      'select id, name from toppings order by sort_order, name',
     );
     expect(listed.map((each) => each._id)).toEqual(rows.map((row) => row.id));
     expect(listed.find((each) => each.name === 'Bacon')).toEqual({
-      _id: expect.any(String),
+      _id: rows.find((row) => row.name === 'Bacon')?.id,
       name: 'Bacon',
       soldOut: false,
       hidden: false,
@@ -117,7 +117,8 @@ describe('POST /api/staff/toppings', () => {
     const created = await post({ name: '  Feta  ' });
     expect(created.statusCode).toBe(201);
     const feta = created.json<ApiStaffTopping>();
-    expect(feta).toEqual({ _id: expect.any(String), name: 'Feta', soldOut: false, hidden: false });
+    const [row] = await t.db.query<{ id: string }>(`select id from toppings where name = 'Feta'`);
+    expect(feta).toEqual({ _id: row?.id, name: 'Feta', soldOut: false, hidden: false });
     expect((await staffToppings()).at(-1)).toEqual(feta);
     expect((await publicToppings()).at(-1)).toEqual({
       _id: feta._id,
