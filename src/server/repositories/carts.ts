@@ -121,9 +121,10 @@ const CART_COLUMNS = sql`id, user_id, tip_percent, delivery_type,
  * A line's toppings are kept by id (issue 34): the owner may rename a topping, and a cart that
  * held it must still read, price and order (under the new name). Everything outside this file
  * speaks names, as the wire does, so the selection is read with each id turned back into the
- * topping's name now. An entry that is no topping's id (a line written before migration 019
- * that named a topping since deleted, or a broken row) reads as the text it holds, which the
- * checks then refuse as unknown. A placed order copies the names (`order_items`): its snapshot.
+ * topping's name now. An entry that is no topping's id reads as the text it holds: only a line
+ * from before migration 019 naming a topping deleted by hand can hold one (toppings are hidden,
+ * never deleted, and a new line's ids come from the menu it was checked against), and it reads
+ * as it did before. A placed order copies the names (`order_items`): its snapshot.
  */
 const NAMED_SELECTION = sql`case when jsonb_typeof(selection -> 'toppings') = 'array'
   then jsonb_set(selection, '{toppings}', (

@@ -4,8 +4,8 @@
 -- placed orders keep the names they were placed with (order_items is not touched).
 --
 -- Every line is converted, open carts' and completed ones' alike, so a line holds ids whatever
--- its cart's state. A name no topping has (deleted by hand) stays as its text: it reads as it
--- did, and the checks refuse it as unknown, as before.
+-- its cart's state. A name no topping has (deleted by hand) stays as its text, and reads as it
+-- did before.
 update cart_items
    set selection = jsonb_set(selection, '{toppings}', (
          select coalesce(jsonb_agg(
