@@ -46,6 +46,14 @@ export interface ApiTopping {
   soldOut: boolean;
 }
 
+/**
+ * GET /api/staff/toppings: a topping with its hidden flag (retired: out of the storefront's
+ * pickers, refused in a line like a sold-out one), in the menu's order.
+ */
+export interface ApiStaffTopping extends ApiTopping {
+  hidden: boolean;
+}
+
 /** GET /api/store/status: the spec's open flag, and what the store is doing. */
 export interface ApiStoreStatus {
   storeOpen: boolean;

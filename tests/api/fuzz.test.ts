@@ -108,6 +108,8 @@ let checker: InvariantChecker;
 let writeFingerprint: () => Promise<Record<string, string>>;
 let products: Product[];
 let toppingNames: Set<string>;
+/** The seeded toppings' names, put back by `resetWorld`. */
+let baselineToppings: { id: string; name: string }[];
 let photo: Buffer;
 
 // ---------------------------------------------------------------------------------------------
@@ -592,7 +594,19 @@ const SEEDS: Record<string, Seed> = {
     }),
   }),
   'POST /api/staff/products/:id/image': () => ({ image: true }),
-  'PATCH /api/staff/toppings/:id': () => ({ body: fc.record({ available: fc.boolean() }) }),
+  'GET /api/staff/toppings': () => ({}),
+  'POST /api/staff/toppings': () => ({
+    body: fc.record({ name: fc.constantFrom('Feta', 'Fuzz Topping', 'bacon', '', ' Ham ') }),
+  }),
+  'PATCH /api/staff/toppings/:id': () => ({
+    body: partial({
+      available: fc.boolean(),
+      soldOut: fc.boolean(),
+      name: fc.constantFrom('Extra Cheese', 'Bacon', 'Fuzz Renamed', ''),
+      hidden: fc.boolean(),
+      position: fc.integer({ min: -1, max: 40 }),
+    }),
+  }),
   'PATCH /api/staff/flavours/:name': () => ({ body: fc.record({ available: fc.boolean() }) }),
   'POST /api/staff/users': () => ({
     body: fc.record({
@@ -873,10 +887,34 @@ const STORE_COLUMNS = [
   'pause_until',
 ] as const;
 
+/**
+ * The toppings back under their seeded names (the admin's cases rename some and add others):
+ * every topping not as seeded gets a name of its own first, so no seeded name is taken when it
+ * is put back.
+ */
+async function restoreToppingNames(): Promise<void> {
+  const seeded = baselineToppings.map((topping) => `${topping.id} ${topping.name}`);
+  await t.db.query(
+    `update toppings set name = 'Fuzz ' || id::text
+      where not (id::text || ' ' || name = any($1::text[])) and name <> 'Fuzz ' || id::text`,
+    [seeded],
+  );
+  await t.db.query(
+    `update toppings t set name = b.name
+       from unnest($1::uuid[], $2::text[]) as b(id, name)
+      where t.id = b.id and t.name <> b.name`,
+    [
+      baselineToppings.map((topping) => topping.id),
+      baselineToppings.map((topping) => topping.name),
+    ],
+  );
+}
+
 /** The menu (toppings and flavours too) back on sale and the store back to its seeded controls. */
 async function resetWorld(): Promise<void> {
   await t.db.query('update products set sold_out = false where sold_out');
-  await t.db.query('update toppings set sold_out = false where sold_out');
+  await restoreToppingNames();
+  await t.db.query('update toppings set sold_out = false, hidden = false where sold_out or hidden');
   await t.db.query('delete from sold_out_flavours');
   await untilMenuHeard(t.app, t.db);
   const [now] = await t.db.query(`select ${STORE_COLUMNS.join(', ')} from store_settings`);
@@ -1180,11 +1218,13 @@ async function unorderableWrites(
   const soldOut = new Set(
     (
       await t.db.query<{ name: string }>(
-        `select name from products where sold_out union select name from toppings where sold_out
-         union select name from sold_out_flavours`,
+        `select name from products where sold_out
+         union select name from sold_out_flavours
+         union select id::text from toppings where sold_out or hidden`,
       )
     ).map((row) => row.name),
   );
+  // A line holds its toppings by id (migration 019): those sold out or hidden are by id above.
   return rows.flatMap((row) => {
     const gone = [
       row.name,
@@ -1355,7 +1395,9 @@ beforeAll(async () => {
   }
   const repo = productsRepository(t.db);
   products = await repo.list();
-  toppingNames = new Set((await repo.toppings()).filter((x) => !x.soldOut).map((x) => x.name));
+  const toppings = await repo.toppings();
+  toppingNames = new Set(toppings.filter((x) => !x.soldOut).map((x) => x.name));
+  baselineToppings = toppings.map(({ id, name }) => ({ id, name }));
   photo = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#e67e22' } })
     .png()
     .toBuffer();

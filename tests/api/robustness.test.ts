@@ -588,6 +588,14 @@ const ROUTES: Record<string, RouteSpec> = {
       body: { available: true, price: '14.99' },
     }),
   },
+  'GET /api/staff/toppings': { names: 'none', staff: true, example: () => ({}) },
+  'POST /api/staff/toppings': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 201,
+    example: () => ({ body: { name: `Robust Topping ${(productCounter += 1)}` } }),
+  },
   'PATCH /api/staff/toppings/:id': {
     names: 'none',
     staff: true,

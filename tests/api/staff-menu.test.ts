@@ -12,6 +12,7 @@ import {
   type ApiProduct,
   type ApiStaffFlavour,
   type ApiStaffProduct,
+  type ApiStaffTopping,
   type ApiTopping,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
@@ -243,7 +244,12 @@ describe('PATCH /api/staff/toppings/{id}', () => {
     expect((await patchTopping(bacon._id, { available: false }, customer)).statusCode).toBe(403);
     const marked = await patchTopping(bacon._id, { available: false });
     expect(marked.statusCode).toBe(200);
-    expect(marked.json<ApiTopping>()).toEqual({ _id: bacon._id, name: 'Bacon', soldOut: true });
+    expect(marked.json<ApiStaffTopping>()).toEqual({
+      _id: bacon._id,
+      name: 'Bacon',
+      soldOut: true,
+      hidden: false,
+    });
     // The very next catalogue answer says so.
     expect((await toppings()).find((topping) => topping.name === 'Bacon')?.soldOut).toBe(true);
     const buyer = await registerCustomer(t.app);

@@ -180,9 +180,6 @@ export async function invariantChecker(
   let orderVersion = 0;
   let orderRows: number[] = [];
   const catalogue = productsRepository(db);
-  // Every topping and drink the menu has, sold out or not: a line stays well formed when one
-  // of its options sells out after it was added (that is refused at checkout, by name).
-  const toppingNames = new Set((await catalogue.toppings()).map((topping) => topping.name));
   const drinkNames = new Set((await catalogue.list('Beverages')).map((drink) => drink.name));
   let lastOrderNumber = 0;
   let lastStepId = 0;
@@ -191,6 +188,19 @@ export async function invariantChecker(
   const lineVerdicts = new Map<string, string | null>();
 
   async function activeLines(problems: string[]): Promise<void> {
+    // Every topping the menu has, sold out or hidden or not: a line stays well formed when one
+    // of its options sells out after it was added (that is refused at checkout, by name). Read
+    // at every check: the owner may rename one, and a line holds its toppings by id.
+    const toppings = await catalogue.toppings();
+    const toppingNames = new Set(toppings.map((topping) => topping.name));
+    const nameOf = new Map(toppings.map((topping) => [topping.id, topping.name]));
+    // A line's toppings are ids (migration 019); anything else is a broken line, never a name.
+    const named = (stored: Partial<NormalisedSelection> | null) => ({
+      ...selectionOf(stored),
+      toppings: (stored?.toppings ?? []).map((pizza) =>
+        pizza.map((id) => nameOf.get(id) ?? `not a topping's id: ${id}`),
+      ),
+    });
     const rows = await db.query<ActiveLineRow>(
       `select c.user_id, c.id as cart_id, i.id, i.product_id, i.selection, i.quantity
          from cart_items i join carts c on c.id = i.cart_id
@@ -208,7 +218,7 @@ export async function invariantChecker(
       const product: Product = { ...found, soldOut: false };
       const checked = validateSelection(
         product,
-        { ...selectionOf(row.selection), quantity: row.quantity },
+        { ...named(row.selection), quantity: row.quantity },
         toppingNames,
         drinkNames,
       );
@@ -228,7 +238,7 @@ export async function invariantChecker(
       if (verdict)
         problems.push(`cart line ${row.id}: ${verdict} (${JSON.stringify(row.selection)})`);
       const lines = byCart.get(row.cart_id) ?? [];
-      const line = { productId: row.product_id, selection: selectionOf(row.selection) };
+      const line = { productId: row.product_id, selection: named(row.selection) };
       if (lines.some((other) => sameLine(other, line))) {
         problems.push(`cart ${row.cart_id} holds one item as two lines (line ${row.id})`);
       }
@@ -255,7 +265,8 @@ export async function invariantChecker(
     const soldOut = new Set(
       (
         await db.query<{ name: string }>(
-          `select name from products where sold_out union select name from toppings where sold_out
+          `select name from products where sold_out
+           union select name from toppings where sold_out or hidden
            union select name from sold_out_flavours`,
         )
       ).map((row) => row.name),

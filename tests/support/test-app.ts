@@ -111,8 +111,9 @@ export async function createTestApp(
 }
 
 /**
- * Waits until the app shows the sold-out flags the database holds (products, toppings, and the
- * flavours, named in the details of the products offering them). A test that marks something
+ * Waits until the app shows the sold-out flags the database holds (products, toppings with their
+ * names and without the hidden ones, and the flavours, named in the details of the products
+ * offering them). A test that marks something
  * sold out with SQL, behind the app's back, changes what the cart accepts once the app's
  * catalogue snapshot hears of it through the database's NOTIFY (decision 11): within the same
  * query on PGlite, moments later on the Postgres server.
@@ -130,7 +131,8 @@ export async function untilMenuHeard(app: FastifyInstance, db: Queryable): Promi
       app.inject({ method: 'GET', url: '/api/toppings' }),
       db.query<{ key: string }>(
         `select id::text as key from products where sold_out
-         union all select name from toppings where sold_out
+         union all select 'topping ' || name || ' ' || sold_out::text from toppings
+                    where not hidden
          union all select 'flavour ' || name from sold_out_flavours`,
       ),
       ...flavoured.map((row) => app.inject({ method: 'GET', url: `/api/products/${row.id}` })),
@@ -146,10 +148,10 @@ export async function untilMenuHeard(app: FastifyInstance, db: Queryable): Promi
         .json<{ _id: string; soldOut: boolean }[]>()
         .filter((p) => p.soldOut)
         .map((p) => p._id),
+      // Every topping shown, by name and sold out or not: a rename and a hidden one heard too.
       ...toppings
         .json<{ name: string; soldOut: boolean }[]>()
-        .filter((t) => t.soldOut)
-        .map((t) => t.name),
+        .map((t) => `topping ${t.name} ${String(t.soldOut)}`),
       ...[...flavours].map((name) => `flavour ${name}`),
     ].sort();
     const expected = wanted.map((row) => row.key).sort();

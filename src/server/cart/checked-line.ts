@@ -27,13 +27,16 @@ import { notOfferedAt } from '../orders/offered-at';
 export interface CheckedLine {
   product: Product;
   selection: NormalisedSelection;
+  /** The ids of `selection.toppings` in the menu it was checked against: what the cart keeps. */
+  toppingIds: string[][];
   quantity: number;
 }
 
 /**
  * The options the menu has right now: every topping and beverage by name, and those of them, of
  * the sides (a combo's side is a side on the menu) and of the flavours the store marked sold out
- * (refused with 409 naming them, not as unknown).
+ * (refused with 409 naming them, not as unknown). A hidden (retired) topping is refused as sold
+ * out too: a cart may still hold it, and the customer is told to change that line.
  */
 export interface Offer {
   toppingNames: ReadonlySet<string>;
@@ -49,7 +52,8 @@ export function currentOffer(menu: Menu): Offer {
     toppingNames: new Set(toppings.map((t) => t.name)),
     drinkNames: new Set(beverages.map((b) => b.name)),
     soldOut: new Set([
-      ...[...toppings, ...listed].filter((o) => o.soldOut).map((o) => o.name),
+      ...toppings.filter((t) => t.soldOut || t.hidden).map((t) => t.name),
+      ...listed.filter((o) => o.soldOut).map((o) => o.name),
       ...menu.soldOutFlavours,
     ]),
   };
@@ -104,7 +108,15 @@ export function checkLine(
         : badRequest(checked.message, 'invalid_option');
     return { ok: false, error, name: product.name };
   }
-  return { ok: true, line: { product, selection: checked.selection, quantity: item.quantity } };
+  const ids = new Map(menu.toppings.map((topping) => [topping.name, topping.id]));
+  // Every name passed the check against this menu's toppings, so each has its id here.
+  const toppingIds = checked.selection.toppings.map((pizza) =>
+    pizza.map((name) => ids.get(name) ?? name),
+  );
+  return {
+    ok: true,
+    line: { product, selection: checked.selection, toppingIds, quantity: item.quantity },
+  };
 }
 
 /**
@@ -141,6 +153,7 @@ export async function addLine(
     cartId,
     productId: line.product.id,
     selection: line.selection,
+    toppingIds: line.toppingIds,
     quantity: line.quantity,
     addedUnitCents: unit,
   });

@@ -26,6 +26,8 @@ export interface Topping {
   id: string;
   name: string;
   soldOut: boolean;
+  /** Retired (issue 34): left out of the storefront's list, refused in a line as sold out. */
+  hidden: boolean;
 }
 
 export interface Flavour {
@@ -36,6 +38,7 @@ export interface Flavour {
 export interface Menu {
   /** Every product, in the menu's order (sort order, then name). */
   readonly products: readonly Product[];
+  /** Every topping, hidden ones too (the staff's list), in the menu's order. */
   readonly toppings: readonly Topping[];
   /** Every flavour a product offers, once, in the menu's order; sold out on all or none. */
   readonly flavours: readonly Flavour[];

@@ -41,6 +41,7 @@ import {
   type ApiStoreStatus,
   type ApiTodayReport,
   type ApiTopping,
+  type ApiStaffTopping,
   type ApiUser,
 } from '../../domain';
 
@@ -97,6 +98,10 @@ export const apiMenuChangeSchema = z.object({
   action: z.enum(['added', 'changed', 'removed']),
   fields: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
 }) satisfies z.ZodType<ApiMenuChange>;
+
+export const apiStaffToppingSchema = apiToppingSchema.extend({
+  hidden: z.boolean(),
+}) satisfies z.ZodType<ApiStaffTopping>;
 
 export const apiStaffFlavourSchema = z.object({
   name: z.string(),

@@ -117,7 +117,29 @@ const CHECKOUT_ONLY = sql`contact_phone, contact_address, scheduled_time, instru
 
 const CART_COLUMNS = sql`id, user_id, tip_percent, delivery_type,
   case when confirmed_at is null then null else delivery_fee_cents end as confirmed_fee_cents`;
-const ITEM_COLUMNS = sql`id, product_id, selection, quantity, added_unit_cents`;
+/**
+ * A line's toppings are kept by id (issue 34): the owner may rename a topping, and a cart that
+ * held it must still read, price and order (under the new name). Everything outside this file
+ * speaks names, as the wire does, so the selection is read with each id turned back into the
+ * topping's name now. An entry that is no topping's id reads as the text it holds: only a line
+ * from before migration 019 naming a topping deleted by hand can hold one (toppings are hidden,
+ * never deleted, and a new line's ids come from the menu it was checked against), and it reads
+ * as it did before. A placed order copies the names (`order_items`): its snapshot.
+ */
+const NAMED_SELECTION = sql`case when jsonb_typeof(selection -> 'toppings') = 'array'
+  then jsonb_set(selection, '{toppings}', (
+    select coalesce(jsonb_agg(
+             case when jsonb_typeof(pizza.value) = 'array' then (
+               select coalesce(jsonb_agg(coalesce(to_jsonb(t.name), one.value)
+                                         order by one.ordinality), '[]'::jsonb)
+                 from jsonb_array_elements(pizza.value) with ordinality as one
+                 left join toppings t on t.id::text = one.value #>> '{}')
+             else pizza.value end
+             order by pizza.ordinality), '[]'::jsonb)
+      from jsonb_array_elements(selection -> 'toppings') with ordinality as pizza))
+  else selection end`;
+
+const ITEM_COLUMNS = sql`id, product_id, ${NAMED_SELECTION} as selection, quantity, added_unit_cents`;
 
 /** The signed-in customers' carts: one active cart per user (a unique partial index). */
 export function cartsRepository(db: Queryable) {
@@ -199,25 +221,29 @@ export function cartsRepository(db: Queryable) {
 
     /**
      * Appends a line to a cart `ensureLocked` holds (which marked the cart changed), with its
-     * unit price now; answers the line as stored.
+     * unit price now; answers the line as stored (by name, as every read does). `toppingIds`:
+     * the ids of the menu the selection was checked against, each list as `selection.toppings`
+     * names them (so a rename committed since then does not lose the topping).
      */
     async addItem({
       cartId,
       productId,
       selection,
+      toppingIds,
       quantity,
       addedUnitCents,
     }: {
       cartId: string;
       productId: string;
       selection: NormalisedSelection;
+      toppingIds: string[][];
       quantity: number;
       addedUnitCents: number;
     }): Promise<CartItemRecord> {
+      const stored = JSON.stringify({ ...selection, toppings: toppingIds });
       const rows = await query<{ id: string }>(
         sql`insert into cart_items (cart_id, product_id, selection, quantity, added_unit_cents)
-            values (${cartId}, ${productId}, ${JSON.stringify(selection)}::jsonb, ${quantity},
-                    ${addedUnitCents})
+            values (${cartId}, ${productId}, ${stored}::jsonb, ${quantity}, ${addedUnitCents})
             returning id`,
       );
       const id = rows[0]?.id;

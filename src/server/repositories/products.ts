@@ -60,7 +60,25 @@ interface ToppingRow {
   id: string;
   name: string;
   sold_out: boolean;
+  hidden: boolean;
 }
+
+/** A topping as the store keeps it; `hidden`: retired from the storefront (issue 34). */
+export interface ToppingRecord {
+  id: string;
+  name: string;
+  soldOut: boolean;
+  hidden: boolean;
+}
+
+const TOPPING_COLUMNS = sql`id, name, sold_out, hidden`;
+
+const toTopping = (row: ToppingRow): ToppingRecord => ({
+  id: row.id,
+  name: row.name,
+  soldOut: row.sold_out,
+  hidden: row.hidden,
+});
 
 /**
  * Products whose stored details do not parse are left out of every answer here, as if they did
@@ -170,6 +188,7 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
     /**
      * The names of the options a line can hold (toppings, the deals' drinks, flavours) that are
      * sold out now: one small query where an order is placed (usually no rows), not the lists.
+     * A hidden topping counts as sold out: retired, it is refused as one (issue 34).
      */
     async soldOutOptions(): Promise<{
       toppings: Set<string>;
@@ -178,7 +197,7 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
     }> {
       type Kind = 'topping' | 'drink' | 'flavour';
       const rows = await query<{ kind: Kind; name: string }>(
-        sql`select 'topping' as kind, name from toppings where sold_out
+        sql`select 'topping' as kind, name from toppings where sold_out or hidden
             union all
             select 'drink' as kind, name from products
              where category = any(${categoriesOfKind('beverages')}::text[]) and sold_out
@@ -202,23 +221,60 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
           : sql`delete from sold_out_flavours where name = ${name}`,
       );
     },
-    async toppings(): Promise<{ id: string; name: string; soldOut: boolean }[]> {
+    /** Every topping, hidden ones too, in the menu's order. */
+    async toppings(): Promise<ToppingRecord[]> {
       const rows = await query<ToppingRow>(
-        sql`select id, name, sold_out from toppings order by sort_order, name`,
+        sql`select ${TOPPING_COLUMNS} from toppings order by sort_order, name`,
       );
-      return rows.map((row) => ({ id: row.id, name: row.name, soldOut: row.sold_out }));
+      return rows.map(toTopping);
     },
-    /** Marks a topping sold out or back; null when there is no topping with this id. */
-    async setToppingSoldOut(
-      id: string,
-      soldOut: boolean,
-    ): Promise<{ id: string; name: string; soldOut: boolean } | null> {
+    /** The names of every topping but `exceptId` (the one being renamed), hidden ones too. */
+    async toppingNames(exceptId?: string): Promise<string[]> {
+      const rows = await query<{ name: string }>(
+        sql`select name from toppings ${exceptId ? sql`where id <> ${exceptId}` : empty}`,
+      );
+      return rows.map((row) => row.name);
+    },
+    /** Adds a topping at the end of the menu; the caller checked its name. */
+    async createTopping(name: string): Promise<ToppingRecord> {
       const rows = await query<ToppingRow>(
-        sql`update toppings set sold_out = ${soldOut} where id = ${id}
-            returning id, name, sold_out`,
+        sql`insert into toppings (name, sort_order)
+            values (${name}, (select coalesce(max(sort_order), -1) + 1 from toppings))
+            returning ${TOPPING_COLUMNS}`,
       );
       const row = rows[0];
-      return row ? { id: row.id, name: row.name, soldOut: row.sold_out } : null;
+      if (!row) throw new Error('A topping was inserted without a row');
+      return toTopping(row);
+    },
+    /**
+     * Changes a topping's fields in one statement; undefined fields stay as they are. The topping
+     * as it is now, or null when there is none with this id.
+     */
+    async updateTopping(
+      id: string,
+      change: { name?: string; soldOut?: boolean; hidden?: boolean },
+    ): Promise<ToppingRecord | null> {
+      if (!isUuid(id)) return null;
+      const rows = await query<ToppingRow>(
+        sql`update toppings
+               set name = coalesce(${change.name ?? null}, name),
+                   sold_out = coalesce(${change.soldOut ?? null}, sold_out),
+                   hidden = coalesce(${change.hidden ?? null}, hidden)
+             where id = ${id}
+             returning ${TOPPING_COLUMNS}`,
+      );
+      return rows[0] ? toTopping(rows[0]) : null;
+    },
+    /**
+     * Gives the toppings the order of `ids` (every topping's id, in the order wanted) as their
+     * sort order 0, 1, 2...; only the rows whose place changed are written.
+     */
+    async orderToppings(ids: readonly string[]): Promise<void> {
+      await query(
+        sql`update toppings t set sort_order = o.place - 1
+              from unnest(${ids}::uuid[]) with ordinality as o(id, place)
+             where t.id = o.id and t.sort_order <> o.place - 1`,
+      );
     },
   };
 }

@@ -157,11 +157,14 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
       jsonRepresentation(
         JSON.stringify(
           toppingListSchema.parse(
-            menu.toppings.map((topping) => ({
-              _id: topping.id,
-              name: topping.name,
-              soldOut: topping.soldOut,
-            })),
+            // A retired topping is no choice: out of every picker (the staff list it on theirs).
+            menu.toppings
+              .filter((topping) => !topping.hidden)
+              .map((topping) => ({
+                _id: topping.id,
+                name: topping.name,
+                soldOut: topping.soldOut,
+              })),
           ),
         ),
       ),

@@ -7,14 +7,17 @@ import type { RouteModule } from '../context';
 import {
   apiStaffFlavourSchema,
   apiStaffProductSchema,
-  apiToppingSchema,
+  apiStaffToppingSchema,
 } from '../http/api-schemas';
 import { HttpError, badRequest } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod-provider';
 import {
   createProduct,
+  createTopping,
   editsProductFields,
+  editsToppingFields,
   listStaffProducts,
+  presentStaffTopping,
   updateFlavour,
   updateProduct,
   updateTopping,
@@ -32,8 +35,8 @@ import {
 
 /**
  * The staff's menu controls (issue 9): every product with its price and sold-out flag, a change
- * of either, a product's photo, a topping sold out or back (the toppings themselves are the
- * public GET /api/toppings), and the same for a flavour (listed here: the public answers name
+ * of either, a product's photo, the toppings (every one, hidden too: issue 34) with one sold out
+ * or back, added, renamed, hidden or moved by the menu editor, and a flavour sold out or back (listed here: the public answers name
  * only a product's own sold-out flavours). Staff or admin; the guard answers before any input
  * check.
  */
@@ -159,9 +162,47 @@ const productChange = z
   .meta({ sentences: true });
 
 const AVAILABLE_MESSAGE = 'Please say whether the topping is available with true or false.';
+const SOLD_OUT_MESSAGE = 'Please say whether the topping is sold out with true or false.';
+const HIDDEN_MESSAGE = 'Please say whether the topping is hidden with true or false.';
+const POSITION_MESSAGE = 'Please give the position as a whole number from 0.';
 
+/** POST /api/staff/toppings: its name only; the domain's rule checks it (`checkToppingName`). */
+const newTopping = z.object({ name: text });
+
+/**
+ * A change of a topping: sold out (`available`, as the spec's era had it, or its inverse
+ * `soldOut`) as the staff change it during a day, and the menu editor's name, hidden and place.
+ * An empty change still gets the sold-out sentence, the one most callers are after.
+ */
 const toppingChange = z
-  .object({ available: z.boolean({ error: AVAILABLE_MESSAGE }) }, { error: AVAILABLE_MESSAGE })
+  .object(
+    {
+      available: z.boolean({ error: AVAILABLE_MESSAGE }).optional(),
+      soldOut: z.boolean({ error: SOLD_OUT_MESSAGE }).optional(),
+      name: text.optional(),
+      hidden: z.boolean({ error: HIDDEN_MESSAGE }).optional(),
+      position: z
+        .number({ error: POSITION_MESSAGE })
+        .int({ error: POSITION_MESSAGE })
+        .min(0, { error: POSITION_MESSAGE })
+        .optional(),
+    },
+    { error: AVAILABLE_MESSAGE },
+  )
+  .refine(
+    (change) =>
+      [change.available, change.soldOut, change.name, change.hidden, change.position].some(
+        (value) => value !== undefined,
+      ),
+    { error: AVAILABLE_MESSAGE },
+  )
+  .refine(
+    (change) =>
+      change.available === undefined ||
+      change.soldOut === undefined ||
+      change.available !== change.soldOut,
+    { error: 'available and soldOut say opposite things: send one of them.' },
+  )
   .meta({ sentences: true });
 
 const FLAVOUR_MESSAGE = 'Please say whether the flavour is available with true or false.';
@@ -232,17 +273,47 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
     },
   );
 
+  app.get(
+    '/staff/toppings',
+    { preValidation: guard, schema: { response: { 200: z.array(apiStaffToppingSchema) } } },
+    async () => (await ctx.catalogue.menu()).toppings.map(presentStaffTopping),
+  );
+
+  app.post(
+    '/staff/toppings',
+    {
+      preValidation: menuEditor,
+      schema: { body: newTopping, response: { 201: apiStaffToppingSchema } },
+    },
+    async (request, reply) => {
+      const db = await writer(request);
+      const created = await ctx.catalogue.change('menu', () =>
+        createTopping(db, request.body.name),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
   app.patch(
     '/staff/toppings/:id',
     {
       preValidation: guard,
-      schema: { params: productParams, body: toppingChange, response: { 200: apiToppingSchema } },
+      schema: {
+        params: productParams,
+        body: toppingChange,
+        response: { 200: apiStaffToppingSchema },
+      },
     },
     async (request) => {
+      const { available, soldOut, ...rest } = request.body;
+      const change = {
+        ...rest,
+        soldOut: soldOut ?? (available === undefined ? undefined : !available),
+      };
+      // Sold out stays every staff member's; the editor's fields are the admin's.
+      if (editsToppingFields(change)) await menuEditor(request);
       const db = await writer(request);
-      return ctx.catalogue.change('menu', () =>
-        updateTopping(db, request.params.id, request.body.available),
-      );
+      return ctx.catalogue.change('menu', () => updateTopping(db, request.params.id, change));
     },
   );
 

@@ -4,7 +4,7 @@ import {
   toDollars,
   type ApiStaffFlavour,
   type ApiStaffProduct,
-  type ApiTopping,
+  type ApiStaffTopping,
   type Product,
   type ProductDetails,
 } from '../../domain';
@@ -17,7 +17,8 @@ import type { Database, Queryable } from '../data/db';
 import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, notFound } from '../http/errors';
-import { productsRepository } from '../repositories/products';
+import { checkToppingName } from '../../domain/topping-draft';
+import { productsRepository, type ToppingRecord } from '../repositories/products';
 import { presentDetails } from '../http/present';
 
 /**
@@ -145,22 +146,85 @@ export async function createProduct(
   });
 }
 
+export const presentStaffTopping = (topping: ToppingRecord): ApiStaffTopping => ({
+  _id: topping.id,
+  name: topping.name,
+  soldOut: topping.soldOut,
+  hidden: topping.hidden,
+});
+
 /**
- * PATCH /api/staff/toppings/{id}: a topping sold out (`available: false`) or back. Every picker
- * shows it sold out at once (the toppings table's NOTIFY and the storefronts' menu event) and a
- * line naming it is refused (`checked-line.ts`).
+ * Taken by every write that checks a topping's name against the others or moves one, so two
+ * editors adding "Feta" at once make one topping and one refusal (not a 500 from the unique
+ * index, which minds letter case), and two moves never interleave their sort orders.
+ */
+const TOPPINGS_LOCK = 727277;
+
+/** The topping's name checked by the domain's rule against the others', or a 400 naming it. */
+async function checkedToppingName(tx: Queryable, name: string, exceptId?: string) {
+  const problem = checkToppingName(name, await productsRepository(tx).toppingNames(exceptId));
+  if (problem) throw badRequest(describeDraftProblem(problem));
+  return name.trim();
+}
+
+/** POST /api/staff/toppings: a new topping at the end of the menu, on sale and shown. */
+export async function createTopping(db: Database, name: string): Promise<ApiStaffTopping> {
+  return db.transaction(async (tx) => {
+    await queryOf(tx)(sql`select pg_advisory_xact_lock(${TOPPINGS_LOCK})`);
+    const created = await productsRepository(tx).createTopping(await checkedToppingName(tx, name));
+    await announceStoreChange(tx, 'menu');
+    return presentStaffTopping(created);
+  });
+}
+
+/** What PATCH /api/staff/toppings/{id} may change; undefined fields stay as they are. */
+export interface ToppingChange {
+  soldOut?: boolean | undefined;
+  name?: string | undefined;
+  hidden?: boolean | undefined;
+  /** Its new 0-based place among all the toppings, hidden ones too (past the end: last). */
+  position?: number | undefined;
+}
+
+/** Whether `change` touches more than sold out (the menu editor's fields). */
+export const editsToppingFields = (change: ToppingChange): boolean =>
+  [change.name, change.hidden, change.position].some((value) => value !== undefined);
+
+/**
+ * PATCH /api/staff/toppings/{id}: a topping sold out or back (every staff member, during a day),
+ * renamed, hidden (retired) or shown again, or moved (the menu editor). Every picker shows it at
+ * once (the toppings table's NOTIFY and the storefronts' menu event) and a line naming a sold-out
+ * or hidden one is refused (`checked-line.ts`). A rename breaks no cart: cart lines hold the
+ * topping's id (`repositories/carts.ts`), so they read the new name; placed orders keep theirs.
  */
 export async function updateTopping(
   db: Database,
   id: string,
-  available: boolean,
-): Promise<ApiTopping> {
+  change: ToppingChange,
+): Promise<ApiStaffTopping> {
   checkedId(id, 'topping');
   return db.transaction(async (tx) => {
-    const updated = await productsRepository(tx).setToppingSoldOut(id, !available);
+    const toppings = productsRepository(tx);
+    if (change.name !== undefined || change.position !== undefined) {
+      await queryOf(tx)(sql`select pg_advisory_xact_lock(${TOPPINGS_LOCK})`);
+    }
+    const name =
+      change.name === undefined ? undefined : await checkedToppingName(tx, change.name, id);
+    const updated = await toppings.updateTopping(id, {
+      ...(name !== undefined ? { name } : {}),
+      ...(change.soldOut !== undefined ? { soldOut: change.soldOut } : {}),
+      ...(change.hidden !== undefined ? { hidden: change.hidden } : {}),
+    });
     if (!updated) throw notFound('No topping with this id.');
+    if (change.position !== undefined) {
+      const others = (await toppings.toppings()).filter((each) => each.id !== id);
+      const place = Math.min(change.position, others.length);
+      const ids = others.map((each) => each.id);
+      ids.splice(place, 0, id);
+      await toppings.orderToppings(ids);
+    }
     await announceStoreChange(tx, 'menu');
-    return { _id: updated.id, name: updated.name, soldOut: updated.soldOut };
+    return presentStaffTopping(updated);
   });
 }
 

@@ -106,7 +106,9 @@ export default function MenuScreen() {
           <OptionSwitches
             title="Toppings"
             load={staffAdminApi.toppings}
-            save={(topping, available) => staffAdminApi.updateTopping(topping._id, available)}
+            save={(topping, available) =>
+              staffAdminApi.updateTopping(topping._id, { soldOut: !available })
+            }
             filter={filter}
             announce={announce}
           />

@@ -7,7 +7,7 @@ import type {
   ApiStaffProduct,
   ApiStaffUser,
   ApiTodayReport,
-  ApiTopping,
+  ApiStaffTopping,
 } from '../../../domain/api-types';
 
 /** The photo types the server takes, and its size limit (it refuses anything else with a 400). */
@@ -71,12 +71,23 @@ export const staffAdminApi = {
       body: JSON.stringify(change),
       contentType: 'application/json',
     }),
-  /** Every topping, sold out or not (the public list: the staff's change shows in it at once). */
-  toppings: (signal?: AbortSignal) => api<ApiTopping[]>('/api/toppings', { signal }),
-  updateTopping: (id: string, available: boolean) =>
-    send<ApiTopping>(`/api/staff/toppings/${encodeURIComponent(id)}`, {
+  /** Every topping, sold out or hidden or not, in the menu's order. */
+  toppings: (signal?: AbortSignal) => api<ApiStaffTopping[]>('/api/staff/toppings', { signal }),
+  /** The menu editor's new topping, at the end of the menu. */
+  createTopping: (name: string) =>
+    send<ApiStaffTopping>('/api/staff/toppings', {
+      method: 'POST',
+      body: JSON.stringify({ name }),
+      contentType: 'application/json',
+    }),
+  /** `soldOut`: any staff member; `name`, `hidden` and `position` (0-based): the menu editor. */
+  updateTopping: (
+    id: string,
+    change: { soldOut?: boolean; name?: string; hidden?: boolean; position?: number },
+  ) =>
+    send<ApiStaffTopping>(`/api/staff/toppings/${encodeURIComponent(id)}`, {
       method: 'PATCH',
-      body: JSON.stringify({ available }),
+      body: JSON.stringify(change),
       contentType: 'application/json',
     }),
   /** Every flavour a product offers (wings, panzerotti), sold out or not. */
