@@ -376,7 +376,7 @@ export interface ApiStaffProduct {
 }
 
 /** One field of a menu change: the API's name for it (`price`, `details.sizes`), before and after. */
-export interface ApiMenuChangeField {
+export interface ApiMenuHistoryField {
   field: string;
   /** As the field's own answers show it (prices in dollars); null where there was none. */
   from: unknown;
@@ -384,7 +384,7 @@ export interface ApiMenuChangeField {
 }
 
 /** GET /api/staff/menu/history: one change to the menu, newest first. */
-export interface ApiMenuChange {
+export interface ApiMenuHistoryEntry {
   _id: string;
   /** ISO 8601. */
   at: string;
@@ -397,7 +397,7 @@ export interface ApiMenuChange {
   name: string;
   action: 'added' | 'changed' | 'removed';
   /** What changed, for `changed`; empty otherwise. */
-  fields: ApiMenuChangeField[];
+  fields: ApiMenuHistoryField[];
 }
 
 /** GET /api/staff/flavours: a wings or panzerotto flavour, sold out on every product or not. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiMenuChange, ApiStaffProduct, ApiTopping } from '../../src/domain';
+import type { ApiMenuHistoryEntry, ApiStaffProduct, ApiTopping } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { findProduct } from '../support/menu';
 import {
@@ -37,7 +37,7 @@ const json = { 'content-type': 'application/json' };
 const history = async (query = '', who: Account = staff) => {
   const response = await call(t.app, who, 'GET', `/api/staff/menu/history${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<ApiMenuChange[]>();
+  return response.json<ApiMenuHistoryEntry[]>();
 };
 const patchProduct = (id: string, body: object, who: Account = admin) =>
   call(t.app, who, 'PATCH', `/api/staff/products/${id}`, body, json);

@@ -20,7 +20,7 @@ import {
   type ApiDefaultContact,
   type ApiForgotPasswordAnswer,
   type ApiMailPreferences,
-  type ApiMenuChange,
+  type ApiMenuHistoryEntry,
   type ApiLoginAnswer,
   type ApiOutbox,
   type ApiOutboxMail,
@@ -88,7 +88,7 @@ export const apiToppingSchema = z.object({
   soldOut: z.boolean(),
 }) satisfies z.ZodType<ApiTopping>;
 
-export const apiMenuChangeSchema = z.object({
+export const apiMenuHistorySchema = z.object({
   _id: z.string(),
   at: z.string(),
   by: z.string().nullable(),
@@ -97,7 +97,7 @@ export const apiMenuChangeSchema = z.object({
   name: z.string(),
   action: z.enum(['added', 'changed', 'removed']),
   fields: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-}) satisfies z.ZodType<ApiMenuChange>;
+}) satisfies z.ZodType<ApiMenuHistoryEntry>;
 
 export const apiStaffToppingSchema = apiToppingSchema.extend({
   hidden: z.boolean(),

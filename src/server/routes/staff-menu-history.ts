@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storeDate } from '../../domain';
 import { staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
-import { apiMenuChangeSchema } from '../http/api-schemas';
+import { apiMenuHistorySchema } from '../http/api-schemas';
 import { badRequest } from '../http/errors';
 import { menuHistory } from '../staff/menu-history';
 import { dayNumber } from '../staff/store-days';
@@ -24,7 +24,7 @@ export const staffMenuHistoryRoutes: RouteModule = (app, ctx) => {
     '/staff/menu/history',
     {
       preValidation: staffGuard(ctx),
-      schema: { querystring: historyQuery, response: { 200: z.array(apiMenuChangeSchema) } },
+      schema: { querystring: historyQuery, response: { 200: z.array(apiMenuHistorySchema) } },
     },
     (request) => {
       const { id, day } = request.query;

@@ -1,6 +1,6 @@
 import { convertDetailsMoney, toDollars } from '../../domain';
 import { parseProductDetails } from '../../domain/product-details';
-import type { ApiMenuChange, ApiMenuChangeField } from '../../domain/api-types';
+import type { ApiMenuHistoryEntry, ApiMenuHistoryField } from '../../domain/api-types';
 import type { Database, Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
 import { storeDaysRange } from './store-days';
@@ -89,9 +89,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
-): ApiMenuChangeField[] {
+): ApiMenuHistoryField[] {
   if (!before || !after) return [];
-  const fields: ApiMenuChangeField[] = [];
+  const fields: ApiMenuHistoryField[] = [];
   for (const column of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (UNSHOWN.has(column)) continue;
     if (column === 'details') {
@@ -114,14 +114,14 @@ export function changedFields(
   return fields.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
 }
 
-const SUBJECTS: Record<string, ApiMenuChange['subject']> = {
+const SUBJECTS: Record<string, ApiMenuHistoryEntry['subject']> = {
   products: 'product',
   toppings: 'topping',
   sold_out_flavours: 'flavour',
 };
 
 /** A row of the history as the API shows it. */
-export function presentMenuChange(row: ChangeRow): ApiMenuChange {
+export function presentMenuChange(row: ChangeRow): ApiMenuHistoryEntry {
   const subject = SUBJECTS[row.subject] ?? 'product';
   const named = row.after?.name ?? row.before?.name;
   const name = typeof named === 'string' ? named : row.subject_id;
@@ -157,7 +157,7 @@ export const HISTORY_LIMIT = 200;
 export async function menuHistory(
   db: Queryable,
   filter: { subjectId: string } | { day: string },
-): Promise<ApiMenuChange[]> {
+): Promise<ApiMenuHistoryEntry[]> {
   const range = 'day' in filter ? storeDaysRange(filter.day, filter.day) : null;
   const rows = await queryOf(db)<ChangeRow>(
     sql`select id, at, by_name, subject, subject_id, before, after from menu_changes
