@@ -380,6 +380,38 @@ describe('PUT /api/staff/menu', () => {
     expect(await imported(now)).toEqual([]);
   });
 
+  it('reorders by array order: a moved product is the one change', async () => {
+    const document = await exported();
+    const sides = document.products.filter((product) => product.category === 'Sides');
+    const [first, second] = sides;
+    if (!first || !second) throw new Error('two sides expected');
+    const products = document.products.map((product) =>
+      product === first ? second : product === second ? first : product,
+    );
+    const changes = await imported({ ...document, products });
+    // Two products traded places: each says where it was and where it goes.
+    expect(changes).toEqual([
+      {
+        kind: 'product',
+        action: 'update',
+        _id: second._id,
+        name: second.name,
+        category: 'Sides',
+        fields: [{ field: 'position', from: 1, to: 0 }],
+      },
+      {
+        kind: 'product',
+        action: 'update',
+        _id: first._id,
+        name: first.name,
+        category: 'Sides',
+        fields: [{ field: 'position', from: 0, to: 1 }],
+      },
+    ]);
+    expect((await exported()).products).toEqual(products);
+    expect(await imported(document)).toHaveLength(2);
+  });
+
   it('lets two toppings trade names (each name unique at every step)', async () => {
     const document = await exported();
     const [a, b] = document.toppings;
