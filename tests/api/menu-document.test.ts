@@ -267,6 +267,20 @@ describe('PUT /api/staff/menu', () => {
       },
       `categories[${document.categories.length}].category: No category "Soups".`,
     );
+    // One the document leaves out stays (hidden) and keeps its name.
+    await expectRefused(
+      {
+        ...document,
+        products: document.products.flatMap((product) =>
+          product === first
+            ? []
+            : product === second
+              ? [{ ...second, name: first.name }]
+              : [product],
+        ),
+      },
+      `products[${index - 1}].name: Another product in this category is called "${first.name}"`,
+    );
     // A product's category must be one of the store's.
     await expectRefused(
       {
