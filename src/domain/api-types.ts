@@ -375,14 +375,6 @@ export interface ApiStaffProduct {
   details: ApiProductDetails;
 }
 
-/** One field of a menu change: the API's name for it (`price`, `details.sizes`), before and after. */
-export interface ApiMenuHistoryField {
-  field: string;
-  /** As the field's own answers show it (prices in dollars); null where there was none. */
-  from: unknown;
-  to: unknown;
-}
-
 /** GET /api/staff/menu/history: one change to the menu, newest first. */
 export interface ApiMenuHistoryEntry {
   _id: string;
@@ -397,7 +389,61 @@ export interface ApiMenuHistoryEntry {
   name: string;
   action: 'added' | 'changed' | 'removed';
   /** What changed, for `changed`; empty otherwise. */
-  fields: ApiMenuHistoryField[];
+  fields: ApiMenuFieldChange[];
+}
+
+/** A category as the menu document holds it: read-only until categories are a table. */
+export interface ApiMenuCategory {
+  category: string;
+  title: string;
+  kind: string;
+}
+
+/**
+ * GET /api/staff/menu: the whole menu as one document (decision 19), the body
+ * PUT /api/staff/menu takes back. Array order is menu order (products: within their category).
+ */
+export interface ApiMenuDocument {
+  version: 1;
+  categories: ApiMenuCategory[];
+  products: ApiStaffProduct[];
+  toppings: ApiStaffTopping[];
+}
+
+/**
+ * One field a menu change (an import's, or one in the history) changes: money in dollars,
+ * details field by field as the API shows them.
+ */
+export interface ApiMenuFieldChange {
+  /** `price`, `soldOut`, `details.sizePrices`, `position` (0-based, within the category)... */
+  field: string;
+  /** The value now; null: none. */
+  from: unknown;
+  /** The value after the import; null: none. */
+  to: unknown;
+}
+
+/**
+ * One thing PUT /api/staff/menu changes (or would, on a dry run). A product or topping the
+ * document leaves out is hidden, never deleted: orders refer to it.
+ */
+export interface ApiMenuChange {
+  kind: 'product' | 'topping';
+  action: 'create' | 'update' | 'hide';
+  /** The store's id; absent for one the import creates. */
+  _id?: string;
+  /** Its name after the import. */
+  name: string;
+  /** A product's category after the import. */
+  category?: string;
+  /** What an update changes. */
+  fields?: ApiMenuFieldChange[];
+}
+
+/** PUT /api/staff/menu's answer, dry run or applied: the same list. */
+export interface ApiMenuChanges {
+  dryRun: boolean;
+  changes: ApiMenuChange[];
 }
 
 /** GET /api/staff/flavours: a wings or panzerotto flavour, sold out on every product or not. */

@@ -20,6 +20,7 @@ import type * as ZodProvider from '../../src/server/http/zod-provider';
 import { fixedClock } from '../../src/server/clock';
 import { LATER_STATUSES } from '../../src/server/orders/advance-order';
 import { productsRepository } from '../../src/server/repositories/products';
+import { exportMenu } from '../../src/server/staff/menu-document';
 import { validCartPayload } from '../support/cart-payloads';
 import {
   invariantChecker,
@@ -607,6 +608,13 @@ const SEEDS: Record<string, Seed> = {
       position: fc.integer({ min: -1, max: 40 }),
     }),
   }),
+  // The menu as exported, mostly as a dry run; an import that hides or moves products is
+  // undone by resetWorld.
+  'PUT /api/staff/menu': () => ({
+    query: fc.constantFrom<Record<string, string>>({ dryRun: 'true' }, { dryRun: 'true' }, {}),
+    body: fc.constant(new Late('the exported menu', () => exportMenu(t.db))),
+  }),
+
   'PATCH /api/staff/flavours/:name': () => ({ body: fc.record({ available: fc.boolean() }) }),
   'POST /api/staff/users': () => ({
     body: fc.record({
@@ -916,6 +924,9 @@ async function resetWorld(): Promise<void> {
   await restoreToppingNames();
   await t.db.query('update toppings set sold_out = false, hidden = false where sold_out or hidden');
   await t.db.query('delete from sold_out_flavours');
+  // A menu import may hide what a document left out.
+  await t.db.query('update products set hidden = false where hidden');
+  await t.db.query('update toppings set hidden = false where hidden');
   await untilMenuHeard(t.app, t.db);
   const [now] = await t.db.query(`select ${STORE_COLUMNS.join(', ')} from store_settings`);
   if (JSON.stringify(now) !== JSON.stringify(baselineStore)) {

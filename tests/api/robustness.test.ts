@@ -23,6 +23,7 @@ import { createSession } from '../../src/server/auth/sessions';
 import { DEFAULT_RATE_RULES } from '../../src/server/config';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
+import { exportMenu } from '../../src/server/staff/menu-document';
 import { validCartPayload as validCartLine } from '../support/cart-payloads';
 import { startJwksServer, type JwksServer } from '../support/jwks-server';
 import {
@@ -243,6 +244,8 @@ interface RouteSpec {
   status?: number;
   /** Answers a server-sent-event stream that does not end by itself. */
   streams?: true;
+  /** The battery's time limit, ms, when its example is big (the whole menu: hundreds of fields). */
+  timeout?: number;
 }
 
 /** The session a route is called with: the admin's, a staff member's for staff routes, else alice's. */
@@ -579,6 +582,16 @@ const ROUTES: Record<string, RouteSpec> = {
         description: 'A side made by the route table.',
       },
     }),
+  },
+  'GET /api/staff/menu': { names: 'none', staff: true, example: () => ({}) },
+  // A dry run of the menu as exported: the battery's calls never hide or reorder the menu the
+  // cart properties below use.
+  'PUT /api/staff/menu': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    example: async () => ({ query: { dryRun: 'true' }, body: await exportMenu(t.db) }),
+    timeout: 120_000,
   },
   'PATCH /api/staff/products/:id': {
     names: 'none',
@@ -1009,45 +1022,49 @@ function battery(key: string, example: Example): Call[] {
 
 describe('hostile input on every route', () => {
   for (const key of Object.keys(ROUTES)) {
-    it(`${key}: never a 5xx, always a JSON error, nothing written on a 4xx`, async () => {
-      const spec = ROUTES[key];
-      if (!spec) throw new Error(key);
-      const example = await spec.example(alice);
-      for (const call of battery(key, example)) {
-        const cookies = [
-          undefined,
-          alice.cookie,
-          ...(spec.staff ? [carol.cookie] : []),
-          ...(spec.admin ? [dave.cookie] : []),
-        ];
-        for (const cookie of cookies) {
-          const session = spec.endsSession && cookie ? await throwawaySession() : cookie;
-          const response = await sendChecked({ ...call, cookie: session, streams: spec.streams });
-          if (call.origin && call.method !== 'GET') {
-            expect(response.statusCode, describeCall(call)).toBe(403);
-          }
-          if (
-            call.contentType &&
-            !call.contentType.toLowerCase().startsWith('application/json') &&
-            !call.origin
-          ) {
-            // The photo upload takes image bodies and checks their type after its guard: a
-            // stranger meets the guard first. Every other route refuses the type before all.
-            const expected = !example.image
-              ? 415
-              : !session
-                ? 401
-                : session === alice.cookie
-                  ? 403
-                  : // The staff's upload of text labelled as an image: not an image we can read.
-                    call.contentType.startsWith('image/')
-                    ? 400
-                    : 415;
-            expect(response.statusCode, describeCall(call)).toBe(expected);
+    it(
+      `${key}: never a 5xx, always a JSON error, nothing written on a 4xx`,
+      async () => {
+        const spec = ROUTES[key];
+        if (!spec) throw new Error(key);
+        const example = await spec.example(alice);
+        for (const call of battery(key, example)) {
+          const cookies = [
+            undefined,
+            alice.cookie,
+            ...(spec.staff ? [carol.cookie] : []),
+            ...(spec.admin ? [dave.cookie] : []),
+          ];
+          for (const cookie of cookies) {
+            const session = spec.endsSession && cookie ? await throwawaySession() : cookie;
+            const response = await sendChecked({ ...call, cookie: session, streams: spec.streams });
+            if (call.origin && call.method !== 'GET') {
+              expect(response.statusCode, describeCall(call)).toBe(403);
+            }
+            if (
+              call.contentType &&
+              !call.contentType.toLowerCase().startsWith('application/json') &&
+              !call.origin
+            ) {
+              // The photo upload takes image bodies and checks their type after its guard: a
+              // stranger meets the guard first. Every other route refuses the type before all.
+              const expected = !example.image
+                ? 415
+                : !session
+                  ? 401
+                  : session === alice.cookie
+                    ? 403
+                    : // The staff's upload of text labelled as an image: not an image we can read.
+                      call.contentType.startsWith('image/')
+                      ? 400
+                      : 415;
+              expect(response.statusCode, describeCall(call)).toBe(expected);
+            }
           }
         }
-      }
-    });
+      },
+      ROUTES[key]?.timeout,
+    );
   }
 });
 

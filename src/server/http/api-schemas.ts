@@ -10,6 +10,8 @@ import {
   type ApiAccountDeleted,
   type ApiAccountExport,
   type ApiCart,
+  type ApiMenuChanges,
+  type ApiMenuDocument,
   type ApiCartItem,
   type ApiCartTotals,
   type ApiCartView,
@@ -330,6 +332,31 @@ export const apiStaffProductSchema = z.object({
   description: z.string(),
   details: apiProductDetailsSchema,
 }) satisfies z.ZodType<ApiStaffProduct>;
+
+/** GET /api/staff/menu: the whole menu as one document (decision 19). */
+export const apiMenuDocumentSchema = z.object({
+  version: z.literal(1),
+  categories: z.array(z.object({ category: z.string(), title: z.string(), kind: z.string() })),
+  products: z.array(apiStaffProductSchema),
+  toppings: z.array(apiStaffToppingSchema),
+}) satisfies z.ZodType<ApiMenuDocument>;
+
+/** PUT /api/staff/menu: what the import changes (or would, on a dry run). */
+export const apiMenuChangesSchema = z.object({
+  dryRun: z.boolean(),
+  changes: z.array(
+    z.object({
+      kind: z.enum(['product', 'topping']),
+      action: z.enum(['create', 'update', 'hide']),
+      _id: z.string().optional(),
+      name: z.string(),
+      category: z.string().optional(),
+      fields: z
+        .array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() }))
+        .optional(),
+    }),
+  ),
+}) satisfies z.ZodType<ApiMenuChanges>;
 
 /** An account that may use the staff app (admin only). */
 export const apiStaffUserSchema = z.object({

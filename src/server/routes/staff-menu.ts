@@ -5,6 +5,8 @@ import { productDetailsFields } from '../../domain/product-details';
 import { adminGuard, requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
+  apiMenuChangesSchema,
+  apiMenuDocumentSchema,
   apiStaffFlavourSchema,
   apiStaffProductSchema,
   apiStaffToppingSchema,
@@ -23,6 +25,7 @@ import {
   updateTopping,
 } from '../staff/menu';
 import { menuWritesBy } from '../staff/menu-history';
+import { exportMenu, importMenu } from '../staff/menu-document';
 import {
   IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -70,6 +73,11 @@ const price = z
 function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
+
+/** The most products (or toppings) one menu document holds: a store's menu is a few dozen. */
+const MAX_MENU_ENTRIES = 2000;
+/** A whole menu is about 100 KB; the app's limit for other bodies is 64 KB. */
+const MENU_BODY_LIMIT = 1024 * 1024;
 
 const MONEY_MESSAGE = 'Please give the amount in dollars, like 12.99.';
 
@@ -120,6 +128,40 @@ const newProduct = z.object({
   description: text.default(''),
   soldOut: z.boolean().default(false),
   details: detailsInput.prefault({}),
+});
+
+/**
+ * PUT /api/staff/menu: the document GET /api/staff/menu answers (decision 19), products in the
+ * form POST /api/staff/products takes them (`_id`: the product it replaces, when it is this
+ * store's). Products and toppings are required: leaving either out would hide them all.
+ */
+const menuDocument = z.object({
+  version: z.literal(1, { error: 'Only version 1 of the menu document is known.' }),
+  categories: z
+    .array(z.object({ category: z.string(), title: z.string(), kind: z.string() }))
+    .optional(),
+  products: z
+    .array(
+      newProduct.extend({
+        _id: z.string().optional(),
+        hidden: z.boolean().default(false),
+      }),
+    )
+    .max(MAX_MENU_ENTRIES),
+  toppings: z
+    .array(
+      z.object({
+        _id: z.string().optional(),
+        name: text,
+        soldOut: z.boolean().default(false),
+        hidden: z.boolean().default(false),
+      }),
+    )
+    .max(MAX_MENU_ENTRIES),
+});
+
+const menuQuery = z.object({
+  dryRun: z.enum(['true', 'false'], { error: 'dryRun is true or false.' }).optional(),
 });
 
 const CHANGE_MESSAGE =
@@ -291,6 +333,39 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         createTopping(db, request.body.name),
       );
       return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/staff/menu',
+    { preValidation: guard, schema: { response: { 200: apiMenuDocumentSchema } } },
+    () => exportMenu(ctx.db),
+  );
+
+  app.put(
+    '/staff/menu',
+    {
+      preValidation: menuEditor,
+      bodyLimit: MENU_BODY_LIMIT,
+      schema: {
+        querystring: menuQuery,
+        body: menuDocument,
+        response: { 200: apiMenuChangesSchema },
+      },
+    },
+    async (request) => {
+      const { products, toppings, categories } = request.body;
+      const menu = {
+        categories,
+        products: products.map(({ _id, ...product }) => ({ ...product, id: _id })),
+        toppings: toppings.map(({ _id, ...topping }) => ({ ...topping, id: _id })),
+      };
+      const dryRun = request.query.dryRun === 'true';
+      const db = await writer(request);
+      const changes = dryRun
+        ? await importMenu(ctx.db, menu, false)
+        : await ctx.catalogue.change('menu', () => importMenu(db, menu, true));
+      return { dryRun, changes };
     },
   );
 

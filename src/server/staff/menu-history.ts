@@ -1,6 +1,6 @@
 import { convertDetailsMoney, toDollars } from '../../domain';
 import { parseProductDetails } from '../../domain/product-details';
-import type { ApiMenuHistoryEntry, ApiMenuHistoryField } from '../../domain/api-types';
+import type { ApiMenuHistoryEntry, ApiMenuFieldChange } from '../../domain/api-types';
 import type { Database, Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
 import { storeDaysRange } from './store-days';
@@ -89,9 +89,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
-): ApiMenuHistoryField[] {
+): ApiMenuFieldChange[] {
   if (!before || !after) return [];
-  const fields: ApiMenuHistoryField[] = [];
+  const fields: ApiMenuFieldChange[] = [];
   for (const column of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (UNSHOWN.has(column)) continue;
     if (column === 'details') {

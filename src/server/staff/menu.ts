@@ -110,7 +110,7 @@ export async function updateProduct(
  * Taken by every write that checks a product's name or slug against the others, so two staff
  * adding "Lunch Special" at once make one product and one refusal, not two or a 500.
  */
-const PRODUCT_NAMES_LOCK = 727276;
+export const PRODUCT_NAMES_LOCK = 727276;
 
 /**
  * The draft checked by the domain's rules, its name against the other products of its category

@@ -1,0 +1,495 @@
+import {
+  CATALOGUE,
+  CATEGORIES,
+  isCategory,
+  isPlainText,
+  toDollars,
+  type ApiMenuCategory,
+  type ApiMenuChange,
+  type ApiMenuDocument,
+  type ApiMenuFieldChange,
+  type ApiStaffTopping,
+  type Category,
+  type Product,
+} from '../../domain';
+import {
+  MAX_NAME_LENGTH,
+  checkProductDraft,
+  sameName,
+  type ProductDraft,
+} from '../../domain/product-draft';
+import type { Database, Queryable } from '../data/db';
+import { queryOf, sql } from '../data/sql';
+import { announceStoreChange } from '../events/store-broadcast';
+import { badRequest } from '../http/errors';
+import { presentDetails } from '../http/present';
+import { productsRepository } from '../repositories/products';
+import { PRODUCT_NAMES_LOCK, presentStaffProduct, presentStaffTopping } from './menu';
+
+/**
+ * The whole menu as one document (issue 34, decision 19): GET /api/staff/menu exports it, PUT
+ * imports it back (a backup restored, a bulk price change made in a text editor, a trial store's
+ * menu moved to the real one). A dry run and an import compute their change list with one
+ * function (`planImport`), from the store as it is inside the import's transaction, so what the
+ * dry run listed is what the import does unless someone edited the menu in between.
+ *
+ * Products and toppings are matched by `_id`, else by name (a product's within its category):
+ * another store's ids are unknown here, so a menu moved between stores matches by name. One the
+ * document leaves out is hidden, never deleted: orders and carts refer to it.
+ */
+
+/** The categories as the document lists them: the catalogue's, in its order. */
+export const menuCategories = (): ApiMenuCategory[] =>
+  CATEGORIES.map((category) => ({
+    category,
+    title: CATALOGUE[category].title,
+    kind: CATALOGUE[category].kind,
+  }));
+
+async function toppingsOf(db: Queryable): Promise<ApiStaffTopping[]> {
+  return (await productsRepository(db).toppings()).map(presentStaffTopping);
+}
+
+/** GET /api/staff/menu: every product and topping, hidden ones too, in menu order. */
+export async function exportMenu(db: Database): Promise<ApiMenuDocument> {
+  return db.transaction(async (tx) => ({
+    version: 1,
+    categories: menuCategories(),
+    products: (await productsRepository(tx).list()).map(presentStaffProduct),
+    toppings: await toppingsOf(tx),
+  }));
+}
+
+/** A product of the document as the route parsed it: money in cents. */
+export interface ImportedProduct extends ProductDraft {
+  id?: string | undefined;
+  soldOut: boolean;
+  hidden: boolean;
+}
+
+export interface ImportedTopping {
+  id?: string | undefined;
+  name: string;
+  soldOut: boolean;
+  hidden: boolean;
+}
+
+/** PUT /api/staff/menu's body, parsed. Categories left out are not checked. */
+export interface MenuImport {
+  categories?: ApiMenuCategory[] | undefined;
+  products: ImportedProduct[];
+  toppings: ImportedTopping[];
+}
+
+/** The store's menu as an import reads it, under the names' lock. */
+interface StoreMenu {
+  /** Readable products, in menu order. */
+  products: Product[];
+  /** Every product row's name, readable or not (a name is taken either way). */
+  names: { id: string; name: string; category: string }[];
+  toppings: ApiStaffTopping[];
+}
+
+/** What an import writes: each document entry with the store's id it updates (none: create). */
+interface ImportPlan {
+  changes: ApiMenuChange[];
+  products: { entry: ImportedProduct; current?: Product; changed: boolean }[];
+  hideProducts: string[];
+  toppings: { entry: ImportedTopping; current?: ApiStaffTopping; changed: boolean }[];
+  hideToppings: string[];
+}
+
+/** A stable text of a JSON value (object keys sorted), to compare details. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, each]) => each !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, each]) => `${JSON.stringify(key)}:${canonical(each)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The fields that differ, money in dollars, each details key on its own. */
+function productFieldChanges(current: Product, entry: ImportedProduct): ApiMenuFieldChange[] {
+  const fields: ApiMenuFieldChange[] = [];
+  const compare = (field: string, from: unknown, to: unknown) => {
+    if (canonical(from) !== canonical(to))
+      fields.push({ field, from: from ?? null, to: to ?? null });
+  };
+  compare('name', current.name, entry.name);
+  compare('category', current.category, entry.category);
+  compare('image', current.image, entry.image);
+  compare('price', toDollars(current.price), toDollars(entry.price));
+  compare('description', current.description, entry.description);
+  compare('soldOut', current.soldOut, entry.soldOut);
+  compare('hidden', current.hidden, entry.hidden);
+  const from = new Map<string, unknown>(Object.entries(presentDetails(current.details)));
+  const to = new Map<string, unknown>(Object.entries(presentDetails(entry.details)));
+  for (const key of [...new Set([...from.keys(), ...to.keys()])].sort()) {
+    compare(`details.${key}`, from.get(key), to.get(key));
+  }
+  return fields;
+}
+
+function toppingFieldChanges(current: ApiStaffTopping, entry: ImportedTopping) {
+  const fields: ApiMenuFieldChange[] = [];
+  if (current.name !== entry.name)
+    fields.push({ field: 'name', from: current.name, to: entry.name });
+  if (current.soldOut !== entry.soldOut) {
+    fields.push({ field: 'soldOut', from: current.soldOut, to: entry.soldOut });
+  }
+  if (current.hidden !== entry.hidden) {
+    fields.push({ field: 'hidden', from: current.hidden, to: entry.hidden });
+  }
+  return fields;
+}
+
+/**
+ * Matches the document's entries to the store's: by `_id` first (a second entry with the same
+ * id is a problem), then by `key` among the store's entries no id claimed. The store's entry of
+ * each document entry (index by index), or undefined: a new one.
+ */
+function matchEntries<Entry extends { id?: string | undefined }, Current extends { _id: string }>(
+  entries: readonly Entry[],
+  current: readonly Current[],
+  key: { entry: (entry: Entry) => string; current: (current: Current) => string },
+  problem: (index: number, message: string) => void,
+  what: string,
+): (Current | undefined)[] {
+  const byId = new Map(current.map((each) => [each._id, each]));
+  const claimed = new Map<string, number>();
+  const matched: (Current | undefined)[] = entries.map((entry, index) => {
+    const found = entry.id === undefined ? undefined : byId.get(entry.id);
+    if (!found) return undefined;
+    const earlier = claimed.get(found._id);
+    if (earlier !== undefined) {
+      problem(index, `_id: The same ${what} is listed twice (also ${what}s[${earlier}]).`);
+      return undefined;
+    }
+    claimed.set(found._id, index);
+    return found;
+  });
+  const byKey = new Map<string, Current>();
+  for (const each of current) {
+    if (!claimed.has(each._id) && !byKey.has(key.current(each))) byKey.set(key.current(each), each);
+  }
+  return matched.map((found, index) => {
+    const entry = entries[index];
+    if (found || !entry) return found;
+    const byName = byKey.get(key.entry(entry));
+    if (byName) byKey.delete(key.entry(entry));
+    return byName;
+  });
+}
+
+/**
+ * The change list and the writes of importing `menu` into `store`, or a 400 naming the first
+ * problem (and how many more): nothing is written unless the whole document is good.
+ */
+function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
+  const problems: string[] = [];
+
+  menu.categories?.forEach((entry, index) => {
+    const known = menuCategories()[index];
+    if (!isCategory(entry.category)) {
+      problems.push(`categories[${index}].category: No category "${entry.category}".`);
+    } else if (
+      !known ||
+      known.category !== entry.category ||
+      known.title !== entry.title ||
+      known.kind !== entry.kind
+    ) {
+      problems.push(
+        `categories[${index}]: Categories (their titles, kinds and order) cannot be changed yet; send them as GET /api/staff/menu lists them.`,
+      );
+    }
+  });
+  if (menu.categories && menu.categories.length !== CATEGORIES.length && problems.length === 0) {
+    problems.push(
+      'categories: Categories cannot be added or removed yet; send them as GET /api/staff/menu lists them.',
+    );
+  }
+
+  // Products.
+  const productKey = (category: string, name: string) => `${category}\u0000${sameName(name)}`;
+  const productMatches = matchEntries(
+    menu.products,
+    store.products.map((product) => ({ ...product, _id: product.id })),
+    {
+      entry: (entry) => productKey(entry.category, entry.name),
+      current: (current) => productKey(current.category, current.name),
+    },
+    (index, message) => problems.push(`products[${index}].${message}`),
+    'product',
+  );
+  const keptIds = new Set(productMatches.flatMap((found) => (found ? [found.id] : [])));
+  const seenNames = new Map<string, number>();
+  menu.products.forEach((entry, index) => {
+    const key = productKey(entry.category, entry.name);
+    const earlier = seenNames.get(key);
+    if (earlier !== undefined) {
+      problems.push(
+        `products[${index}].name: "${entry.name.trim()}" is listed twice in ${entry.category} (also products[${earlier}]).`,
+      );
+      return;
+    }
+    seenNames.set(key, index);
+    // The others of its category that stay: the document's are checked just above; the
+    // store's that the document leaves out stay too (hidden), and keep their names.
+    const takenNames = store.names
+      .filter((row) => row.category === entry.category && !keptIds.has(row.id))
+      .map((row) => row.name);
+    const problem = checkProductDraft(entry, { takenNames })[0];
+    if (problem) {
+      problems.push(
+        `products[${index}].${problem.field}: ${problem.message} (${entry.name.trim() || 'no name'})`,
+      );
+    }
+  });
+
+  // Toppings.
+  const toppingMatches = matchEntries(
+    menu.toppings,
+    store.toppings,
+    { entry: (entry) => sameName(entry.name), current: (current) => sameName(current.name) },
+    (index, message) => problems.push(`toppings[${index}].${message}`),
+    'topping',
+  );
+  const keptToppings = new Set(toppingMatches.flatMap((found) => (found ? [found._id] : [])));
+  const leftToppings = new Set(
+    store.toppings.filter((each) => !keptToppings.has(each._id)).map((each) => sameName(each.name)),
+  );
+  const seenToppings = new Map<string, number>();
+  menu.toppings.forEach((entry, index) => {
+    const name = entry.name;
+    const where = `toppings[${index}].name`;
+    if (name === '') problems.push(`${where}: Please give the topping a name.`);
+    else if (!isPlainText(name)) {
+      problems.push(`${where}: Please remove special characters from the name.`);
+    } else if (name.length > MAX_NAME_LENGTH) {
+      problems.push(`${where}: The name is too long: at most ${MAX_NAME_LENGTH} characters.`);
+    } else if (seenToppings.has(sameName(name))) {
+      problems.push(
+        `${where}: "${name}" is listed twice (also toppings[${seenToppings.get(sameName(name))}]).`,
+      );
+    } else if (leftToppings.has(sameName(name))) {
+      problems.push(`${where}: Another topping is called "${name}": choose another name.`);
+    }
+    seenToppings.set(sameName(name), index);
+  });
+
+  const first = problems[0];
+  if (first) {
+    const more = problems.length - 1;
+    throw badRequest(
+      more > 0 ? `${first} (and ${more} more problem${more === 1 ? '' : 's'})` : first,
+    );
+  }
+
+  const changes: ApiMenuChange[] = [];
+  const products = menu.products.map((entry, index) => {
+    const current = productMatches[index];
+    if (!current) {
+      changes.push({
+        kind: 'product',
+        action: 'create',
+        name: entry.name,
+        category: entry.category,
+      });
+      return { entry, changed: true };
+    }
+    const fields = productFieldChanges(current, entry);
+    const position = positionChange(
+      store.products.filter((each) => each.category === entry.category).map((each) => each.id),
+      menu.products.flatMap((each, at) =>
+        each.category === entry.category ? [productMatches[at]?.id ?? `new:${at}`] : [],
+      ),
+      current.id,
+      keptIds,
+    );
+    if (position) fields.push(position);
+    if (fields.length > 0) {
+      changes.push({
+        kind: 'product',
+        action: 'update',
+        _id: current.id,
+        name: entry.name,
+        category: entry.category,
+        fields,
+      });
+    }
+    return { entry, current, changed: fields.length > 0 };
+  });
+  const hideProducts = store.products.filter((each) => !keptIds.has(each.id));
+  for (const product of hideProducts) {
+    if (product.hidden) continue;
+    changes.push({
+      kind: 'product',
+      action: 'hide',
+      _id: product.id,
+      name: product.name,
+      category: product.category,
+    });
+  }
+
+  const toppings = menu.toppings.map((entry, index) => {
+    const current = toppingMatches[index];
+    if (!current) {
+      changes.push({ kind: 'topping', action: 'create', name: entry.name });
+      return { entry, changed: true };
+    }
+    const fields = toppingFieldChanges(current, entry);
+    const position = positionChange(
+      store.toppings.map((each) => each._id),
+      menu.toppings.map((each, at) => toppingMatches[at]?._id ?? `new:${at}`),
+      current._id,
+      keptToppings,
+    );
+    if (position) fields.push(position);
+    if (fields.length > 0) {
+      changes.push({
+        kind: 'topping',
+        action: 'update',
+        _id: current._id,
+        name: entry.name,
+        fields,
+      });
+    }
+    return { entry, current, changed: fields.length > 0 };
+  });
+  const hideToppings = store.toppings.filter((each) => !keptToppings.has(each._id));
+  for (const topping of hideToppings) {
+    if (!topping.hidden) {
+      changes.push({ kind: 'topping', action: 'hide', _id: topping._id, name: topping.name });
+    }
+  }
+
+  return {
+    changes,
+    products,
+    hideProducts: hideProducts.filter((each) => !each.hidden).map((each) => each.id),
+    toppings,
+    hideToppings: hideToppings.filter((each) => !each.hidden).map((each) => each._id),
+  };
+}
+
+/**
+ * A `position` change (0-based, in its list before and after) when `id` moved relative to the
+ * other entries both lists keep: a new entry or a hidden one shifting the rest is not a move
+ * of each of them.
+ */
+function positionChange(
+  before: readonly string[],
+  after: readonly string[],
+  id: string,
+  kept: ReadonlySet<string>,
+): ApiMenuFieldChange | undefined {
+  const keptBefore = before.filter((each) => kept.has(each) && after.includes(each));
+  const keptAfter = after.filter((each) => kept.has(each) && before.includes(each));
+  if (keptBefore.indexOf(id) === keptAfter.indexOf(id)) return undefined;
+  return { field: 'position', from: before.indexOf(id), to: after.indexOf(id) };
+}
+
+async function readStore(tx: Queryable): Promise<StoreMenu> {
+  const products = await productsRepository(tx).list();
+  const names = await queryOf(tx)<{ id: string; name: string; category: string }>(
+    sql`select id, name, category from products`,
+  );
+  return { products, names, toppings: await toppingsOf(tx) };
+}
+
+/**
+ * PUT /api/staff/menu: the change list of importing `menu`, written when `apply` (in one
+ * transaction, all or nothing, under the products' names lock so no edit races it), else only
+ * computed. Open storefronts refresh at once after a write.
+ */
+export async function importMenu(
+  db: Database,
+  menu: MenuImport,
+  apply: boolean,
+): Promise<ApiMenuChange[]> {
+  return db.transaction(async (tx) => {
+    const query = queryOf(tx);
+    await query(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
+    const plan = planImport(await readStore(tx), menu);
+    if (!apply || plan.changes.length === 0) return plan.changes;
+
+    const repository = productsRepository(tx);
+    const order: string[] = [];
+    for (const { entry, current, changed } of plan.products) {
+      // checkProductDraft passed, so the category is one of the catalogue's.
+      const category: Category | undefined = isCategory(entry.category)
+        ? entry.category
+        : undefined;
+      if (!category) throw badRequest(`category: No category "${entry.category}".`);
+      const fields = {
+        name: entry.name,
+        category,
+        image: entry.image,
+        description: entry.description,
+        details: entry.details,
+        soldOut: entry.soldOut,
+      };
+      let id = current?.id;
+      if (!id) {
+        const created = await repository.create({ ...fields, price: entry.price, hidden: false });
+        if (!created) throw new Error(`importMenu: "${entry.name}" did not read back`);
+        id = created.id;
+      } else if (changed) {
+        await repository.update(id, { ...fields, priceCents: entry.price });
+      }
+      if (!current || current.hidden !== entry.hidden) {
+        await query(sql`update products set hidden = ${entry.hidden} where id = ${id}`);
+      }
+      order.push(id);
+    }
+    await query(
+      sql`update products set hidden = true where id = any(${plan.hideProducts}::uuid[])`,
+    );
+    // Array order is menu order; the products the document leaves out keep their places.
+    await query(
+      sql`update products p set sort_order = o.n
+            from unnest(${order}::uuid[]) with ordinality as o(id, n)
+           where p.id = o.id and p.sort_order <> o.n`,
+    );
+
+    // Names are unique among toppings and checked at each row: two toppings trading names
+    // would collide halfway, so a renamed topping first takes a name of its own (its id).
+    const renamed = plan.toppings.flatMap(({ entry, current }) =>
+      current && current.name !== entry.name ? [current._id] : [],
+    );
+    await query(sql`update toppings set name = id::text where id = any(${renamed}::uuid[])`);
+    const toppingOrder: string[] = [];
+    for (const [index, { entry, current, changed }] of plan.toppings.entries()) {
+      if (!current) {
+        const rows = await query<{ id: string }>(
+          sql`insert into toppings (name, sold_out, hidden, sort_order)
+              values (${entry.name}, ${entry.soldOut}, ${entry.hidden}, ${index + 1})
+              returning id`,
+        );
+        toppingOrder.push(rows[0]?.id ?? '');
+        continue;
+      }
+      if (changed) {
+        await query(
+          sql`update toppings set name = ${entry.name}, sold_out = ${entry.soldOut},
+                hidden = ${entry.hidden}
+              where id = ${current._id}`,
+        );
+      }
+      toppingOrder.push(current._id);
+    }
+    await query(
+      sql`update toppings set hidden = true where id = any(${plan.hideToppings}::uuid[])`,
+    );
+    await query(
+      sql`update toppings t set sort_order = o.n
+            from unnest(${toppingOrder}::uuid[]) with ordinality as o(id, n)
+           where t.id = o.id and t.sort_order <> o.n`,
+    );
+    await announceStoreChange(tx, 'menu');
+    return plan.changes;
+  });
+}

@@ -1,0 +1,526 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CATALOGUE,
+  CATEGORIES,
+  isCategory,
+  kindOf,
+  type ApiCart,
+  type ApiErrorBody,
+  type ApiMenuChanges,
+  type ApiMenuDocument,
+  type ApiStaffProduct,
+} from '../../src/domain';
+import { fixedClock } from '../../src/server/clock';
+import type { Database } from '../../src/server/data/db';
+import {
+  OPEN_TUESDAY,
+  call,
+  fillCart,
+  registerCustomer,
+  registerMember,
+  registerStaff,
+  type Account,
+} from '../support/orders';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The whole menu as one document (issue 34, decision 19): GET /api/staff/menu exports it and
+ * PUT /api/staff/menu imports it, as a dry run that writes nothing or in one transaction, all
+ * or nothing. Each write is checked against the database itself (`tables`), not only the API.
+ */
+
+const clock = fixedClock(OPEN_TUESDAY);
+let t: TestApp;
+let admin: Account;
+let staff: Account;
+let customer: Account;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  admin = (await registerMember(t.app, t.db, 'admin')).account;
+  staff = await registerStaff(t.app, t.db);
+  customer = await registerCustomer(t.app);
+});
+afterAll(() => t.close());
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+async function exported(app = t.app, who: Account = admin): Promise<ApiMenuDocument> {
+  const response = await call(app, who, 'GET', '/api/staff/menu');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ApiMenuDocument>();
+}
+
+interface PutOptions {
+  dryRun?: boolean;
+  /** Another store (app and database), with its own admin. */
+  app?: TestApp;
+  who?: Account;
+}
+
+const put = (document: unknown, options: PutOptions = {}) =>
+  call(
+    (options.app ?? t).app,
+    options.who ?? admin,
+    'PUT',
+    `/api/staff/menu${options.dryRun ? '?dryRun=true' : ''}`,
+    document,
+    JSON_TYPE,
+  );
+
+async function imported(document: unknown, options: PutOptions = {}) {
+  const response = await put(document, options);
+  expect(response.statusCode, response.body).toBe(200);
+  const answer = response.json<ApiMenuChanges>();
+  expect(answer.dryRun).toBe(options.dryRun ?? false);
+  return answer.changes;
+}
+
+/** Every menu row as stored: what "nothing written" is compared with. */
+async function tables(db: Database = t.db) {
+  return {
+    products: await db.query(
+      `select id, slug, name, category, image, price_cents, description, details, sold_out,
+              hidden, sort_order
+         from products order by id`,
+    ),
+    toppings: await db.query(`select * from toppings order by id`),
+  };
+}
+
+/** Sends `document` (as an import and as a dry run): 400 whose message starts `where`, no write. */
+async function expectRefused(document: unknown, where: string, words?: RegExp) {
+  const before = await tables();
+  for (const dryRun of [true, false]) {
+    const response = await put(document, { dryRun });
+    expect(response.statusCode, response.body).toBe(400);
+    const answer = response.json<ApiErrorBody>();
+    expect(answer.code).toBe('invalid_input');
+    expect(answer.message.startsWith(where), answer.message).toBe(true);
+    if (words) expect(answer.message).toMatch(words);
+  }
+  expect(await tables()).toEqual(before);
+}
+
+const isPizza = (product: ApiStaffProduct) =>
+  isCategory(product.category) && kindOf(product.category) === 'pizza-deal';
+
+const plusOne = (price: number) => Math.round((price + 1) * 100) / 100;
+
+const withoutIds = (document: ApiMenuDocument) => ({
+  ...document,
+  products: document.products.map((product) => ({ ...product, _id: undefined })),
+  toppings: document.toppings.map((topping) => ({ ...topping, _id: undefined })),
+});
+
+describe('GET /api/staff/menu', () => {
+  it('is the staff’s: 401 anonymous, 403 a customer; PUT is the admin’s', async () => {
+    expect((await call(t.app, null, 'GET', '/api/staff/menu')).statusCode).toBe(401);
+    expect((await call(t.app, customer, 'GET', '/api/staff/menu')).statusCode).toBe(403);
+    const document = await exported(t.app, staff);
+    const before = await tables();
+    const refused = await call(t.app, staff, 'PUT', '/api/staff/menu', document, JSON_TYPE);
+    expect(refused.statusCode).toBe(403);
+    expect(await tables()).toEqual(before);
+  });
+
+  it('answers the categories, every product (as the staff list has them) and every topping', async () => {
+    const document = await exported();
+    expect(document.version).toBe(1);
+    expect(document.categories).toEqual(
+      CATEGORIES.map((category) => ({
+        category,
+        title: CATALOGUE[category].title,
+        kind: CATALOGUE[category].kind,
+      })),
+    );
+    const staffList = (await call(t.app, admin, 'GET', '/api/staff/products')).json<
+      ApiStaffProduct[]
+    >();
+    expect(document.products).toEqual(staffList);
+    const toppings = await t.db.query<{ name: string }>(
+      'select name from toppings order by sort_order, name',
+    );
+    expect(document.toppings.map((topping) => topping.name)).toEqual(
+      toppings.map((row) => row.name),
+    );
+    expect(document.toppings[0]).toEqual({
+      _id: expect.any(String) as string,
+      name: toppings[0]?.name,
+      soldOut: false,
+      hidden: false,
+    });
+  });
+});
+
+describe('PUT /api/staff/menu', () => {
+  it('imports an export unchanged: no changes, nothing written', async () => {
+    const document = await exported();
+    const before = await tables();
+    expect(await imported(document, { dryRun: true })).toEqual([]);
+    expect(await imported(document)).toEqual([]);
+    // Without the ids, everything matches by name: still no change.
+    expect(await imported(withoutIds(document))).toEqual([]);
+    expect(await tables()).toEqual(before);
+  });
+
+  it('lists a bulk price change on a dry run, writes it on the import, and a live cart follows', async () => {
+    const document = await exported();
+    const shopper = await registerCustomer(t.app);
+    const deal = document.products.find((product) => product.name === 'Two-for-One Pizza Deal');
+    if (!deal) throw new Error('no seeded deal');
+    await fillCart(t.app, shopper, [{ productId: deal._id, size: 'Medium', toppings: [[]] }]);
+    const cartBefore = (
+      await call(t.app, shopper, 'GET', `/api/cart/${shopper.id}`)
+    ).json<ApiCart>();
+
+    const pizzas = document.products.filter(isPizza);
+    expect(pizzas.length).toBeGreaterThan(1);
+    const edited = {
+      ...document,
+      products: document.products.map((product) =>
+        isPizza(product) ? { ...product, price: plusOne(product.price) } : product,
+      ),
+    };
+    const expected = pizzas.map((product) => ({
+      kind: 'product',
+      action: 'update',
+      _id: product._id,
+      name: product.name,
+      category: product.category,
+      fields: [{ field: 'price', from: product.price, to: plusOne(product.price) }],
+    }));
+
+    const before = await tables();
+    expect(await imported(edited, { dryRun: true })).toEqual(expected);
+    expect(await tables()).toEqual(before);
+    expect(await exported()).toEqual(document);
+
+    expect(await imported(edited)).toEqual(expected);
+    expect(await exported()).toEqual(edited);
+    const cart = (await call(t.app, shopper, 'GET', `/api/cart/${shopper.id}`)).json<ApiCart>();
+    const unitBefore = cartBefore.items[0]?.priceByQuantity ?? 0;
+    expect(cart.items[0]?.priceByQuantity).toBe(plusOne(unitBefore));
+    expect(cart.subtotal).toBe(plusOne(cartBefore.subtotal));
+
+    // The old document is a backup: importing it puts every price back.
+    expect(await imported(document)).toHaveLength(pizzas.length);
+    expect(await exported()).toEqual(document);
+  });
+
+  it('refuses an invalid product anywhere in the document, naming it, and writes nothing', async () => {
+    const document = await exported();
+    const last = document.products.length - 1;
+    const lastName = document.products[last]?.name ?? '';
+    const products = document.products.map((product, index) => ({
+      ...product,
+      // Every pizza changed, so a partial write would show.
+      price: isPizza(product) ? plusOne(product.price) : index === last ? -1 : product.price,
+    }));
+    await expectRefused(
+      { ...document, products },
+      `products[${last}].price: The amount cannot be negative.`,
+      new RegExp(`\\(${lastName}\\)`),
+    );
+  });
+
+  it('refuses a name twice in a category, a topping twice, an id twice, and categories changed', async () => {
+    const document = await exported();
+    const [first, second] = document.products.filter((product) => product.category === 'Sides');
+    if (!first || !second) throw new Error('two sides expected');
+    const index = document.products.indexOf(second);
+    await expectRefused(
+      {
+        ...document,
+        products: document.products.map((product) =>
+          product === second ? { ...second, name: ` ${first.name.toUpperCase()}` } : product,
+        ),
+      },
+      `products[${index}].name: "${first.name.toUpperCase()}" is listed twice in Sides`,
+    );
+    await expectRefused(
+      {
+        ...document,
+        products: document.products.map((product) =>
+          product === second ? { ...second, _id: first._id } : product,
+        ),
+      },
+      `products[${index}]._id: The same product is listed twice`,
+    );
+    const toppings = document.toppings.map((topping, at) =>
+      at === 3 ? { ...topping, name: document.toppings[1]?.name ?? '' } : topping,
+    );
+    await expectRefused({ ...document, toppings }, 'toppings[3].name: ', /listed twice/);
+    await expectRefused(
+      {
+        ...document,
+        categories: document.categories.map((category, at) =>
+          at === 1 ? { ...category, title: 'Combos!' } : category,
+        ),
+      },
+      'categories[1]: Categories (their titles, kinds and order) cannot be changed yet',
+    );
+    await expectRefused(
+      {
+        ...document,
+        categories: [...document.categories, { category: 'Soups', title: 'Soups', kind: 'simple' }],
+      },
+      `categories[${document.categories.length}].category: No category "Soups".`,
+    );
+    // One the document leaves out stays (hidden) and keeps its name.
+    await expectRefused(
+      {
+        ...document,
+        products: document.products.flatMap((product) =>
+          product === first
+            ? []
+            : product === second
+              ? [{ ...second, name: first.name }]
+              : [product],
+        ),
+      },
+      `products[${index - 1}].name: Another product in this category is called "${first.name}"`,
+    );
+    // A product's category must be one of the store's.
+    await expectRefused(
+      {
+        ...document,
+        products: [...document.products, { ...first, _id: undefined, category: 'Soups' }],
+      },
+      `products[${document.products.length}].category: No category "Soups"`,
+    );
+  });
+
+  it('leaves nothing written when the database fails halfway through', async () => {
+    const document = await exported();
+    // A fault the checks cannot foresee, raised by the database after the pizzas were written.
+    await t.db.exec(`
+      create function refuse_boom() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Boom Bread' then raise exception 'injected failure'; end if;
+        return new;
+      end $$;
+      create trigger refuse_boom before insert on products
+        for each row execute function refuse_boom();
+    `);
+    try {
+      const sides = document.products.filter((product) => product.category === 'Sides');
+      const template = sides[0];
+      if (!template) throw new Error('no side');
+      const before = await tables();
+      const response = await put({
+        ...document,
+        products: [
+          ...document.products.map((product) =>
+            isPizza(product) ? { ...product, price: plusOne(product.price) } : product,
+          ),
+          { ...template, _id: undefined, name: 'Boom Bread' },
+        ],
+      });
+      expect(response.statusCode).toBe(500);
+      expect(await tables()).toEqual(before);
+    } finally {
+      await t.db.exec('drop trigger refuse_boom on products; drop function refuse_boom();');
+    }
+  });
+
+  it('hides a product or topping the document leaves out, and creates a new one', async () => {
+    const document = await exported();
+    const dropped = document.products.find((product) => product.name === 'Garlic Bread');
+    const droppedTopping = document.toppings[2];
+    if (!dropped || !droppedTopping) throw new Error('seeded menu expected');
+    const sides = document.products.filter((product) => product.category === 'Sides');
+    const firstSide = document.products.indexOf(sides[0] ?? dropped);
+    const created = {
+      name: 'Onion Rings',
+      category: 'Sides',
+      image: '',
+      price: 6.49,
+      description: 'Battered rings.',
+      soldOut: false,
+      hidden: false,
+      details: {},
+    };
+    const products = document.products.filter((product) => product !== dropped);
+    // First among the sides: array order is menu order.
+    products.splice(firstSide, 0, { ...created, _id: '' });
+    const edited = {
+      ...document,
+      products: products.map((product) => (product._id === '' ? created : product)),
+      toppings: [
+        ...document.toppings.filter((topping) => topping !== droppedTopping),
+        { name: 'Arugula' },
+      ],
+    };
+
+    const expected = [
+      { kind: 'product', action: 'create', name: 'Onion Rings', category: 'Sides' },
+      {
+        kind: 'product',
+        action: 'hide',
+        _id: dropped._id,
+        name: 'Garlic Bread',
+        category: 'Sides',
+      },
+      { kind: 'topping', action: 'create', name: 'Arugula' },
+      { kind: 'topping', action: 'hide', _id: droppedTopping._id, name: droppedTopping.name },
+    ];
+    expect(await imported(edited, { dryRun: true })).toEqual(expected);
+    expect(await imported(edited)).toEqual(expected);
+
+    const list = (await call(t.app, admin, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
+    expect(list.find((product) => product._id === dropped._id)?.hidden).toBe(true);
+    const hiddenRows = await t.db.query<{ hidden: boolean }>(
+      'select hidden from products where id = $1',
+      [dropped._id],
+    );
+    expect(hiddenRows).toEqual([{ hidden: true }]);
+    const listedSides = list.filter((product) => product.category === 'Sides' && !product.hidden);
+    expect(listedSides[0]).toEqual({ ...created, _id: expect.any(String) as string });
+    const toppingRows = await t.db.query<{ name: string; hidden: boolean }>(
+      'select name, hidden from toppings where id = $1 or name = $2 order by name',
+      [droppedTopping._id, 'Arugula'],
+    );
+    expect(toppingRows).toEqual(
+      [
+        { name: 'Arugula', hidden: false },
+        { name: droppedTopping.name, hidden: true },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
+    );
+
+    // The next export holds them as they are now, and imports as no change.
+    const now = await exported();
+    expect(now.products.find((product) => product._id === dropped._id)?.hidden).toBe(true);
+    expect(await imported(now)).toEqual([]);
+  });
+
+  it('reorders by array order: a moved product is the one change', async () => {
+    const document = await exported();
+    const sides = document.products.filter((product) => product.category === 'Sides');
+    const [first, second] = sides;
+    if (!first || !second) throw new Error('two sides expected');
+    const products = document.products.map((product) =>
+      product === first ? second : product === second ? first : product,
+    );
+    const changes = await imported({ ...document, products });
+    // Two products traded places: each says where it was and where it goes.
+    expect(changes).toEqual([
+      {
+        kind: 'product',
+        action: 'update',
+        _id: second._id,
+        name: second.name,
+        category: 'Sides',
+        fields: [{ field: 'position', from: 1, to: 0 }],
+      },
+      {
+        kind: 'product',
+        action: 'update',
+        _id: first._id,
+        name: first.name,
+        category: 'Sides',
+        fields: [{ field: 'position', from: 0, to: 1 }],
+      },
+    ]);
+    expect((await exported()).products).toEqual(products);
+    expect(await imported(document)).toHaveLength(2);
+  });
+
+  it('lets two toppings trade names (each name unique at every step)', async () => {
+    const document = await exported();
+    const [a, b] = document.toppings;
+    if (!a || !b) throw new Error('two toppings expected');
+    const toppings = document.toppings.map((topping) =>
+      topping === a ? { ...a, name: b.name } : topping === b ? { ...b, name: a.name } : topping,
+    );
+    const changes = await imported({ ...document, toppings });
+    expect(changes).toEqual([
+      {
+        kind: 'topping',
+        action: 'update',
+        _id: a._id,
+        name: b.name,
+        fields: [{ field: 'name', from: a.name, to: b.name }],
+      },
+      {
+        kind: 'topping',
+        action: 'update',
+        _id: b._id,
+        name: a.name,
+        fields: [{ field: 'name', from: b.name, to: a.name }],
+      },
+    ]);
+    expect((await exported()).toppings.slice(0, 2)).toEqual([
+      { ...a, name: b.name },
+      { ...b, name: a.name },
+    ]);
+    await imported(document);
+  });
+
+  it('moves a menu to another store: its GET then equals the first’s, less ids', async () => {
+    const other = await createTestApp({ clock });
+    try {
+      const otherAdmin = (await registerMember(other.app, other.db, 'admin')).account;
+      // Seeded alike, then edited apart: a product gone, a price, a topping renamed, one added.
+      await other.db.query(`delete from products where name = 'Cheddar'`);
+      await other.db.query(`update products set price_cents = 1 where name = 'Wings'`);
+      await other.db.query(`update toppings set name = 'Olives' where name = 'Black Olives'`);
+      const added = await call(
+        other.app,
+        otherAdmin,
+        'POST',
+        '/api/staff/products',
+        {
+          name: 'Trial Special',
+          category: 'Sides',
+          price: 3,
+        },
+        JSON_TYPE,
+      );
+      expect(added.statusCode, added.body).toBe(201);
+
+      const source = await exported();
+      const changes = await imported(source, { app: other, who: otherAdmin });
+      expect(changes).toContainEqual(
+        expect.objectContaining({ kind: 'product', action: 'create', name: 'Cheddar' }),
+      );
+      expect(changes).toContainEqual(
+        expect.objectContaining({ kind: 'product', action: 'hide', name: 'Trial Special' }),
+      );
+      const moved = await exported(other.app, otherAdmin);
+      // What the first store never had stays in the second, hidden.
+      const hiddenHere = (name: string) =>
+        !source.products.some((product) => product.name === name) &&
+        !source.toppings.some((topping) => topping.name === name);
+      expect(
+        withoutIds({
+          ...moved,
+          products: moved.products.filter((product) => !hiddenHere(product.name)),
+          toppings: moved.toppings.filter((topping) => !hiddenHere(topping.name)),
+        }),
+      ).toEqual(withoutIds(source));
+      expect(moved.products.find((product) => product.name === 'Trial Special')?.hidden).toBe(true);
+      expect(moved.toppings.find((topping) => topping.name === 'Olives')?.hidden).toBe(true);
+      // Once moved, the same document changes nothing.
+      expect(await imported(source, { app: other, who: otherAdmin })).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('takes a whole menu bigger than the app’s usual 64 KB body limit', async () => {
+    const document = await exported();
+    const padded = {
+      ...document,
+      products: document.products.map((product) => ({
+        ...product,
+        description: product.description.padEnd(5000, ' '),
+      })),
+    };
+    expect(JSON.stringify(padded).length).toBeGreaterThan(64 * 1024);
+    const response = await put(padded, { dryRun: true });
+    // Descriptions padded with spaces are trimmed back to what they were: no change at all.
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.json<ApiMenuChanges>().changes).toEqual([]);
+  });
+});
