@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, idSchema, stripBidiControls, toCents, toDollars } from '../../domain';
 import { productDetailsFields } from '../../domain/product-details';
-import { adminGuard, staffGuard } from '../auth/sessions';
+import { menuEditorGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
   apiStaffFlavourSchema,
@@ -13,7 +13,8 @@ import { HttpError, badRequest } from '../http/errors';
 import type { ZodTypeProvider } from '../http/zod-provider';
 import {
   createProduct,
-  editsProductFields,
+  deleteProduct,
+  needsMenuEditor,
   listStaffProducts,
   updateFlavour,
   updateProduct,
@@ -34,7 +35,8 @@ import {
  * of either, a product's photo, a topping sold out or back (the toppings themselves are the
  * public GET /api/toppings), and the same for a flavour (listed here: the public answers name
  * only a product's own sold-out flavours). Staff or admin; the guard answers before any input
- * check.
+ * check. The menu editor (issue 34: the admin, or staff while the store's `staffEditMenu` is
+ * on) also adds, edits, reorders, hides and deletes products.
  */
 
 const PRICE_MESSAGE = `Please give the price in dollars, more than 0 and at most ${toDollars(MAX_PRICE_CENTS)}, like 12.99.`;
@@ -119,12 +121,16 @@ const newProduct = z.object({
 });
 
 const CHANGE_MESSAGE =
-  'Send what to change: available (true or false), price, or any of name, category, image, description, details.';
+  'Send what to change: available (true or false), price, or any of name, category, image, description, details, hidden, position.';
+
+const POSITION_MESSAGE =
+  'Please give the position as a whole number from 0 (first in its category).';
 
 /**
  * A change of a product: sold out (`available`) and price, as the staff change them during a
- * day, and the menu editor's fields, in the form POST /api/staff/products takes them (checked
- * whole by the domain's rules once merged with the product).
+ * day, and the menu editor's: the fields in the form POST /api/staff/products takes them
+ * (checked whole by the domain's rules once merged with the product), `hidden` (retired from
+ * the storefront, or shown again) and `position` (its place in its category).
  */
 const productChange = z
   .object(
@@ -138,6 +144,14 @@ const productChange = z
       image: z.string().optional(),
       description: text.optional(),
       details: detailsInput.optional(),
+      hidden: z
+        .boolean({ error: 'Please say whether the item is hidden with true or false.' })
+        .optional(),
+      position: z
+        .number({ error: POSITION_MESSAGE })
+        .int({ error: POSITION_MESSAGE })
+        .min(0, { error: POSITION_MESSAGE })
+        .optional(),
     },
     { error: CHANGE_MESSAGE },
   )
@@ -151,6 +165,8 @@ const productChange = z
         change.image,
         change.description,
         change.details,
+        change.hidden,
+        change.position,
       ].some((value) => value !== undefined),
     { error: CHANGE_MESSAGE },
   )
@@ -173,6 +189,7 @@ const productParams = z.object({ id: idSchema });
 // A flavour is known by its name (no id of its own); any text, and 404 unless a product has it.
 const flavourParams = z.object({ name: z.string() });
 const staffProduct = { 200: apiStaffProductSchema };
+const noContent = { 204: z.undefined() };
 
 /**
  * The upload's own checks, before its body is read: an image type we take, and not over 5 MB
@@ -196,8 +213,8 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
     () => listStaffProducts(ctx.db),
   );
 
-  // Admin only for now: the admin's leave for the staff to edit the menu is still to come.
-  const menuEditor = adminGuard(ctx, 'Only the store admin can change the menu.');
+  // The admin, or staff while the admin lets them (the store's `staffEditMenu`).
+  const menuEditor = menuEditorGuard(ctx);
 
   app.post(
     '/staff/products',
@@ -220,9 +237,18 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
     async (request) => {
       const { price: priceCents, ...rest } = request.body;
       const change = { ...rest, priceCents };
-      // Sold out and price stay every staff member's; the editor's fields are the admin's.
-      if (editsProductFields(change)) await menuEditor(request);
+      // Sold out and price stay every staff member's; the rest is the menu editor's.
+      if (needsMenuEditor(change)) await menuEditor(request);
       return ctx.catalogue.change('menu', () => updateProduct(ctx.db, request.params.id, change));
+    },
+  );
+
+  app.delete(
+    '/staff/products/:id',
+    { preValidation: menuEditor, schema: { params: productParams, response: noContent } },
+    async (request, reply) => {
+      await ctx.catalogue.change('menu', () => deleteProduct(ctx.db, request.params.id));
+      return reply.status(204).send();
     },
   );
 
