@@ -57,9 +57,7 @@ beforeAll(async () => {
   app = await start(database.db);
   admin = (await registerMember(app, database.db, 'admin')).account;
   staff = await registerStaff(app, database.db);
-  const products = (await app.inject({ method: 'GET', url: '/api/products' })).json<
-    ApiProduct[]
-  >();
+  const products = (await app.inject({ method: 'GET', url: '/api/products' })).json<ApiProduct[]>();
   ids = new Map(products.map((product) => [product.name, product._id]));
 });
 afterAll(async () => {

@@ -156,7 +156,8 @@ export function adminGuard(
   };
 }
 
-export const MENU_EDITOR_REFUSAL = 'Only the store admin, or staff the admin allows, can change the menu.';
+export const MENU_EDITOR_REFUSAL =
+  'Only the store admin, or staff the admin allows, can change the menu.';
 
 /**
  * The menu editor's hook (issue 34): the admin, or a staff member while the store's
