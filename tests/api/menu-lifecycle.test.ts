@@ -301,13 +301,12 @@ describe('reorder within a category', () => {
     expect((await patch(dip, { position: 0 }, staff)).statusCode).toBe(403);
   });
 
-  it('two reorders at once both answer and leave every side once, in some order', async () => {
+  it('reorders at once all answer and leave every side once, in some order', async () => {
     const before = await sideNames();
-    const [a, b] = await Promise.all([
-      patch(id(before[1] ?? ''), { position: 0 }),
-      patch(id(before[2] ?? ''), { position: 0 }),
-    ]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const answers = await Promise.all(
+      before.map((name, index) => patch(id(name), { position: before.length - 1 - index })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(before.map(() => 200));
     const after = await sideNames();
     expect([...after].sort()).toEqual([...before].sort());
     const orders = await database.db.query<{ sort_order: number }>(

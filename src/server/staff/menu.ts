@@ -77,6 +77,10 @@ export async function updateProduct(
   const productId = checkedId(id, 'product');
   return db.transaction(async (tx) => {
     const products = productsRepository(tx);
+    // A reorder rewrites every product's sort order: the menu's lock first, before this
+    // product's row (the update below), as every other holder of both takes them, or two
+    // reorders each hold a row the other's renumbering waits for (a deadlock, a 500).
+    if (change.position !== undefined) await takeMenuLock(tx);
     let edited: Partial<Pick<Product, 'name' | 'category' | 'image' | 'description' | 'details'>> =
       {};
     if (editsProductFields(change)) {
@@ -110,9 +114,8 @@ export async function updateProduct(
     if (!updated) throw notFound('No product with this id.');
     if (change.position !== undefined) {
       // After the edit: a product moved to another category takes its place there. The lock
-      // makes two reorders (or a reorder and a new product's place at the end) one after the
-      // other, each renumbering from what the last one left.
-      await takeMenuLock(tx);
+      // (taken above) makes two reorders (or a reorder and a new product's place at the end)
+      // one after the other, each renumbering from what the last one left.
       await products.moveTo(productId, change.position);
       updated = (await products.get(productId)) ?? updated;
     }
