@@ -24,6 +24,11 @@ import { cartsRepository, type CartItemRecord } from '../repositories/carts';
 import { isUuid } from '../../domain/ids';
 import { notOfferedAt, notOnMenu } from '../orders/offered-at';
 
+/** Postgres's 23503: a row names one (here a product) that is not there. */
+function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23503';
+}
+
 export interface CheckedLine {
   product: Product;
   selection: NormalisedSelection;
@@ -140,12 +145,19 @@ export async function addLine(
   }
   // The price the customer saw, kept so the line can say if it changes before the order.
   const { unit } = priceSelection(line.product, line.selection, 1);
-  const added = await carts.addItem({
-    cartId,
-    productId: line.product.id,
-    selection: line.selection,
-    quantity: line.quantity,
-    addedUnitCents: unit,
-  });
+  const added = await carts
+    .addItem({
+      cartId,
+      productId: line.product.id,
+      selection: line.selection,
+      quantity: line.quantity,
+      addedUnitCents: unit,
+    })
+    .catch((error: unknown) => {
+      // The menu editor deleted the product after this process's menu was read (its delete
+      // waits for no cart it did not see holding it): gone, not a 500.
+      if (isForeignKeyViolation(error)) throw notFound('This item is no longer on the menu.');
+      throw error;
+    });
   return { lines: [...lines, added] };
 }
