@@ -260,6 +260,32 @@ describe('delete', () => {
     expect(await storefrontNames()).toContain('Garlic Bread');
   });
 
+  it('raced with an order of it: one of the two wins whole, never a 500 or a lost link', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const made = await call(app, admin, 'POST', '/api/staff/products', {
+        name: `Race Side ${round}`,
+        category: 'Sides',
+        price: 3.25,
+      });
+      const side = made.json<ApiStaffProduct>()._id;
+      const shopper = await registerCustomer(app);
+      await fillCart(app, shopper, [{ productId: side, quantity: 1 }]);
+      expect((await confirm(app, shopper)).statusCode).toBe(200);
+      const [deleted, placed] = await Promise.all([remove(side), completeOrder(app, shopper)]);
+      const outcome = [deleted.statusCode, placed.statusCode];
+      // The delete first: the cart's line went with it. The order first: the delete saw it.
+      expect([
+        [204, 409],
+        [409, 201],
+      ]).toContainEqual(outcome);
+      const linked = await count(
+        'select count(*) as n from order_items i join orders o on o.id = i.order_id where o.user_id = $1 and i.product_id = $2',
+        [shopper.id, side],
+      );
+      expect(linked).toBe(placed.statusCode === 201 ? 1 : 0);
+    }
+  });
+
   it('is the menu editor’s: staff 403, a customer 403, nothing deleted', async () => {
     const dip = id('Ranch Dip');
     expect((await remove(dip, staff)).statusCode).toBe(403);
