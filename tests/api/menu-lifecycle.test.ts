@@ -295,23 +295,29 @@ describe('delete', () => {
 });
 
 describe('reorder within a category', () => {
-  const sideNames = async () =>
-    (await staffList()).filter((p) => p.category === 'Sides').map((p) => p.name);
+  // By the staff list, not the seeded ids: the tests above may have added sides.
+  let sideIds = new Map<string, string>();
+  const sideNames = async () => {
+    const sides = (await staffList()).filter((p) => p.category === 'Sides');
+    sideIds = new Map(sides.map((p) => [p.name, p._id]));
+    return sides.map((p) => p.name);
+  };
+  const sideId = (name: string) => sideIds.get(name) ?? '';
 
   it('moves a product to a 0-based position in its category; past the end is last', async () => {
     const before = await sideNames();
     const last = before[before.length - 1] ?? '';
-    const moved = await patch(id(last), { position: 0 });
+    const moved = await patch(sideId(last), { position: 0 });
     expect(moved.statusCode).toBe(200);
     const first = await sideNames();
     expect(first).toEqual([last, ...before.slice(0, -1)]);
     // The storefront lists the category in the same order.
     expect(await storefrontNames(app, '/api/products?category=Sides')).toEqual(first);
 
-    expect((await patch(id(last), { position: 999 })).statusCode).toBe(200);
+    expect((await patch(sideId(last), { position: 999 })).statusCode).toBe(200);
     expect(await sideNames()).toEqual(before);
 
-    expect((await patch(id(last), { position: 2 })).statusCode).toBe(200);
+    expect((await patch(sideId(last), { position: 2 })).statusCode).toBe(200);
     const third = [...before.slice(0, -1)];
     third.splice(2, 0, last);
     expect(await sideNames()).toEqual(third);
@@ -330,7 +336,7 @@ describe('reorder within a category', () => {
   it('reorders at once all answer and leave every side once, in some order', async () => {
     const before = await sideNames();
     const answers = await Promise.all(
-      before.map((name, index) => patch(id(name), { position: before.length - 1 - index })),
+      before.map((name, index) => patch(sideId(name), { position: before.length - 1 - index })),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(before.map(() => 200));
     const after = await sideNames();
@@ -338,7 +344,7 @@ describe('reorder within a category', () => {
     const orders = await database.db.query<{ sort_order: number }>(
       `select sort_order from products order by sort_order`,
     );
-    // Renumbered from 0 with no ties: the two renumberings did not interleave.
+    // Renumbered from 0 with no ties: the renumberings did not interleave.
     expect(new Set(orders.map((row) => row.sort_order)).size).toBe(orders.length);
   });
 });
