@@ -157,7 +157,10 @@ export interface ApiMeAnswer {
 /** A server cart line, its product populated, priced by the server. */
 export interface ApiCartItem {
   _id: string;
-  productId: Pick<ApiProduct, '_id' | 'name' | 'image' | 'price' | 'category' | 'soldOut'>;
+  /** `hidden`: the store retired the product since the line was added (the line says so). */
+  productId: Pick<ApiProduct, '_id' | 'name' | 'image' | 'price' | 'category' | 'soldOut'> & {
+    hidden: boolean;
+  };
   quantity: number;
   size: string | null;
   flavor: string | null;
@@ -357,6 +360,8 @@ export interface ApiStaffStore {
   phone: string;
   /** The HST registration number printed on receipts (`123456789 RT0001`); null: none given. */
   hstNumber: string | null;
+  /** Whether staff may edit the menu (the admin always may); only the admin changes it. */
+  staffEditMenu: boolean;
 }
 
 /** GET /api/staff/products: a menu item with what the staff may change. */

@@ -28,6 +28,10 @@ export const ERROR_CODES = [
    * them: added now, or ordered for a time they do not hold (409). The message says when it is.
    */
   'not_offered_now',
+  /** A product the store retired (hidden) asked for, raised or ordered (409). */
+  'not_on_menu',
+  /** Deleting a product an order includes: hide it instead (409). */
+  'product_ordered',
   /** Registering an email that already has an account (409). */
   'email_taken',
   /** The contact list is full (409). */

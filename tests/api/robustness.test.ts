@@ -261,6 +261,17 @@ async function newStaffId(): Promise<string> {
   return user._id;
 }
 
+/** A product no order includes, for the menu editor's delete. */
+async function newProductId(): Promise<string> {
+  productCounter += 1;
+  const added = await t.db.query<{ id: string }>(
+    `insert into products (slug, name, category, image, price_cents)
+     values ($1, $2, 'Sides', '/images/sides.png', 299) returning id`,
+    [`robust-delete-${productCounter}`, `Robust Delete ${productCounter}`],
+  );
+  return added[0]?.id ?? '';
+}
+
 /** A mail in the outbox, for its HTML preview. */
 function newMailId(): Promise<string> {
   return mailOutboxRepository(t.db).queue({
@@ -608,6 +619,13 @@ const ROUTES: Record<string, RouteSpec> = {
     admin: true,
     status: 201,
     example: () => ({ body: { name: `Robust Topping ${(productCounter += 1)}` } }),
+  },
+  'DELETE /api/staff/products/:id': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 204,
+    example: async () => ({ params: { id: await newProductId() } }),
   },
   'PATCH /api/staff/toppings/:id': {
     names: 'none',

@@ -417,6 +417,7 @@ describe('what a line says changed since it was added', () => {
   const notice = (item: ApiCartItem | undefined) =>
     item
       ? cartLineNotice({
+          hidden: item.productId.hidden,
           soldOut: item.productId.soldOut,
           unit: toCents(item.priceByQuantity),
           addedUnit: item.addedPriceByQuantity === null ? null : toCents(item.addedPriceByQuantity),

@@ -8,6 +8,7 @@ import type {
   ApiTopping,
   CartItemPayload,
 } from '../../src/domain';
+import { MENU_EDITOR_REFUSAL } from '../../src/server/auth/sessions';
 import { fixedClock } from '../../src/server/clock';
 import { migrate } from '../../src/server/data/migrate';
 import {
@@ -155,7 +156,7 @@ describe('POST /api/staff/toppings', () => {
     expect((await post({ name: 'Olives' }, customer)).statusCode).toBe(403);
     const refused = await post({ name: 'Olives' }, staff);
     expect(refused.statusCode).toBe(403);
-    expect(error(refused).message).toBe('Only the store admin can change the menu.');
+    expect(error(refused).message).toBe(MENU_EDITOR_REFUSAL);
     expect((await staffToppings()).some((each) => each.name === 'Olives')).toBe(false);
   });
 });
@@ -379,7 +380,7 @@ describe('PATCH /api/staff/toppings/{id}: who may', () => {
       expect((await patch(ham._id, body, customer)).statusCode, JSON.stringify(body)).toBe(403);
       const response = await patch(ham._id, body, staff);
       expect(response.statusCode, JSON.stringify(body)).toBe(403);
-      expect(error(response).message).toBe('Only the store admin can change the menu.');
+      expect(error(response).message).toBe(MENU_EDITOR_REFUSAL);
     }
     expect((await patch(ham._id, { soldOut: true }, customer)).statusCode).toBe(403);
     expect((await patch(ham._id, { soldOut: true }, null)).statusCode).toBe(401);

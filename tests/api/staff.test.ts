@@ -434,6 +434,7 @@ describe('the store’s controls: /api/staff/store', () => {
       pickupAddress: '123 Example Street, Guelph, ON N1H 0A0',
       phone: '(519) 555-0142',
       hstNumber: null,
+      staffEditMenu: false,
     });
   });
 

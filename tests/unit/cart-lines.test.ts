@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  NOT_ON_MENU_NOTICE,
+  cartLineNotice,
   mergeLine,
   sameLine,
   type CartLineState,
   type NormalisedSelection,
 } from '../../src/domain';
+import { localLine } from '../../src/web/shared/cart/guest-pricing';
 import { seededProduct, selection } from '../support/menu';
 
 const line = (
@@ -97,5 +100,21 @@ describe('mergeLine', () => {
     expect(
       mergeLine([line(superbowl.id, 99, combo)], line(superbowl.id, 1, combo), superbowl),
     ).toEqual({ kind: 'refused', message: 'You can have at most 99 of one item in the cart.' });
+  });
+});
+
+describe('a line whose product left the menu (issue 34)', () => {
+  it('says so, before sold out or a price change, on the server cart’s lines', () => {
+    expect(cartLineNotice({ hidden: true, soldOut: true, unit: 999, addedUnit: 899 })).toBe(
+      NOT_ON_MENU_NOTICE,
+    );
+    expect(cartLineNotice({ hidden: false, soldOut: false, unit: 899, addedUnit: 899 })).toBeNull();
+  });
+
+  it('says the same on a guest’s line whose product the storefront no longer answers', () => {
+    const gone = localLine({ _id: 'l1', productId: 'p', quantity: 1 }, null);
+    expect(gone).toMatchObject({ available: false, lineTotal: null, notice: NOT_ON_MENU_NOTICE });
+    // Still loading is not gone: nothing to say yet.
+    expect(localLine({ _id: 'l1', productId: 'p', quantity: 1 }, undefined).notice).toBeNull();
   });
 });

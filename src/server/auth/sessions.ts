@@ -155,3 +155,20 @@ export function adminGuard(
     if (user.role !== 'admin') throw forbidden(refusal);
   };
 }
+
+export const MENU_EDITOR_REFUSAL =
+  'Only the store admin, or staff the admin allows, can change the menu.';
+
+/**
+ * The menu editor's hook (issue 34): the admin, or a staff member while the store's
+ * `staffEditMenu` setting is on. 401 without a session, 403 otherwise. The setting comes from
+ * the catalogue snapshot, forgotten on every process when it changes (as the hours are).
+ */
+export function menuEditorGuard(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const user = await requireUser(request, ctx);
+    if (user.role === 'admin') return;
+    if (user.role === 'staff' && (await ctx.catalogue.settings()).staffEditMenu) return;
+    throw forbidden(MENU_EDITOR_REFUSAL);
+  };
+}

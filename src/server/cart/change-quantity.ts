@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../http/errors';
 import type { CartItemRecord } from '../repositories/carts';
 import { currentOffer } from './checked-line';
 import { lockedLine } from './locked-line';
+import { notOnMenu } from '../orders/offered-at';
 import { pricedItems } from './present-cart';
 
 /** What in this line is sold out now (the item, a topping, a drink or a flavour), or null. */
@@ -26,7 +27,8 @@ function soldOutPart(
 
 /**
  * PUT /api/cart/{userId}/{itemId}: a line's new quantity; answers the cart's lines. A line with
- * something sold out in it may go down (the customer is making room) but never up: 409 naming it.
+ * something sold out in it, or of a retired product, may go down (the customer is making room)
+ * but never up: 409 naming it.
  */
 export async function changeQuantity({
   db,
@@ -44,10 +46,12 @@ export async function changeQuantity({
   const menu = await catalogue.menu();
   return db.transaction(async (tx) => {
     const { cart, item, carts } = await lockedLine(tx, userId, itemId);
-    const product = menu.product(item.productId);
+    const product = menu.lineProduct(item.productId);
     const problem = product ? lineQuantityProblem(product, quantity) : null;
     if (problem) throw badRequest(problem, 'quantity_limit');
     if (product && quantity > item.quantity) {
+      const retired = notOnMenu(product);
+      if (retired) throw retired;
       const gone = soldOutPart(product.name, product.soldOut, item, currentOffer(menu).soldOut);
       if (gone) throw conflict(`${gone} is sold out.`, 'sold_out');
     }

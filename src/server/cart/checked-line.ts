@@ -22,7 +22,12 @@ import type { Queryable } from '../data/db';
 import { HttpError, badRequest, conflict, invalidId, notFound } from '../http/errors';
 import { cartsRepository, type CartItemRecord } from '../repositories/carts';
 import { isUuid } from '../../domain/ids';
-import { notOfferedAt } from '../orders/offered-at';
+import { notOfferedAt, notOnMenu } from '../orders/offered-at';
+
+/** Postgres's 23503: a row names one (here a product) that is not there. */
+function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23503';
+}
 
 export interface CheckedLine {
   product: Product;
@@ -66,7 +71,8 @@ function findProduct(menu: Menu, item: CartItemPayload): Product | HttpError {
       return invalidId(item.productId, 'product');
     }
     // The menu's ids are Postgres's lower-case text of a uuid; one may arrive in capitals.
-    return menu.product(item.productId.toLowerCase()) ?? notFound('No product with this id.');
+    // A hidden product is found, to be refused by name (409 `not_on_menu`), not as unknown.
+    return menu.lineProduct(item.productId.toLowerCase()) ?? notFound('No product with this id.');
   }
   // Items of the list screens (beverages, sides) are sent by name, as the spec's client does.
   const name = item.name ?? '';
@@ -80,8 +86,8 @@ function findProduct(menu: Menu, item: CartItemPayload): Product | HttpError {
 
 /**
  * The payload checked against its product and what is on offer, or the refusal: 400 for a bad
- * id or option, 404 for a product the menu does not have, 409 when it is sold out or outside
- * its availability windows now (the cart does not know the order's time yet; complete-order
+ * id or option, 404 for a product the menu does not have, 409 when it is retired (hidden), sold
+ * out or outside its availability windows now (the cart does not know the order's time yet; complete-order
  * judges the windows again at it).
  */
 export function checkLine(
@@ -92,6 +98,8 @@ export function checkLine(
 ): { ok: true; line: CheckedLine } | { ok: false; error: HttpError; name?: string } {
   const product = findProduct(menu, item);
   if (product instanceof HttpError) return { ok: false, error: product };
+  const retired = notOnMenu(product);
+  if (retired) return { ok: false, error: retired, name: product.name };
   const notOffered = notOfferedAt(product, now);
   if (notOffered) return { ok: false, error: notOffered, name: product.name };
   const checked = validateSelection(
@@ -149,13 +157,20 @@ export async function addLine(
   }
   // The price the customer saw, kept so the line can say if it changes before the order.
   const { unit } = priceSelection(line.product, line.selection, 1);
-  const added = await carts.addItem({
-    cartId,
-    productId: line.product.id,
-    selection: line.selection,
-    toppingIds: line.toppingIds,
-    quantity: line.quantity,
-    addedUnitCents: unit,
-  });
+  const added = await carts
+    .addItem({
+      cartId,
+      productId: line.product.id,
+      selection: line.selection,
+      toppingIds: line.toppingIds,
+      quantity: line.quantity,
+      addedUnitCents: unit,
+    })
+    .catch((error: unknown) => {
+      // The menu editor deleted the product after this process's menu was read (its delete
+      // waits for no cart it did not see holding it): gone, not a 500.
+      if (isForeignKeyViolation(error)) throw notFound('This item is no longer on the menu.');
+      throw error;
+    });
   return { lines: [...lines, added] };
 }

@@ -45,6 +45,7 @@ function presentItem(
       price: toDollars(product.price),
       category: product.category,
       soldOut: product.soldOut,
+      hidden: product.hidden,
     },
     quantity: item.quantity,
     ...presentSelection(item.selection),
@@ -98,9 +99,9 @@ function priceLines(
   const items: ApiCartItem[] = [];
   const lineTotals: number[] = [];
   for (const record of records) {
-    // The foreign key keeps a product while a cart holds it, and products are never deleted:
-    // this only guards a broken row.
-    const product = menu.product(record.productId);
+    // The foreign key keeps a product while a cart holds it (deleting one deletes its lines
+    // first): this only guards an unreadable product. A hidden one is still priced.
+    const product = menu.lineProduct(record.productId);
     if (!product) continue;
     const { view, lineTotal } = presentItem(record, product);
     items.push(view);

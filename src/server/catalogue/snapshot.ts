@@ -36,7 +36,10 @@ export interface Flavour {
 }
 
 export interface Menu {
-  /** Every product, in the menu's order (sort order, then name). */
+  /**
+   * Every product on the storefront, in the menu's order (sort order, then name): hidden ones
+   * are left out here, in `product` and in `inCategory`, so no customer answer shows them.
+   */
   readonly products: readonly Product[];
   /** Every topping, hidden ones too (the staff's list), in the menu's order. */
   readonly toppings: readonly Topping[];
@@ -46,6 +49,13 @@ export interface Menu {
   readonly soldOutFlavours: ReadonlySet<string>;
   product(id: string): Product | undefined;
   inCategory(category: Category): readonly Product[];
+  /**
+   * The product a cart line names, hidden or not: a retired product's line stays in the cart,
+   * priced, and says it is no longer on the menu (`cartLineNotice`).
+   */
+  lineProduct(id: string): Product | undefined;
+  /** Whether any product is hidden (Confirm Order then checks its lines against them). */
+  readonly hasHidden: boolean;
   /**
    * An answer derived from this menu, built once by `build` and kept as long as the menu is.
    * Keys name what the answer is (route and its parameters); only ever for things that exist,
@@ -112,12 +122,15 @@ function remembered<T>(load: () => Promise<T>, canKeep: () => boolean) {
   };
 }
 
-function menuOf(products: Product[], toppings: Topping[], soldOut: Set<string>): Menu {
-  const names = new Set(products.flatMap((product) => flavorOptions(product)));
+function menuOf(all: Product[], toppings: Topping[], soldOut: Set<string>): Menu {
+  // A hidden product's flavours stay listed for the staff: its lines in carts still hold them.
+  const names = new Set(all.flatMap((product) => flavorOptions(product)));
   const flavours = [...names].map((name) => ({ name, soldOut: soldOut.has(name) }));
   // A row for a flavour no product offers any more is nothing to show or refuse.
   const soldOutFlavours = new Set(flavours.filter((f) => f.soldOut).map((f) => f.name));
+  const products = all.filter((product) => !product.hidden);
   const byId = new Map(products.map((product) => [product.id, product]));
+  const anyById = new Map(all.map((product) => [product.id, product]));
   const byCategory = new Map<Category, Product[]>();
   for (const product of products) {
     const list = byCategory.get(product.category) ?? [];
@@ -133,6 +146,8 @@ function menuOf(products: Product[], toppings: Topping[], soldOut: Set<string>):
     soldOutFlavours,
     product: (id) => byId.get(id),
     inCategory: (category) => byCategory.get(category) ?? [],
+    lineProduct: (id) => anyById.get(id),
+    hasHidden: products.length < all.length,
     answer(key, build) {
       let answer = answers.get(key);
       if (!answer) {

@@ -112,14 +112,16 @@ export const apiStaffFlavourSchema = z.object({
 
 export const apiCartItemSchema = z.object({
   _id: z.string(),
-  productId: apiProductSchema.pick({
-    _id: true,
-    name: true,
-    image: true,
-    price: true,
-    category: true,
-    soldOut: true,
-  }),
+  productId: apiProductSchema
+    .pick({
+      _id: true,
+      name: true,
+      image: true,
+      price: true,
+      category: true,
+      soldOut: true,
+    })
+    .extend({ hidden: z.boolean() }),
   quantity: z.number().int(),
   size: z.string().nullable(),
   flavor: z.string().nullable(),
@@ -247,6 +249,7 @@ export const apiStaffStoreSchema = z.object({
   pickupAddress: z.string(),
   phone: z.string(),
   hstNumber: z.string().nullable(),
+  staffEditMenu: z.boolean(),
 }) satisfies z.ZodType<ApiStaffStore>;
 
 export const apiStoreInfoSchema = z.object({

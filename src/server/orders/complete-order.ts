@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../repositories/users';
 import { EMPTY_CART_MESSAGE } from './confirm-checkout';
 import { loadOrder, presentOrder } from './present-order';
 import { checkScheduledTime } from './scheduled-time';
-import { refuseNotOffered } from './offered-at';
+import { refuseNotOffered, refuseNotOnMenu } from './offered-at';
 import { orderMail } from '../mail/order-mails';
 import { receiptMail } from '../mail/templates/receipt';
 
@@ -192,8 +192,15 @@ async function placeOrder({
     throw conflict(STORE_CLOSED_MESSAGE, 'store_closed');
   }
 
-  const products = await productsRepository(tx).getMany(lines.map((line) => line.productId));
+  // Key-share locked: a product being deleted now (staff/menu.ts) is either still there for
+  // the order's lines to refer to, or gone from this read (refused below), never deleted under
+  // the order's insert.
+  const products = await productsRepository(tx).getMany(
+    lines.map((line) => line.productId),
+    'key share',
+  );
   await refuseUnavailable(tx, lines, products);
+  refuseNotOnMenu(lines, (id) => products.get(id));
   refuseNotOffered(lines, (id) => products.get(id), checkout.scheduledTime ?? now);
 
   // Priced now, by the domain engine, exactly as the cart shows it (cart/present-cart.ts).

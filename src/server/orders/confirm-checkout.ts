@@ -7,7 +7,7 @@ import { presentCartLines, presentCheckout } from '../cart/present-cart';
 import { cartsRepository } from '../repositories/carts';
 import type { CheckoutPayload } from './checkout-payload';
 import { readScheduledTime } from './scheduled-time';
-import { refuseNotOffered } from './offered-at';
+import { refuseNotOffered, refuseNotOnMenu } from './offered-at';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to order first.';
 
@@ -54,18 +54,24 @@ export async function confirmCheckout({
       },
       now,
     );
-  // A line outside its availability windows at the order's time undoes the confirmation (the
-  // transaction), so the customer hears it here rather than on Payment; complete-order checks
-  // again at its own now. With no product on the menu limited to windows, nothing can undo it:
-  // one statement, not three (the round trips tests/api/order-round-trips pins).
+  // A line of a retired product, or outside its availability windows at the order's time,
+  // undoes the confirmation (the transaction), so the customer hears it here rather than on
+  // Payment; complete-order checks again at its own now. With no product hidden or limited to
+  // windows, nothing can undo it: one statement, not three (the round trips
+  // tests/api/order-round-trips pins).
   const windowed = menu.products.some((product) => product.details.availableAt !== undefined);
-  const confirmed = windowed
-    ? await db.transaction(async (tx) => {
-        const stored = await store(tx);
-        if (stored) refuseNotOffered(stored.lines, (id) => menu.product(id), scheduledTime ?? now);
-        return stored;
-      })
-    : await store(db);
+  const productOf = (id: string) => menu.lineProduct(id);
+  const confirmed =
+    windowed || menu.hasHidden
+      ? await db.transaction(async (tx) => {
+          const stored = await store(tx);
+          if (stored) {
+            refuseNotOnMenu(stored.lines, productOf);
+            refuseNotOffered(stored.lines, productOf, scheduledTime ?? now);
+          }
+          return stored;
+        })
+      : await store(db);
   if (!confirmed) throw conflict(EMPTY_CART_MESSAGE, 'empty_cart');
   // The fee it stored, so the answer shows what the order will charge.
   const priced = presentCartLines(

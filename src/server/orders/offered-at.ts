@@ -36,3 +36,26 @@ export function refuseNotOffered(
     if (refusal) throw refusal;
   }
 }
+
+/**
+ * The 409 `not_on_menu` for a product the store retired (hidden), or null. Its lines stay in
+ * carts, priced, with the notice (`cartLineNotice`); adding one, raising one, and ordering one
+ * are refused. `advice` as for `notOfferedAt`.
+ */
+export function notOnMenu(product: Product, advice = ''): HttpError | null {
+  if (!product.hidden) return null;
+  const message = `Sorry, ${product.name} is no longer on the menu.`;
+  return conflict(advice ? `${message} ${advice}` : message, 'not_on_menu');
+}
+
+/** Refuses an order (Confirm Order, complete-order) holding a hidden product, naming it. */
+export function refuseNotOnMenu(
+  lines: readonly { productId: string }[],
+  productOf: (id: string) => Product | undefined,
+): void {
+  for (const line of lines) {
+    const product = productOf(line.productId);
+    const refusal = product && notOnMenu(product, 'Remove it from your cart to place the order.');
+    if (refusal) throw refusal;
+  }
+}

@@ -31,6 +31,7 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
     pickupAddress: settings.pickupAddress,
     phone: settings.phone,
     hstNumber: settings.hstNumber,
+    staffEditMenu: settings.staffEditMenu,
   };
 }
 

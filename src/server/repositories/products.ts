@@ -102,11 +102,16 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
       const rows = await query<ProductRow>(sql`select ${COLUMNS} from products where id = ${id}`);
       return rows[0] ? toProduct(rows[0]) : null;
     },
-    async getMany(ids: readonly string[]): Promise<Map<string, Product>> {
+    /**
+     * The products of these ids, hidden or not, by id. `lock` 'key share' holds them until the
+     * transaction ends against a concurrent delete (a row deleted meanwhile is not answered).
+     */
+    async getMany(ids: readonly string[], lock?: 'key share'): Promise<Map<string, Product>> {
       const valid = ids.filter(isUuid);
       if (valid.length === 0) return new Map();
       const rows = await query<ProductRow>(
-        sql`select ${COLUMNS} from products where id = any(${valid}::uuid[])`,
+        sql`select ${COLUMNS} from products where id = any(${valid}::uuid[])
+            ${lock ? sql`for key share` : empty}`,
       );
       const found = new Map<string, Product>();
       for (const row of rows) {
@@ -130,6 +135,7 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
         category?: Category;
         description?: string;
         details?: ProductDetails;
+        hidden?: boolean;
       },
     ): Promise<Product | null> {
       if (!isUuid(id)) return null;
@@ -142,11 +148,63 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
                    name = coalesce(${change.name ?? null}, name),
                    category = coalesce(${change.category ?? null}, category),
                    description = coalesce(${change.description ?? null}, description),
-                   details = coalesce(${details}::jsonb, details)
+                   details = coalesce(${details}::jsonb, details),
+                   hidden = coalesce(${change.hidden ?? null}, hidden)
              where id = ${id}
              returning ${COLUMNS}`,
       );
       return rows[0] ? toProduct(rows[0]) : null;
+    },
+    /**
+     * Moves the product to `position` (0-based, past the end = last) among the products of its
+     * category, in the menu's order (sort order, then name), and renumbers every product's
+     * sort order from 0 in one statement, so ties (the seed's, or two products made at once)
+     * cannot put it back. The caller holds the menu's lock. False for an unknown id.
+     */
+    async moveTo(id: string, position: number): Promise<boolean> {
+      const rows = await query<{ id: string; category: string }>(
+        sql`select id, category from products order by sort_order, name, id`,
+      );
+      const moved = rows.find((row) => row.id === id);
+      if (!moved) return false;
+      const siblings = rows.filter((row) => row.category === moved.category && row.id !== id);
+      siblings.splice(Math.min(position, siblings.length), 0, moved);
+      // The category keeps the places it had in the whole menu; only who sits in them changes.
+      let next = 0;
+      const order = rows.map((row) =>
+        row.category === moved.category ? (siblings[next++] ?? row).id : row.id,
+      );
+      await query(
+        sql`update products p set sort_order = x.position - 1
+              from unnest(${order}::uuid[]) with ordinality as x(id, position)
+             where p.id = x.id and p.sort_order <> x.position - 1`,
+      );
+      return true;
+    },
+    /**
+     * Deletes a product no order ever included, with its lines in carts, under locks taken in
+     * the cart's order (`repositories/carts.ts`: the carts first) and then the product's row,
+     * which complete-order key-shares as it reads the products: an order placed meanwhile either
+     * committed first (and is seen here: 'ordered') or waits and then finds the product gone.
+     */
+    async remove(id: string): Promise<'deleted' | 'ordered' | 'missing'> {
+      if (!isUuid(id)) return 'missing';
+      await query(
+        sql`select id from carts
+             where id in (select cart_id from cart_items where product_id = ${id})
+             order by id for update`,
+      );
+      const found = await query<{ id: string }>(
+        sql`select id from products where id = ${id} for update`,
+      );
+      if (found.length === 0) return 'missing';
+      const ordered = await query<{ ordered: boolean }>(
+        sql`select exists (select 1 from order_items where product_id = ${id}) as ordered`,
+      );
+      if (ordered[0]?.ordered) return 'ordered';
+      await query(sql`delete from cart_items where product_id = ${id}`);
+      await query(sql`delete from products where id = ${id}`);
+      return 'deleted';
     },
     /**
      * The names of the products in `category` but `exceptId` (the one being renamed), readable

@@ -17,6 +17,8 @@ export interface StoreSettings {
   pauseUntil: Date | null;
   /** The store's HST registration number, printed on receipts; null when not given. */
   hstNumber: string | null;
+  /** Whether staff (not only the admin) may edit the menu. */
+  staffEditMenu: boolean;
 }
 
 interface SettingsRow {
@@ -31,6 +33,7 @@ interface SettingsRow {
   delivery_lead_time_minutes: number;
   pause_until: Date | string | null;
   hst_number: string | null;
+  staff_edit_menu: boolean;
 }
 
 /** The store's writable settings, any subset: what `update` writes. */
@@ -48,6 +51,7 @@ export type StoreSettingsPatch = Partial<
     | 'pickupAddress'
     | 'phone'
     | 'hstNumber'
+    | 'staffEditMenu'
   >
 >;
 
@@ -64,6 +68,7 @@ const COLUMNS = {
   pickupAddress: 'pickup_address',
   phone: 'phone',
   hstNumber: 'hst_number',
+  staffEditMenu: 'staff_edit_menu',
 } as const satisfies Record<keyof StoreSettingsPatch, string>;
 const column = identifiers(Object.values(COLUMNS));
 /** The settings bound as they are; the week's hours go as json. */
@@ -80,7 +85,7 @@ export function storeRepository(db: Queryable) {
       const rows = await query<SettingsRow>(
         sql`select name, phone, pickup_address, open_mode, weekly_hours, delivery_fee_cents,
                    acceptance_window_minutes, lead_time_minutes, delivery_lead_time_minutes,
-                   pause_until, hst_number
+                   pause_until, hst_number, staff_edit_menu
               from store_settings where id = ${1}`,
       );
       const row = rows[0];
@@ -97,6 +102,7 @@ export function storeRepository(db: Queryable) {
         deliveryLeadTimeMinutes: row.delivery_lead_time_minutes,
         pauseUntil: row.pause_until === null ? null : new Date(row.pause_until),
         hstNumber: row.hst_number,
+        staffEditMenu: row.staff_edit_menu,
       };
     },
     /** Changes the given settings in one statement; the others stay as they are. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, idSchema, stripBidiControls, toCents, toDollars } from '../../domain';
 import { productDetailsFields } from '../../domain/product-details';
-import { adminGuard, requireUser, staffGuard } from '../auth/sessions';
+import { menuEditorGuard, requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
   apiMenuChangesSchema,
@@ -16,8 +16,9 @@ import type { ZodTypeProvider } from '../http/zod-provider';
 import {
   createProduct,
   createTopping,
-  editsProductFields,
+  deleteProduct,
   editsToppingFields,
+  needsMenuEditor,
   listStaffProducts,
   presentStaffTopping,
   updateFlavour,
@@ -41,7 +42,8 @@ import {
  * of either, a product's photo, the toppings (every one, hidden too: issue 34) with one sold out
  * or back, added, renamed, hidden or moved by the menu editor, and a flavour sold out or back (listed here: the public answers name
  * only a product's own sold-out flavours). Staff or admin; the guard answers before any input
- * check.
+ * check. The menu editor (issue 34: the admin, or staff while the store's `staffEditMenu` is
+ * on) also adds, edits, reorders, hides and deletes products.
  */
 
 const PRICE_MESSAGE = `Please give the price in dollars, more than 0 and at most ${toDollars(MAX_PRICE_CENTS)}, like 12.99.`;
@@ -165,12 +167,16 @@ const menuQuery = z.object({
 });
 
 const CHANGE_MESSAGE =
-  'Send what to change: available (true or false), price, or any of name, category, image, description, details.';
+  'Send what to change: available (true or false), price, or any of name, category, image, description, details, hidden, position.';
+
+/** A product's or topping's place: 0 is first (a product's in its category). */
+const POSITION_MESSAGE = 'Please give the position as a whole number from 0.';
 
 /**
  * A change of a product: sold out (`available`) and price, as the staff change them during a
- * day, and the menu editor's fields, in the form POST /api/staff/products takes them (checked
- * whole by the domain's rules once merged with the product).
+ * day, and the menu editor's: the fields in the form POST /api/staff/products takes them
+ * (checked whole by the domain's rules once merged with the product), `hidden` (retired from
+ * the storefront, or shown again) and `position` (its place in its category).
  */
 const productChange = z
   .object(
@@ -184,6 +190,14 @@ const productChange = z
       image: z.string().optional(),
       description: text.optional(),
       details: detailsInput.optional(),
+      hidden: z
+        .boolean({ error: 'Please say whether the item is hidden with true or false.' })
+        .optional(),
+      position: z
+        .number({ error: POSITION_MESSAGE })
+        .int({ error: POSITION_MESSAGE })
+        .min(0, { error: POSITION_MESSAGE })
+        .optional(),
     },
     { error: CHANGE_MESSAGE },
   )
@@ -197,6 +211,8 @@ const productChange = z
         change.image,
         change.description,
         change.details,
+        change.hidden,
+        change.position,
       ].some((value) => value !== undefined),
     { error: CHANGE_MESSAGE },
   )
@@ -206,7 +222,6 @@ const productChange = z
 const AVAILABLE_MESSAGE = 'Please say whether the topping is available with true or false.';
 const SOLD_OUT_MESSAGE = 'Please say whether the topping is sold out with true or false.';
 const HIDDEN_MESSAGE = 'Please say whether the topping is hidden with true or false.';
-const POSITION_MESSAGE = 'Please give the position as a whole number from 0.';
 
 /** POST /api/staff/toppings: its name only; the domain's rule checks it (`checkToppingName`). */
 const newTopping = z.object({ name: text });
@@ -257,6 +272,7 @@ const productParams = z.object({ id: idSchema });
 // A flavour is known by its name (no id of its own); any text, and 404 unless a product has it.
 const flavourParams = z.object({ name: z.string() });
 const staffProduct = { 200: apiStaffProductSchema };
+const noContent = { 204: z.undefined() };
 
 /**
  * The upload's own checks, before its body is read: an image type we take, and not over 5 MB
@@ -283,8 +299,8 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
     () => listStaffProducts(ctx.db),
   );
 
-  // Admin only for now: the admin's leave for the staff to edit the menu is still to come.
-  const menuEditor = adminGuard(ctx, 'Only the store admin can change the menu.');
+  // The admin, or staff while the admin lets them (the store's `staffEditMenu`).
+  const menuEditor = menuEditorGuard(ctx);
 
   app.post(
     '/staff/products',
@@ -308,8 +324,8 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
     async (request) => {
       const { price: priceCents, ...rest } = request.body;
       const change = { ...rest, priceCents };
-      // Sold out and price stay every staff member's; the editor's fields are the admin's.
-      if (editsProductFields(change)) await menuEditor(request);
+      // Sold out and price stay every staff member's; the rest is the menu editor's.
+      if (needsMenuEditor(change)) await menuEditor(request);
       const db = await writer(request);
       return ctx.catalogue.change('menu', () => updateProduct(db, request.params.id, change));
     },
@@ -366,6 +382,16 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         ? await importMenu(ctx.db, menu, false)
         : await ctx.catalogue.change('menu', () => importMenu(db, menu, true));
       return { dryRun, changes };
+    },
+  );
+
+  app.delete(
+    '/staff/products/:id',
+    { preValidation: menuEditor, schema: { params: productParams, response: noContent } },
+    async (request, reply) => {
+      const db = await writer(request);
+      await ctx.catalogue.change('menu', () => deleteProduct(db, request.params.id));
+      return reply.status(204).send();
     },
   );
 

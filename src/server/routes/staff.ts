@@ -25,6 +25,7 @@ import { dismissMissed } from '../orders/dismiss-missed';
 import type { StaffStepInput } from '../orders/locked-order';
 import { listStaffOrders } from '../orders/list-orders';
 import { updateStoreControls, viewStoreControls } from '../orders/store-controls';
+import { forbidden } from '../http/errors';
 
 /**
  * The store's side, API only: the order board's list, the answers (accept, decline), the later
@@ -242,6 +243,9 @@ const storeBody = z
         DAY_MINUTES,
         `Please give the delivery lead time as whole minutes from 0 to ${DAY_MINUTES}.`,
       ).optional(),
+      staffEditMenu: z
+        .boolean({ error: 'Please say whether staff may edit the menu with true or false.' })
+        .optional(),
     },
     { error: 'Send the store settings to change as a JSON object.' },
   )
@@ -341,8 +345,12 @@ export const staffRoutes: RouteModule = (app, ctx) => {
   app.put(
     '/staff/store',
     { preValidation: guard, schema: { body: storeBody, response: staffStore } },
-    (request) => {
+    async (request) => {
       const body = request.body;
+      // Who may edit the menu is the admin's call alone; the other controls are every staff's.
+      if (body.staffEditMenu !== undefined && (await requireUser(request, ctx)).role !== 'admin') {
+        throw forbidden('Only the store admin can decide who edits the menu.');
+      }
       return ctx.catalogue.change('store', () =>
         updateStoreControls(ctx.db, ctx.clock, {
           openMode: body.mode,
@@ -356,6 +364,7 @@ export const staffRoutes: RouteModule = (app, ctx) => {
           pickupAddress: body.pickupAddress,
           phone: body.phone,
           hstNumber: body.hstNumber,
+          staffEditMenu: body.staffEditMenu,
         }),
       );
     },

@@ -16,7 +16,7 @@ import {
 import type { Database, Queryable } from '../data/db';
 import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
-import { badRequest, checkedId, notFound } from '../http/errors';
+import { badRequest, checkedId, conflict, notFound } from '../http/errors';
 import { checkToppingName } from '../../domain/topping-draft';
 import { productsRepository, type ToppingRecord } from '../repositories/products';
 import { presentDetails } from '../http/present';
@@ -54,6 +54,10 @@ export interface ProductChange {
   image?: string | undefined;
   description?: string | undefined;
   details?: ProductDetails | undefined;
+  /** Retired from the storefront (true) or shown again (false). */
+  hidden?: boolean | undefined;
+  /** The new 0-based place among the products of its category (past the end = last). */
+  position?: number | undefined;
 }
 
 /** Whether `change` touches more than sold out and price (the menu editor's fields). */
@@ -61,6 +65,10 @@ export const editsProductFields = (change: ProductChange): boolean =>
   [change.name, change.category, change.image, change.description, change.details].some(
     (value) => value !== undefined,
   );
+
+/** Whether `change` needs the menu editor: its fields, retiring, or the menu's order. */
+export const needsMenuEditor = (change: ProductChange): boolean =>
+  editsProductFields(change) || change.hidden !== undefined || change.position !== undefined;
 
 export async function updateProduct(
   db: Database,
@@ -70,6 +78,10 @@ export async function updateProduct(
   const productId = checkedId(id, 'product');
   return db.transaction(async (tx) => {
     const products = productsRepository(tx);
+    // A reorder rewrites every product's sort order: the menu's lock first, before this
+    // product's row (the update below), as every other holder of both takes them, or two
+    // reorders each hold a row the other's renumbering waits for (a deadlock, a 500).
+    if (change.position !== undefined) await takeMenuLock(tx);
     let edited: Partial<Pick<Product, 'name' | 'category' | 'image' | 'description' | 'details'>> =
       {};
     if (editsProductFields(change)) {
@@ -94,12 +106,20 @@ export async function updateProduct(
         details: draft.details,
       };
     }
-    const updated = await products.update(productId, {
+    let updated = await products.update(productId, {
       ...edited,
       ...(change.available !== undefined ? { soldOut: !change.available } : {}),
       ...(change.priceCents !== undefined ? { priceCents: change.priceCents } : {}),
+      ...(change.hidden !== undefined ? { hidden: change.hidden } : {}),
     });
     if (!updated) throw notFound('No product with this id.');
+    if (change.position !== undefined) {
+      // After the edit: a product moved to another category takes its place there. The lock
+      // (taken above) makes two reorders (or a reorder and a new product's place at the end)
+      // one after the other, each renumbering from what the last one left.
+      await products.moveTo(productId, change.position);
+      updated = (await products.get(productId)) ?? updated;
+    }
     // Open storefronts show the sold-out mark or the new price at once.
     await announceStoreChange(tx, 'menu');
     return presentStaffProduct(updated);
@@ -108,9 +128,15 @@ export async function updateProduct(
 
 /**
  * Taken by every write that checks a product's name or slug against the others, so two staff
- * adding "Lunch Special" at once make one product and one refusal, not two or a 500.
+ * adding "Lunch Special" at once make one product and one refusal, not two or a 500; and by
+ * every write of the menu's order (a new product's place at the end, a reorder), so two of
+ * them do not interleave.
  */
 export const PRODUCT_NAMES_LOCK = 727276;
+
+async function takeMenuLock(tx: Queryable): Promise<void> {
+  await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
+}
 
 /**
  * The draft checked by the domain's rules, its name against the other products of its category
@@ -118,7 +144,7 @@ export const PRODUCT_NAMES_LOCK = 727276;
  * category, or a 400 naming the first problem's field.
  */
 async function checkedDraft(tx: Queryable, draft: ProductDraft, exceptId?: string) {
-  await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
+  await takeMenuLock(tx);
   const category = isCategory(draft.category) ? draft.category : undefined;
   const takenNames = category ? await productsRepository(tx).namesIn(category, exceptId) : [];
   const problem = checkProductDraft(draft, { takenNames })[0];
@@ -152,6 +178,25 @@ export const presentStaffTopping = (topping: ToppingRecord): ApiStaffTopping => 
   soldOut: topping.soldOut,
   hidden: topping.hidden,
 });
+
+export const PRODUCT_ORDERED_MESSAGE =
+  'Orders include this item, so it cannot be deleted. Hide it instead.';
+
+/**
+ * DELETE /api/staff/products/{id}: a product no order ever included, and its lines in carts
+ * (a customer's cart then simply no longer holds it). One an order includes is refused (409
+ * `product_ordered`): `order_items` keep their own copy but would lose the link, and hiding it
+ * retires it as well. Open storefronts drop it at once.
+ */
+export async function deleteProduct(db: Database, id: string): Promise<void> {
+  const productId = checkedId(id, 'product');
+  await db.transaction(async (tx) => {
+    const outcome = await productsRepository(tx).remove(productId);
+    if (outcome === 'missing') throw notFound('No product with this id.');
+    if (outcome === 'ordered') throw conflict(PRODUCT_ORDERED_MESSAGE, 'product_ordered');
+    await announceStoreChange(tx, 'menu');
+  });
+}
 
 /**
  * Taken by every write that checks a topping's name against the others or moves one, so two

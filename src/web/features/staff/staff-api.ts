@@ -33,6 +33,8 @@ export interface StoreSaveBody {
   phone?: string;
   /** '' takes it off the receipts. */
   hstNumber?: string;
+  /** The admin's only: whether staff may edit the menu. */
+  staffEditMenu?: boolean;
 }
 
 const orderPath = (id: string, action: string) =>

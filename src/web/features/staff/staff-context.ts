@@ -7,6 +7,8 @@ export interface StaffContext {
   store: ApiStaffStore;
   setStore: (store: ApiStaffStore) => void;
   board: StaffBoard;
+  /** The store admin (the API checks again): the screens show the admin's controls. */
+  admin: boolean;
 }
 
 export const useStaff = (): StaffContext => useOutletContext<StaffContext>();

@@ -153,7 +153,7 @@ function StaffFrame({
   const board = useStaffBoard(onAccessLost);
   const { soundOn, turnOn, alerting, rings } = useAlert(board.unseen.length);
   useTitleFlash(board.unseen.length, store.name);
-  const context: StaffContext = { store, setStore, board };
+  const context: StaffContext = { store, setStore, board, admin };
   const connection =
     board.connected === false
       ? 'Reconnecting...'

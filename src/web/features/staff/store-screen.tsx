@@ -104,6 +104,7 @@ const FIELD_NAMES: Record<keyof StoreSaveBody, string> = {
   pickupAddress: 'the pickup address',
   phone: 'the phone',
   hstNumber: 'the HST number',
+  staffEditMenu: 'who may edit the menu',
 };
 
 /**
@@ -141,7 +142,7 @@ const pastMidnight = (day: DayForm) => !day.closed && day.close <= day.open;
  * profile. The server checks every value and words what it refuses; we show its sentence.
  */
 export default function StoreScreen() {
-  const { store, setStore } = useStaff();
+  const { store, setStore, admin } = useStaff();
   const notify = useNotice();
   const now = useNow(15_000);
   const saving = useMutation((changes: StoreSaveBody) => staffApi.saveStore(changes), {
@@ -200,6 +201,7 @@ export default function StoreScreen() {
         />
       </section>
       <SettingsFormView key={JSON.stringify(store)} store={store} busy={busy} onSave={save} />
+      {admin ? <MenuEditors store={store} busy={busy} onSave={save} /> : null}
       <ThisTablet />
     </div>
   );
@@ -441,6 +443,41 @@ function SettingsFormView({
         </p>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * The admin's leave for the other staff to edit the menu (sold out and prices are everyone's
+ * either way). Saved as it is ticked: one switch, nothing to fill in first.
+ */
+function MenuEditors({
+  store,
+  busy,
+  onSave,
+}: {
+  store: ApiStaffStore;
+  busy: boolean;
+  onSave: Save;
+}) {
+  return (
+    <section className="store-panel" aria-labelledby="store-menu-editors">
+      <h2 id="store-menu-editors">Menu editing</h2>
+      <label className="store-check">
+        <input
+          type="checkbox"
+          checked={store.staffEditMenu}
+          disabled={busy}
+          onChange={(event) => {
+            const allowed = event.target.checked;
+            void onSave(
+              { staffEditMenu: allowed },
+              allowed ? 'Staff may now edit the menu.' : 'Only you can edit the menu now.',
+            );
+          }}
+        />
+        Staff may edit the menu
+      </label>
+    </section>
   );
 }
 

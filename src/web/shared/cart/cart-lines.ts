@@ -47,6 +47,7 @@ export function serverLine(item: ServerCartItem): CartLine {
 export function serverLineNotice(item: ServerCartItem): string | null {
   const added = item.addedPriceByQuantity;
   return cartLineNotice({
+    hidden: item.productId.hidden,
     soldOut: item.productId.soldOut,
     unit: toCents(item.priceByQuantity),
     addedUnit: added === null ? null : toCents(added),

@@ -5,6 +5,7 @@
  * option rules with the first screen.
  */
 import {
+  NOT_ON_MENU_NOTICE,
   cartTotals,
   describeSelection,
   mergeLine,
@@ -66,7 +67,9 @@ export function localLine(item: LocalCartItem, product: Product | null | undefin
       description: '',
       lineTotal: null,
       available: product !== null,
-      notice: null,
+      // The storefront no longer answers for it (retired or deleted): said as the server's
+      // cart says it of a hidden product's line.
+      notice: product === null ? NOT_ON_MENU_NOTICE : null,
     };
   }
   const selection = normaliseLocal(item);
