@@ -1,13 +1,14 @@
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
+  ApiMeAnswer,
   ApiOutbox,
   ApiOutboxMail,
   ApiStaffFlavour,
   ApiStaffProduct,
+  ApiStaffStore,
   ApiStaffUser,
   ApiTodayReport,
-  ApiTopping,
 } from '../../../domain/api-types';
 
 /** The photo types the server takes, and its size limit (it refuses anything else with a 400). */
@@ -60,25 +61,50 @@ async function send<T>(
 }
 
 const product = (id: string) => `/api/staff/products/${encodeURIComponent(id)}`;
+const topping = (id: string) => `/api/staff/toppings/${encodeURIComponent(id)}`;
+
+/** A product as the menu editor sends it: the fields GET /api/products/{id} answers, less `_id`. */
+export type ProductFields = Pick<
+  ApiStaffProduct,
+  'name' | 'category' | 'image' | 'price' | 'description' | 'details'
+>;
+
+/** A staff topping (GET /api/staff/toppings): hidden ones included, for the menu editor. */
+export interface StaffTopping {
+  _id: string;
+  name: string;
+  soldOut: boolean;
+  hidden: boolean;
+}
+
+const json = (method: 'PATCH' | 'POST', body: unknown) => ({
+  method,
+  body: JSON.stringify(body),
+  contentType: 'application/json',
+});
 const user = (id: string) => `/api/staff/users/${encodeURIComponent(id)}`;
 
 /** The staff API calls of the Menu, Staff and Today screens. */
 export const staffAdminApi = {
   products: (signal?: AbortSignal) => api<ApiStaffProduct[]>('/api/staff/products', { signal }),
-  updateProduct: (id: string, change: { available?: boolean; price?: number }) =>
-    send<ApiStaffProduct>(product(id), {
-      method: 'PATCH',
-      body: JSON.stringify(change),
-      contentType: 'application/json',
-    }),
-  /** Every topping, sold out or not (the public list: the staff's change shows in it at once). */
-  toppings: (signal?: AbortSignal) => api<ApiTopping[]>('/api/toppings', { signal }),
-  updateTopping: (id: string, available: boolean) =>
-    send<ApiTopping>(`/api/staff/toppings/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: JSON.stringify({ available }),
-      contentType: 'application/json',
-    }),
+  updateProduct: (
+    id: string,
+    change: Partial<ProductFields> & { available?: boolean; hidden?: boolean; position?: number },
+  ) => send<ApiStaffProduct>(product(id), json('PATCH', change)),
+  createProduct: (fields: ProductFields) =>
+    send<ApiStaffProduct>('/api/staff/products', json('POST', fields)),
+  deleteProduct: (id: string) => api<undefined>(product(id), { method: 'DELETE' }),
+  /** The store's controls: `staffEditMenu` says whether staff other than the admin edit the menu. */
+  store: (signal?: AbortSignal) =>
+    api<ApiStaffStore & { staffEditMenu?: boolean }>('/api/staff/store', { signal }),
+  me: (signal?: AbortSignal) => api<ApiMeAnswer>('/api/auth/me', { signal }),
+  /** Every topping in menu order, hidden and sold out ones included. */
+  toppings: (signal?: AbortSignal) => api<StaffTopping[]>('/api/staff/toppings', { signal }),
+  addTopping: (name: string) => send<StaffTopping>('/api/staff/toppings', json('POST', { name })),
+  updateTopping: (
+    id: string,
+    change: { available?: boolean; name?: string; hidden?: boolean; position?: number },
+  ) => send<StaffTopping>(topping(id), json('PATCH', change)),
   /** Every flavour a product offers (wings, panzerotti), sold out or not. */
   flavours: (signal?: AbortSignal) => api<ApiStaffFlavour[]>('/api/staff/flavours', { signal }),
   updateFlavour: (name: string, available: boolean) =>
