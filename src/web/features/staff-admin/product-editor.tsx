@@ -37,6 +37,14 @@ export interface MenuReturn {
   announce: string;
 }
 
+/**
+ * The picture a new item starts with: its category's (the seeded items of a category share one
+ * illustration), so every storefront card has one until a photo is uploaded after saving.
+ */
+function pictureOf(products: readonly ApiStaffProduct[], category: string): string {
+  return products.find((each) => each.category === category && each.image !== '')?.image ?? '';
+}
+
 /** A 400 of the server names the field first (`details.pizzas: A deal needs...`). */
 function serverProblem(error: ApiError, form: DraftForm): [string, string] | null {
   if (error.status !== 400) return null;
@@ -74,7 +82,7 @@ export function ProductEditor({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<DraftForm>(() =>
-    product ? formOf(product) : blankForm(category),
+    product ? formOf(product) : { ...blankForm(category), image: pictureOf(products, category) },
   );
   const [tried, setTried] = useState(false);
   const [fromServer, setFromServer] = useState<Map<string, string>>(new Map());
@@ -172,7 +180,12 @@ export function ProductEditor({
             aria-describedby={`${id}-category-hint${problems.has('category') ? ` ${id}-category-error` : ''}`}
             onChange={(event) => {
               const next = event.target.value;
-              edit((before) => ({ ...before, category: next }));
+              edit((before) => ({
+                ...before,
+                category: next,
+                // A new item's picture follows its category until it has a photo of its own.
+                image: product ? before.image : pictureOf(products, next),
+              }));
             }}
           >
             {categories.map((each) => (
