@@ -165,8 +165,11 @@ function AllowanceSelect({
           edit((before) => ({ ...before, toppingAllowance: allowance }));
         }}
       >
-        <option value="">Each pizza its own (the usual)</option>
-        <option value="per-pizza">Each pizza its own</option>
+        <option value="">Each pizza its own</option>
+        {/* Only for a product saved with the default spelled out, so it is sent back as it came. */}
+        {form.toppingAllowance === 'per-pizza' ? (
+          <option value="per-pizza">Each pizza its own (as saved)</option>
+        ) : null}
         <option value="over-total">Over all the pizzas together</option>
       </select>
     </div>
