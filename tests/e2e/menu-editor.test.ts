@@ -18,6 +18,7 @@ import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { watchConsole } from '../support/console';
+import { EDITOR_ONLY } from '../../src/web/features/staff-admin/use-menu-editor';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { call, registerMember, registerPerson, type Account, type Person } from '../support/orders';
 
@@ -29,11 +30,13 @@ const CATEGORY = CATALOGUE.TwoforOneDeals;
 
 let h: BrowserHarness;
 let admin: Account;
+let staffMember: Account;
 let customer: Person;
 
 beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   admin = (await registerMember(h.app, h.db, 'admin')).account;
+  staffMember = (await registerMember(h.app, h.db, 'staff')).account;
   customer = await registerPerson(h.app, {
     contacts: [
       { phone: '519-555-0100', address: '55 Wyndham St N, Guelph, ON N1H 7T8', isDefault: true },
@@ -83,7 +86,7 @@ it('the admin adds a pizza deal with two sizes: a size without a price is said b
   // The category is the one the link named, and a deal's fields follow from its kind.
   expect(await form.getByLabel('Category').inputValue()).toBe('TwoforOneDeals');
   expect(await form.getByLabel('Pizzas in the deal').inputValue()).toBe('1');
-  await form.getByLabel('Name').fill(DEAL);
+  await form.getByLabel('Name', { exact: true }).fill(DEAL);
   await form.getByLabel('Description').fill('Two medium pizzas, three toppings each.');
   await form.getByLabel('Base price in dollars').fill('21.99');
   await form.getByLabel('Free toppings per pizza').fill('3');
@@ -228,4 +231,29 @@ it('a topping the staff mark sold out cannot be picked on the item screen', asyn
   expect(await box.isDisabled()).toBe(true);
   expect(shopper.problems).toEqual([]);
   await shopper.context.close();
+});
+
+it('a staff member the admin has not allowed sees the item read-only, and no editor controls', async () => {
+  const wings = (await call(h.app, admin, 'GET', '/api/staff/products'))
+    .json<ApiStaffProduct[]>()
+    .find((each) => each.category === 'Wings');
+  if (!wings) throw new Error('No wings on the menu');
+  const { context, page, problems } = await open('/staff/menu', staffMember, TABLET);
+  await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
+  const row = page.getByRole('listitem', { name: wings.name, exact: true });
+  await row.getByRole('link', { name: 'View' }).click();
+  await page.getByRole('heading', { level: 1, name: `Edit ${wings.name}` }).waitFor();
+  await page.getByText(EDITOR_ONLY, { exact: true }).waitFor();
+  const form = page.locator('form.product-editor');
+  expect(await form.getByLabel('Name', { exact: true }).getAttribute('readonly')).toBe('');
+  expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  await page.getByRole('link', { name: 'Back to the menu' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
+  await row.waitFor();
+  expect(await page.getByRole('link', { name: /^Add item to/ }).count()).toBe(0);
+  expect(await row.getByRole('button', { name: 'Move up' }).count()).toBe(0);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
 });
