@@ -23,6 +23,8 @@ export function staffRoutes(
         { index: true, ...screen(() => import('../features/staff/board-screen')) },
         { path: 'store', ...screen(() => import('../features/staff/store-screen')) },
         { path: 'menu', ...screen(() => import('../features/staff-admin/menu-screen')) },
+        // /staff/menu/new and /staff/menu/{id}: one editor, which reads which from its path.
+        { path: 'menu/:id', ...screen(() => import('./menu-editor-route')) },
         { path: 'users', ...screen(() => import('../features/staff-admin/staff-users-screen')) },
         { path: 'outbox', ...screen(() => import('../features/staff-admin/outbox-screen')) },
         { path: 'today', ...screen(() => import('../features/staff-admin/today-screen')) },

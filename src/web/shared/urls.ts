@@ -36,6 +36,9 @@ export const staffUrls = {
   board: () => '/staff',
   store: () => '/staff/store',
   menu: () => '/staff/menu',
+  menuItem: (id: string) => `/staff/menu/${encodeURIComponent(id)}`,
+  newMenuItem: (category: string) =>
+    `/staff/menu/new?${new URLSearchParams({ category }).toString()}`,
   users: () => '/staff/users',
   outbox: () => '/staff/outbox',
   today: () => '/staff/today',

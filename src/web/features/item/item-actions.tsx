@@ -8,6 +8,7 @@ export function ItemActions({
   notOffered = false,
   busy,
   describedBy,
+  preview = false,
 }: {
   soldOut: boolean;
   /** Outside its availability windows now: not added, the reason read with the button. */
@@ -15,6 +16,8 @@ export function ItemActions({
   busy: boolean;
   /** The id of what is still missing, read with the button. */
   describedBy?: string;
+  /** The staff's preview: the button as a customer sees it, disabled. */
+  preview?: boolean;
 }) {
   const { count } = useCart();
   return (
@@ -22,12 +25,12 @@ export function ItemActions({
       <button
         type="submit"
         className="primary add-to-cart"
-        disabled={soldOut || notOffered || busy}
+        disabled={soldOut || notOffered || busy || preview}
         aria-describedby={describedBy}
       >
         {soldOut ? 'Sold out' : 'Add to Cart'}
       </button>
-      {count > 0 ? (
+      {count > 0 && !preview ? (
         <Link className="button secondary-link" to={urls.cart()}>
           Go to Cart
         </Link>

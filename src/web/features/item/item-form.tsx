@@ -25,6 +25,7 @@ export function ItemForm({
   toppingsFailed,
   soldOutOptions,
   texts,
+  preview = false,
 }: {
   product: Product;
   toppings: readonly ApiTopping[] | null;
@@ -33,6 +34,8 @@ export function ItemForm({
   soldOutOptions: readonly string[];
   /** The category's alerts (the catalogue's). */
   texts: AddToCartTexts;
+  /** The staff's preview of a draft: drawn as a customer sees it, never added. */
+  preview?: boolean;
 }) {
   const rules = productRules(product);
   // Everything sold out a choice could name: shown as sold out, never pickable, refused here.
@@ -65,7 +68,7 @@ export function ItemForm({
   // focused or pressed to find out why, and would leave a keyboard or screen reader user stuck.
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy || notOffered) return;
+    if (busy || notOffered || preview) return;
     if (problem) {
       if (state.quantity === null) {
         // The spec's alert for a quantity of 0 or less; the list rows' text past the maximum.
@@ -150,6 +153,7 @@ export function ItemForm({
           soldOut={product.soldOut}
           notOffered={notOffered !== null}
           busy={busy}
+          preview={preview}
           describedBy={notOffered ? notOfferedId : problem ? missingId : undefined}
         />
       </div>

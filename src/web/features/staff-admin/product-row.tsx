@@ -1,28 +1,34 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router';
 import { formatMoney, toCents } from '../../../domain/money';
 import type { ApiStaffProduct } from '../../../domain/api-types';
 import { parsePrice, PRICE_MESSAGE } from './price';
 import { useMutation } from '../../shared/use-mutation';
+import { staffUrls } from '../../shared/urls';
 import { Field } from '../../shared/field';
 import { RowFailure } from './admin-parts';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
-
-const isPhotoType = (type: string): boolean => (PHOTO_TYPES as readonly string[]).includes(type);
+import { photoProblem } from './photo-check';
+import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
 
 /**
  * One menu item: its photo, name and price, the Sold out switch (saved at once, put back with
  * the server's reason when refused), Edit price inline and Change photo. Changes the server
- * confirmed go up through `onSaved`; `announce` reads them out.
+ * confirmed go up through `onSaved`; `announce` reads them out. For the menu editor, Edit (its
+ * page, else View) and, with `place`, Move up and Move down within its category.
  */
 export function ProductRow({
   product,
   onSaved,
   announce,
+  place,
+  editable,
 }: {
   product: ApiStaffProduct;
   onSaved: (product: ApiStaffProduct) => void;
   announce: (text: string) => void;
+  place?: Place;
+  editable: boolean;
 }) {
   const nameId = useId();
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,12 +57,9 @@ export function ProductRow({
     input.value = '';
     if (!file) return;
     setFailure(null);
-    if (!isPhotoType(file.type)) {
-      setFailure('Please choose a JPEG, PNG or WebP photo.');
-      return;
-    }
-    if (file.size > PHOTO_MAX_BYTES) {
-      setFailure('That photo is larger than 5 MB. Please choose a smaller one.');
+    const refused = photoProblem(file);
+    if (refused) {
+      setFailure(refused);
       return;
     }
     const result = await uploading.run(file);
@@ -69,7 +72,10 @@ export function ProductRow({
   };
 
   return (
-    <li className={`menu-row${stock.soldOut ? ' is-sold-out' : ''}`} aria-labelledby={nameId}>
+    <li
+      className={`menu-row${stock.soldOut ? ' is-sold-out' : ''}${product.hidden ? ' is-hidden' : ''}`}
+      aria-labelledby={nameId}
+    >
       <img
         className="menu-row-photo"
         src={product.image}
@@ -84,6 +90,11 @@ export function ProductRow({
         <p className="menu-row-price" data-testid="menu-price">
           {price}
         </p>
+        {product.hidden ? (
+          <p className="menu-row-hidden" id={`${nameId}-hidden`}>
+            Hidden
+          </p>
+        ) : null}
         {uploading.pending ? (
           <p className="menu-row-progress" role="status">
             Uploading photo...
@@ -92,6 +103,22 @@ export function ProductRow({
       </div>
       <SoldOutSwitch {...stock} describedBy={nameId} />
       <div className="menu-row-actions">
+        <Link
+          className="button secondary-link"
+          to={staffUrls.menuItem(product._id)}
+          aria-describedby={nameId}
+        >
+          {editable ? 'Edit' : 'View'}
+        </Link>
+        {place ? (
+          <MoveButtons
+            product={product}
+            place={place}
+            announce={announce}
+            onFailure={setFailure}
+            describedBy={nameId}
+          />
+        ) : null}
         {editing ? null : (
           <button
             ref={editButton}
@@ -208,5 +235,70 @@ function PriceEditor({
         {error}
       </p>
     </form>
+  );
+}
+
+/** Where a row stands in its category, and what to do once the server moved it. */
+interface Place {
+  index: number;
+  count: number;
+  onMoved: (product: ApiStaffProduct, position: number) => void;
+}
+
+/**
+ * Move up and Move down: the keyboard's and the screen reader's way to reorder (no dragging).
+ * At an end a button stays focusable and says why it does nothing (aria-disabled), so focus
+ * never drops when the row reaches the top.
+ */
+function MoveButtons({
+  product,
+  place,
+  announce,
+  onFailure,
+  describedBy,
+}: {
+  product: ApiStaffProduct;
+  place: Place;
+  describedBy: string;
+  announce: (text: string) => void;
+  onFailure: (text: string | null) => void;
+}) {
+  const moving = useMutation(
+    (position: number) => staffAdminApi.updateProduct(product._id, { position }),
+    { fallback: `We could not move ${product.name}.` },
+  );
+  const move = async (step: -1 | 1) => {
+    const position = place.index + step;
+    if (moving.pending || position < 0 || position >= place.count) return;
+    onFailure(null);
+    const result = await moving.run(position);
+    if (result.ok) {
+      place.onMoved(result.value, position);
+      announce(`${product.name} is now ${position + 1} of ${place.count}.`);
+    } else if (result.error) {
+      onFailure(result.problem);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary"
+        aria-describedby={describedBy}
+        aria-disabled={place.index === 0 || moving.pending || undefined}
+        onClick={() => void move(-1)}
+      >
+        Move up
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        aria-describedby={describedBy}
+        aria-disabled={place.index === place.count - 1 || moving.pending || undefined}
+        onClick={() => void move(1)}
+      >
+        Move down
+      </button>
+    </>
   );
 }

@@ -1,10 +1,12 @@
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
+  ApiMeAnswer,
   ApiOutbox,
   ApiOutboxMail,
   ApiStaffFlavour,
   ApiStaffProduct,
+  ApiStaffStore,
   ApiStaffUser,
   ApiTodayReport,
   ApiStaffTopping,
@@ -60,36 +62,42 @@ async function send<T>(
 }
 
 const product = (id: string) => `/api/staff/products/${encodeURIComponent(id)}`;
+const topping = (id: string) => `/api/staff/toppings/${encodeURIComponent(id)}`;
+
+/** A product as the menu editor sends it: the fields GET /api/products/{id} answers, less `_id`. */
+export type ProductFields = Pick<
+  ApiStaffProduct,
+  'name' | 'category' | 'image' | 'price' | 'description' | 'details'
+>;
+
+const json = (method: 'PATCH' | 'POST', body: unknown) => ({
+  method,
+  body: JSON.stringify(body),
+  contentType: 'application/json',
+});
 const user = (id: string) => `/api/staff/users/${encodeURIComponent(id)}`;
 
 /** The staff API calls of the Menu, Staff and Today screens. */
 export const staffAdminApi = {
   products: (signal?: AbortSignal) => api<ApiStaffProduct[]>('/api/staff/products', { signal }),
-  updateProduct: (id: string, change: { available?: boolean; price?: number }) =>
-    send<ApiStaffProduct>(product(id), {
-      method: 'PATCH',
-      body: JSON.stringify(change),
-      contentType: 'application/json',
-    }),
-  /** Every topping, sold out or hidden or not, in the menu's order. */
+  updateProduct: (
+    id: string,
+    change: Partial<ProductFields> & { available?: boolean; hidden?: boolean; position?: number },
+  ) => send<ApiStaffProduct>(product(id), json('PATCH', change)),
+  createProduct: (fields: ProductFields) =>
+    send<ApiStaffProduct>('/api/staff/products', json('POST', fields)),
+  deleteProduct: (id: string) => api<undefined>(product(id), { method: 'DELETE' }),
+  /** The store's controls: `staffEditMenu` says whether staff other than the admin edit the menu. */
+  store: (signal?: AbortSignal) => api<ApiStaffStore>('/api/staff/store', { signal }),
+  me: (signal?: AbortSignal) => api<ApiMeAnswer>('/api/auth/me', { signal }),
+  /** Every topping in menu order, hidden and sold out ones included. */
   toppings: (signal?: AbortSignal) => api<ApiStaffTopping[]>('/api/staff/toppings', { signal }),
-  /** The menu editor's new topping, at the end of the menu. */
-  createTopping: (name: string) =>
-    send<ApiStaffTopping>('/api/staff/toppings', {
-      method: 'POST',
-      body: JSON.stringify({ name }),
-      contentType: 'application/json',
-    }),
-  /** `soldOut`: any staff member; `name`, `hidden` and `position` (0-based): the menu editor. */
+  addTopping: (name: string) =>
+    send<ApiStaffTopping>('/api/staff/toppings', json('POST', { name })),
   updateTopping: (
     id: string,
-    change: { soldOut?: boolean; name?: string; hidden?: boolean; position?: number },
-  ) =>
-    send<ApiStaffTopping>(`/api/staff/toppings/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: JSON.stringify(change),
-      contentType: 'application/json',
-    }),
+    change: { available?: boolean; name?: string; hidden?: boolean; position?: number },
+  ) => send<ApiStaffTopping>(topping(id), json('PATCH', change)),
   /** Every flavour a product offers (wings, panzerotti), sold out or not. */
   flavours: (signal?: AbortSignal) => api<ApiStaffFlavour[]>('/api/staff/flavours', { signal }),
   updateFlavour: (name: string, available: boolean) =>

@@ -1,0 +1,298 @@
+import { useId, useRef, useState, type ComponentType, type SubmitEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  CATALOGUE,
+  CATEGORIES,
+  categoriesOfKind,
+  isCategory,
+  kindOf,
+  type Product,
+} from '../../../domain';
+import type { ApiStaffProduct } from '../../../domain/api-types';
+import type { ApiError } from '../../shared/api';
+import { Field } from '../../shared/field';
+import { useMutation } from '../../shared/use-mutation';
+import { staffUrls } from '../../shared/urls';
+import {
+  blankForm,
+  draftOf,
+  fieldsOf,
+  formOf,
+  formProblems,
+  kindOfCategory,
+  placeOf,
+  previewProduct,
+  type DraftForm,
+} from './draft-form';
+import { KindFields, type Edit } from './kind-fields';
+import { ProductActions } from './product-actions';
+import { staffAdminApi } from './staff-admin-api';
+import { EDITOR_ONLY } from './use-menu-editor';
+
+/** The customer's item screen for a draft, handed in by the app (features do not import features). */
+export type PreviewComponent = ComponentType<{ product: Product }>;
+
+/** What the list says when the editor brings the staff back to it. */
+export interface MenuReturn {
+  announce: string;
+}
+
+/**
+ * The picture a new item starts with: its category's (the seeded items of a category share one
+ * illustration), so every storefront card has one until a photo is uploaded after saving.
+ */
+function pictureOf(products: readonly ApiStaffProduct[], category: string): string {
+  return products.find((each) => each.category === category && each.image !== '')?.image ?? '';
+}
+
+/** A 400 of the server names the field first (`details.pizzas: A deal needs...`). */
+function serverProblem(error: ApiError, form: DraftForm): [string, string] | null {
+  if (error.status !== 400) return null;
+  const at = error.message.indexOf(': ');
+  if (at < 0) return null;
+  const field = error.message.slice(0, at);
+  const known = ['name', 'category', 'image', 'price', 'description'];
+  if (!known.includes(field) && !field.startsWith('details.')) return null;
+  const message = error.message.slice(at + 2);
+  return [placeOf({ field, message }, form), message];
+}
+
+/**
+ * The menu editor's form for one product, new or saved: the fields every product has, then its
+ * kind's (`KindFields`). Checked by the domain's rules on Save, each problem beside its field;
+ * the server's own 400 is shown the same way. Preview draws the customer's screen for the draft.
+ */
+export function ProductEditor({
+  products,
+  product,
+  category,
+  canEdit,
+  onForbidden,
+  Preview,
+}: {
+  products: readonly ApiStaffProduct[];
+  product: ApiStaffProduct | undefined;
+  /** A new product's category (from "Add item to ..."). */
+  category: string;
+  canEdit: boolean;
+  onForbidden: () => void;
+  Preview: PreviewComponent;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<DraftForm>(() =>
+    product ? formOf(product) : { ...blankForm(category), image: pictureOf(products, category) },
+  );
+  const [tried, setTried] = useState(false);
+  const [fromServer, setFromServer] = useState<Map<string, string>>(new Map());
+  const [previewing, setPreviewing] = useState(false);
+  const readOnly = !canEdit;
+
+  const saving = useMutation(
+    () => {
+      const fields = fieldsOf(draftOf(form));
+      return product
+        ? staffAdminApi.updateProduct(product._id, fields)
+        : staffAdminApi.createProduct(fields);
+    },
+    { fallback: 'We could not save the item. Please try again.' },
+  );
+
+  // Once Save was pressed, the problems follow each keystroke, so a fix is seen at once.
+  const problems = new Map([
+    ...(tried ? formProblems(form, products, product?._id) : new Map<string, string>()),
+    ...fromServer,
+  ]);
+  const edit: Edit = (change) => {
+    setForm(change);
+    setFromServer(new Map());
+  };
+  const kind = kindOfCategory(form.category);
+  const beverages = products
+    .filter((each) => isCategory(each.category) && kindOf(each.category) === 'beverages')
+    .map((each) => each.name);
+  // Fields follow the kind, so a saved product moves only among categories of its kind.
+  const categories =
+    product && isCategory(product.category)
+      ? categoriesOfKind(kindOf(product.category))
+      : CATEGORIES;
+
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (readOnly || saving.pending) return;
+    setTried(true);
+    if (formProblems(form, products, product?._id).size > 0) {
+      focusFirstProblem();
+      return;
+    }
+    const result = await saving.run();
+    if (result.ok) {
+      const state: MenuReturn = { announce: `${result.value.name} is saved.` };
+      void navigate(staffUrls.menu(), { state });
+      return;
+    }
+    if (!result.error) return;
+    if (result.error.status === 403) onForbidden();
+    const placed = serverProblem(result.error, form);
+    if (placed) {
+      setFromServer(new Map([placed]));
+      focusFirstProblem();
+    }
+  };
+
+  const unplaced =
+    saving.problem && saving.error && !serverProblem(saving.error, form) ? saving.problem : null;
+  const draft = draftOf(form);
+  const preview = previewProduct(draft, product?._id ?? 'preview');
+
+  return (
+    <>
+      {readOnly ? <p className="admin-only">{EDITOR_ONLY}</p> : null}
+      <form
+        ref={formRef}
+        className="product-editor"
+        aria-labelledby="menu-editor-title"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
+        <Field
+          className="admin-field"
+          label="Name"
+          autoComplete="off"
+          readOnly={readOnly}
+          value={form.name}
+          onValue={(name) => edit((before) => ({ ...before, name }))}
+          error={problems.get('name')}
+        />
+        <div className="field admin-field">
+          <label htmlFor={`${id}-category`}>Category</label>
+          <select
+            id={`${id}-category`}
+            value={form.category}
+            disabled={readOnly}
+            aria-invalid={problems.has('category') || undefined}
+            aria-describedby={`${id}-category-hint${problems.has('category') ? ` ${id}-category-error` : ''}`}
+            onChange={(event) => {
+              const next = event.target.value;
+              edit((before) => ({
+                ...before,
+                category: next,
+                // A new item's picture follows its category until it has a photo of its own.
+                image: product ? before.image : pictureOf(products, next),
+              }));
+            }}
+          >
+            {categories.map((each) => (
+              <option key={each} value={each}>
+                {CATALOGUE[each].title}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-category-hint`} className="field-hint">
+            {product
+              ? 'Only categories of the same kind: the fields below follow the kind.'
+              : 'The fields below follow the category’s kind.'}
+          </p>
+          {problems.has('category') ? (
+            <p id={`${id}-category-error`} className="field-error">
+              {problems.get('category')}
+            </p>
+          ) : null}
+        </div>
+        <div className="field admin-field">
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea
+            id={`${id}-description`}
+            rows={3}
+            readOnly={readOnly}
+            value={form.description}
+            aria-invalid={problems.has('description') || undefined}
+            aria-describedby={problems.has('description') ? `${id}-description-error` : undefined}
+            onChange={(event) => {
+              const description = event.target.value;
+              edit((before) => ({ ...before, description }));
+            }}
+          />
+          {problems.has('description') ? (
+            <p id={`${id}-description-error`} className="field-error">
+              {problems.get('description')}
+            </p>
+          ) : null}
+        </div>
+        <Field
+          className="admin-field editor-short"
+          label="Base price in dollars"
+          inputMode="decimal"
+          autoComplete="off"
+          readOnly={readOnly}
+          value={form.price}
+          onValue={(price) => edit((before) => ({ ...before, price }))}
+          error={problems.get('price')}
+        />
+        <KindFields
+          kind={kind}
+          form={form}
+          edit={edit}
+          problems={problems}
+          beverages={beverages}
+          readOnly={readOnly}
+        />
+        {problems.size > 0 ? (
+          <p className="admin-form-error" role="alert">
+            {problems.size === 1
+              ? 'One field needs a fix: it says what, beside it.'
+              : `${problems.size} fields need a fix: each says what, beside it.`}
+          </p>
+        ) : null}
+        {unplaced ? (
+          <p className="admin-form-error" role="alert">
+            {unplaced}
+          </p>
+        ) : null}
+        <div className="editor-actions">
+          {readOnly ? null : (
+            <button type="submit" className="primary" aria-disabled={saving.pending || undefined}>
+              {saving.pending ? 'Saving...' : product ? 'Save changes' : 'Add to the menu'}
+            </button>
+          )}
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={previewing}
+            aria-controls={`${id}-preview`}
+            onClick={() => setPreviewing((open) => !open)}
+          >
+            {previewing ? 'Close preview' : 'Preview'}
+          </button>
+          <Link className="button secondary-link" to={staffUrls.menu()}>
+            Cancel
+          </Link>
+        </div>
+      </form>
+      <section
+        id={`${id}-preview`}
+        className="editor-preview"
+        aria-labelledby={`${id}-preview-title`}
+        hidden={!previewing}
+      >
+        {previewing ? (
+          <>
+            <h2 id={`${id}-preview-title`}>Preview: as a customer sees it</h2>
+            {preview && isCategory(preview.category) ? (
+              <Preview product={preview} />
+            ) : (
+              <p>Choose a category to see the preview.</p>
+            )}
+          </>
+        ) : null}
+      </section>
+      {product && canEdit ? <ProductActions product={product} onForbidden={onForbidden} /> : null}
+    </>
+  );
+}
