@@ -157,13 +157,13 @@ export default function MenuScreen() {
                           }
                         : undefined
                     }
-                    editable={canEdit === true}
+                    editable={canEdit}
                   />
                 ))}
               </ul>
             </section>
           ))}
-          <ToppingsEditor filter={filter} announce={announce} canEdit={canEdit === true} />
+          <ToppingsEditor filter={filter} announce={announce} canEdit={canEdit} />
           <OptionSwitches
             title="Flavours"
             load={staffAdminApi.flavours}

@@ -18,7 +18,7 @@ export default function ProductEditorScreen({ Preview }: { Preview: PreviewCompo
   const id = decodeURIComponent(pathname.replace(/\/+$/, '').split('/').pop() ?? '');
   const adding = id === 'new';
   const { state, reload } = useLoad(staffAdminApi.products);
-  const [canEdit, setCanEdit] = useMenuEditor();
+  const [canEdit, refuse] = useMenuEditor();
   const product = state.kind === 'ready' ? state.value.find((each) => each._id === id) : undefined;
 
   return (
@@ -29,9 +29,7 @@ export default function ProductEditorScreen({ Preview }: { Preview: PreviewCompo
       <h1 id="menu-editor-title" tabIndex={-1}>
         {adding ? 'New item' : product ? `Edit ${product.name}` : 'Menu item'}
       </h1>
-      {state.kind === 'loading' || canEdit === null ? (
-        <Loading label="Loading the item..." />
-      ) : null}
+      {state.kind === 'loading' ? <Loading label="Loading the item..." /> : null}
       {state.kind === 'failed' ? (
         <ErrorMessage onRetry={reload}>
           {failureText(state.error, 'We could not load the menu. Please try again in a moment.')}
@@ -42,14 +40,14 @@ export default function ProductEditorScreen({ Preview }: { Preview: PreviewCompo
           No item on the menu has this address. It may have been deleted.
         </p>
       ) : null}
-      {state.kind === 'ready' && canEdit !== null && (adding || product) ? (
+      {state.kind === 'ready' && (adding || product) ? (
         <ProductEditor
           key={id}
           products={state.value}
           product={product}
           category={new URLSearchParams(search).get('category') ?? ''}
           canEdit={canEdit}
-          onForbidden={() => setCanEdit(false)}
+          onForbidden={refuse}
           Preview={Preview}
         />
       ) : null}

@@ -1,12 +1,10 @@
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
-  ApiMeAnswer,
   ApiOutbox,
   ApiOutboxMail,
   ApiStaffFlavour,
   ApiStaffProduct,
-  ApiStaffStore,
   ApiStaffUser,
   ApiTodayReport,
   ApiStaffTopping,
@@ -87,9 +85,6 @@ export const staffAdminApi = {
   createProduct: (fields: ProductFields) =>
     send<ApiStaffProduct>('/api/staff/products', json('POST', fields)),
   deleteProduct: (id: string) => api<undefined>(product(id), { method: 'DELETE' }),
-  /** The store's controls: `staffEditMenu` says whether staff other than the admin edit the menu. */
-  store: (signal?: AbortSignal) => api<ApiStaffStore>('/api/staff/store', { signal }),
-  me: (signal?: AbortSignal) => api<ApiMeAnswer>('/api/auth/me', { signal }),
   /** Every topping in menu order, hidden and sold out ones included. */
   toppings: (signal?: AbortSignal) => api<ApiStaffTopping[]>('/api/staff/toppings', { signal }),
   addTopping: (name: string) =>
