@@ -3,6 +3,7 @@
  * and dollars with two decimals (spec sections 3 and 7). One definition for both sides, so a
  * field renamed on the server breaks the browser's type-check instead of the browser.
  */
+import type { Allergen, DietaryMark } from './allergens';
 import type { AvailabilityWindow, ProductDetails } from './catalog';
 import type { OpenMode, StoreStatus, WeeklyHours } from './hours';
 import type { OrderStatus } from './order-states';
@@ -38,12 +39,18 @@ export interface ApiProduct {
    * say it without the details; left out when it is always offered. Not in the spec.
    */
   availableAt?: AvailabilityWindow[];
+  /** Its details' `allergens` and `marks`, on lists too; left out when empty. Not in the spec. */
+  allergens?: Allergen[];
+  marks?: DietaryMark[];
 }
 
 export interface ApiTopping {
   _id: string;
   name: string;
   soldOut: boolean;
+  /** What it contains and its marks (`allergens.ts`); empty when none is named. Not in the spec. */
+  allergens: Allergen[];
+  marks: DietaryMark[];
 }
 
 /** GET /api/store/status: the spec's open flag, and what the store is doing. */

@@ -42,6 +42,7 @@ import {
   type ApiTopping,
   type ApiUser,
 } from '../../domain';
+import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 
 const dollars = z.number();
 
@@ -65,6 +66,8 @@ const apiProductDetailsSchema = z.object({
   toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
   fixedQuantity: z.boolean().optional(),
   availableAt: availabilityWindows.optional(),
+  allergens: z.array(z.enum(ALLERGENS)).optional(),
+  marks: z.array(z.enum(DIETARY_MARKS)).optional(),
   soldOutFlavors: z.array(z.string()).optional(),
 }) satisfies z.ZodType<ApiProductDetails>;
 
@@ -78,12 +81,16 @@ export const apiProductSchema = z.object({
   soldOut: z.boolean(),
   details: apiProductDetailsSchema.optional(),
   availableAt: availabilityWindows.optional(),
+  allergens: z.array(z.enum(ALLERGENS)).optional(),
+  marks: z.array(z.enum(DIETARY_MARKS)).optional(),
 }) satisfies z.ZodType<ApiProduct>;
 
 export const apiToppingSchema = z.object({
   _id: z.string(),
   name: z.string(),
   soldOut: z.boolean(),
+  allergens: z.array(z.enum(ALLERGENS)),
+  marks: z.array(z.enum(DIETARY_MARKS)),
 }) satisfies z.ZodType<ApiTopping>;
 
 export const apiStaffFlavourSchema = z.object({

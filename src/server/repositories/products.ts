@@ -60,7 +60,26 @@ interface ToppingRow {
   id: string;
   name: string;
   sold_out: boolean;
+  allergens: string[];
+  marks: string[];
 }
+
+/** A topping as the menu reads it; its lists as stored (the screens read the names they know). */
+export interface ToppingRecord {
+  id: string;
+  name: string;
+  soldOut: boolean;
+  allergens: string[];
+  marks: string[];
+}
+
+const toppingOf = (row: ToppingRow): ToppingRecord => ({
+  id: row.id,
+  name: row.name,
+  soldOut: row.sold_out,
+  allergens: row.allergens,
+  marks: row.marks,
+});
 
 /**
  * Products whose stored details do not parse are left out of every answer here, as if they did
@@ -202,23 +221,23 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
           : sql`delete from sold_out_flavours where name = ${name}`,
       );
     },
-    async toppings(): Promise<{ id: string; name: string; soldOut: boolean }[]> {
+    async toppings(): Promise<ToppingRecord[]> {
       const rows = await query<ToppingRow>(
-        sql`select id, name, sold_out from toppings order by sort_order, name`,
+        sql`select id, name, sold_out, allergens, marks from toppings order by sort_order, name`,
       );
-      return rows.map((row) => ({ id: row.id, name: row.name, soldOut: row.sold_out }));
+      return rows.map(toppingOf);
     },
     /** Marks a topping sold out or back; null when there is no topping with this id. */
     async setToppingSoldOut(
       id: string,
       soldOut: boolean,
-    ): Promise<{ id: string; name: string; soldOut: boolean } | null> {
+    ): Promise<ToppingRecord | null> {
       const rows = await query<ToppingRow>(
         sql`update toppings set sold_out = ${soldOut} where id = ${id}
-            returning id, name, sold_out`,
+            returning id, name, sold_out, allergens, marks`,
       );
       const row = rows[0];
-      return row ? { id: row.id, name: row.name, soldOut: row.sold_out } : null;
+      return row ? toppingOf(row) : null;
     },
   };
 }

@@ -11,7 +11,7 @@ import type { CatalogueSnapshot, Menu } from '../catalogue/snapshot';
 import type { RouteModule } from '../context';
 import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
 import { checkedId, notFound } from '../http/errors';
-import { presentProduct } from '../http/present';
+import { presentProduct, presentTopping } from '../http/present';
 import {
   REVALIDATE,
   jsonRepresentation,
@@ -157,11 +157,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
       jsonRepresentation(
         JSON.stringify(
           toppingListSchema.parse(
-            menu.toppings.map((topping) => ({
-              _id: topping.id,
-              name: topping.name,
-              soldOut: topping.soldOut,
-            })),
+            menu.toppings.map(presentTopping),
           ),
         ),
       ),

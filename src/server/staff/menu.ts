@@ -18,7 +18,7 @@ import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, notFound } from '../http/errors';
 import { productsRepository } from '../repositories/products';
-import { presentDetails } from '../http/present';
+import { presentDetails, presentTopping } from '../http/present';
 
 /**
  * The staff's menu controls: every product, sold out or not, and the two things the store
@@ -160,7 +160,7 @@ export async function updateTopping(
     const updated = await productsRepository(tx).setToppingSoldOut(id, !available);
     if (!updated) throw notFound('No topping with this id.');
     await announceStoreChange(tx, 'menu');
-    return { _id: updated.id, name: updated.name, soldOut: updated.soldOut };
+    return presentTopping(updated);
   });
 }
 

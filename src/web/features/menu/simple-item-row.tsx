@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, MAX_QUANTITY, toCents, type ListCategory } from '../../../domain';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
+import { AllergenNote } from '../../shared/allergen-note';
 import { useNotOfferedText } from '../../shared/availability';
 import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
@@ -78,6 +79,7 @@ export function SimpleItemRow({
             {item.soldOut ? <SoldOutBadge /> : null}
             {detail ? <span>{detail}</span> : null}
           </p>
+          <AllergenNote allergens={item.allergens} marks={item.marks} />
           {notOffered ? (
             <p id={notOfferedId} className="list-row-not-offered">
               {notOffered}

@@ -1,0 +1,31 @@
+import { containsText, markLabels } from '../../domain/allergens';
+
+/**
+ * What a product or a line contains ("Contains: Milk, Wheat and triticale") and its dietary
+ * marks, as words: a mark is a badge with its name, never a colour or an icon alone. Nothing
+ * when neither is named. Imported by the item screen, the list rows, the cart and the staff's
+ * screens, none of them the first view's.
+ */
+export function AllergenNote({
+  allergens = [],
+  marks = [],
+  testId,
+}: {
+  allergens?: readonly string[];
+  marks?: readonly string[];
+  testId?: string;
+}) {
+  const contains = containsText(allergens);
+  const labels = markLabels(marks);
+  if (!contains && labels.length === 0) return null;
+  return (
+    <p className="allergen-note" data-testid={testId}>
+      {labels.map((label) => (
+        <span key={label} className="mark-badge">
+          {label}
+        </span>
+      ))}
+      {contains ? <span className="allergen-contains">{contains}</span> : null}
+    </p>
+  );
+}
