@@ -176,6 +176,10 @@ export interface ApiCartItem {
    * `priceByQuantity`, the price changed since (`cartLineNotice` says so).
    */
   addedPriceByQuantity: number | null;
+  /** What the line contains, its product's with its toppings' (`lineAllergens`). Not in the spec. */
+  allergens: Allergen[];
+  /** The line's dietary marks (`lineAllergens`). Not in the spec. */
+  marks: DietaryMark[];
 }
 
 /** The cart's figures in dollars; totalPrice = subtotal + hst + tip + deliveryFee. */
@@ -240,9 +244,17 @@ export interface ApiConfirmAnswer {
  * A line of a placed order: the cart line's shape, with a snapshot of the product's name, image
  * and price at that moment.
  */
-export interface ApiOrderItem extends Omit<ApiCartItem, 'productId' | 'addedPriceByQuantity'> {
+export interface ApiOrderItem extends Omit<
+  ApiCartItem,
+  'productId' | 'addedPriceByQuantity' | 'allergens' | 'marks'
+> {
   /** `_id` is null when the product has since been removed from the menu. */
   productId: { _id: string | null; name: string; image: string; category: string };
+  /**
+   * What the line contained when it was placed (the order's own copy: the menu's later changes
+   * do not reach it); null for a line placed before allergens were kept. Not in the spec.
+   */
+  allergens: Allergen[] | null;
 }
 
 /** An order as its customer sees it (GET /api/orders/{userId}, complete-order's answer). */

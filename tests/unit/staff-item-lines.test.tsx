@@ -27,6 +27,7 @@ const item = (over: Partial<ApiOrderItem>): ApiOrderItem => ({
   description: '',
   priceByQuantity: 10,
   totalPrice: 10,
+  allergens: null,
   ...over,
 });
 

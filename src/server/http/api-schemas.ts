@@ -119,6 +119,8 @@ export const apiCartItemSchema = z.object({
   priceByQuantity: dollars,
   totalPrice: dollars,
   addedPriceByQuantity: dollars.nullable(),
+  allergens: z.array(z.enum(ALLERGENS)),
+  marks: z.array(z.enum(DIETARY_MARKS)),
 }) satisfies z.ZodType<ApiCartItem>;
 
 export const apiCartTotalsSchema = z.object({
@@ -162,8 +164,9 @@ export const apiConfirmAnswerSchema = z.object({
 }) satisfies z.ZodType<ApiConfirmAnswer>;
 
 export const apiOrderItemSchema = apiCartItemSchema
-  .omit({ productId: true, addedPriceByQuantity: true })
+  .omit({ productId: true, addedPriceByQuantity: true, allergens: true, marks: true })
   .extend({
+    allergens: z.array(z.enum(ALLERGENS)).nullable(),
     productId: z.object({
       _id: z.string().nullable(),
       name: z.string(),

@@ -15,7 +15,13 @@ import {
   type Product,
   type ProductDetails,
 } from '../../domain';
-import { isAllergen, isDietaryMark } from '../../domain/allergens';
+import {
+  chosenToppingFacts,
+  isAllergen,
+  isDietaryMark,
+  lineAllergens,
+  type LineAllergens,
+} from '../../domain/allergens';
 import type { Contact } from '../repositories/contacts';
 import type { ToppingRecord } from '../repositories/products';
 
@@ -55,6 +61,26 @@ export function presentProduct(
         }
       : {}),
   };
+}
+
+/**
+ * What a line contains and its marks: its product's with those of its chosen toppings, read
+ * from the menu as it is now (a cart's line; an order keeps its own copy, `complete-order.ts`).
+ */
+export function presentLineAllergens(
+  product: Product,
+  selection: NormalisedSelection,
+  toppings: readonly ToppingRecord[],
+): LineAllergens {
+  const facts = (topping: ToppingRecord) => ({
+    name: topping.name,
+    allergens: topping.allergens.filter(isAllergen),
+    marks: topping.marks.filter(isDietaryMark),
+  });
+  return lineAllergens(
+    product.details,
+    chosenToppingFacts(selection.toppings, toppings.map(facts)),
+  );
 }
 
 /**

@@ -228,10 +228,7 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
       return rows.map(toppingOf);
     },
     /** Marks a topping sold out or back; null when there is no topping with this id. */
-    async setToppingSoldOut(
-      id: string,
-      soldOut: boolean,
-    ): Promise<ToppingRecord | null> {
+    async setToppingSoldOut(id: string, soldOut: boolean): Promise<ToppingRecord | null> {
       const rows = await query<ToppingRow>(
         sql`update toppings set sold_out = ${soldOut} where id = ${id}
             returning id, name, sold_out, allergens, marks`,

@@ -155,11 +155,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
   function toppingsAnswer(menu: Menu): Promise<Representation> {
     return menu.answer(TOPPINGS, () =>
       jsonRepresentation(
-        JSON.stringify(
-          toppingListSchema.parse(
-            menu.toppings.map(presentTopping),
-          ),
-        ),
+        JSON.stringify(toppingListSchema.parse(menu.toppings.map(presentTopping))),
       ),
     );
   }

@@ -4,6 +4,7 @@ import {
   selectionParts,
   type ApiStaffOrder,
 } from '../../../domain';
+import { containsText } from '../../../domain/allergens';
 import { clockTime, fullTime, ticketPayment } from './staff-format';
 
 /**
@@ -11,7 +12,7 @@ import { clockTime, fullTime, ticketPayment } from './staff-format';
  * laid out for an 80 mm receipt printer: the number and time big, what to collect and how, the
  * customer's instructions boxed before the lines (the kitchen reads them first), each line's name
  * big and each of its options on a line of its own, in the order detail's and the cart's words
- * (the domain's `selectionParts`).
+ * (the domain's `selectionParts`), then what it contains (its allergens as placed).
  */
 export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date }) {
   const delivery = order.deliveryType === 'delivery';
@@ -45,6 +46,10 @@ export function KitchenTicket({ order, now }: { order: ApiStaffOrder; now: Date 
           {selectionParts(item).map((part, index) => (
             <p key={index}>{selectionPartText(part)}</p>
           ))}
+          {/* The order's own copy, as placed: a later menu change does not reach a ticket. */}
+          {containsText(item.allergens ?? []) ? (
+            <p className="ticket-allergens">{containsText(item.allergens ?? [])}</p>
+          ) : null}
         </div>
       ))}
     </div>
