@@ -236,5 +236,24 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
       const row = rows[0];
       return row ? toppingOf(row) : null;
     },
+    /**
+     * Changes a topping's sold out and its lists; fields left undefined stay as they are. Null
+     * when there is no topping with this id.
+     */
+    async updateTopping(
+      id: string,
+      change: { soldOut?: boolean; allergens?: string[]; marks?: string[] },
+    ): Promise<ToppingRecord | null> {
+      const rows = await query<ToppingRow>(
+        sql`update toppings
+               set sold_out = coalesce(${change.soldOut ?? null}, sold_out),
+                   allergens = coalesce(${change.allergens ?? null}::text[], allergens),
+                   marks = coalesce(${change.marks ?? null}::text[], marks)
+             where id = ${id}
+            returning id, name, sold_out, allergens, marks`,
+      );
+      const row = rows[0];
+      return row ? toppingOf(row) : null;
+    },
   };
 }

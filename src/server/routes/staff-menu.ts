@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, idSchema, stripBidiControls, toCents, toDollars } from '../../domain';
+import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 import { productDetailsFields } from '../../domain/product-details';
 import { adminGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -159,8 +160,32 @@ const productChange = z
 
 const AVAILABLE_MESSAGE = 'Please say whether the topping is available with true or false.';
 
+const TOPPING_CHANGE_MESSAGE =
+  'Send what to change: available (true or false), allergens or marks.';
+
 const toppingChange = z
-  .object({ available: z.boolean({ error: AVAILABLE_MESSAGE }) }, { error: AVAILABLE_MESSAGE })
+  .object(
+    {
+      available: z.boolean({ error: AVAILABLE_MESSAGE }).optional(),
+      // The menu editor's: what the topping contains and its marks, each list whole.
+      allergens: z
+        .array(z.enum(ALLERGENS), { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` })
+        .optional(),
+      marks: z
+        .array(z.enum(DIETARY_MARKS), { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` })
+        .optional(),
+    },
+    { error: TOPPING_CHANGE_MESSAGE },
+  )
+  .refine(
+    (change) =>
+      change.available !== undefined ||
+      change.allergens !== undefined ||
+      change.marks !== undefined,
+    {
+      error: TOPPING_CHANGE_MESSAGE,
+    },
+  )
   .meta({ sentences: true });
 
 const FLAVOUR_MESSAGE = 'Please say whether the flavour is available with true or false.';
@@ -232,10 +257,13 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       preValidation: guard,
       schema: { params: productParams, body: toppingChange, response: { 200: apiToppingSchema } },
     },
-    (request) =>
-      ctx.catalogue.change('menu', () =>
-        updateTopping(ctx.db, request.params.id, request.body.available),
-      ),
+    async (request) => {
+      const { available, allergens, marks } = request.body;
+      if (allergens !== undefined || marks !== undefined) await menuEditor(request);
+      return ctx.catalogue.change('menu', () =>
+        updateTopping(ctx.db, request.params.id, { available, allergens, marks }),
+      );
+    },
   );
 
   app.get(

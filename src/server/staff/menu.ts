@@ -18,6 +18,7 @@ import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, notFound } from '../http/errors';
 import { productsRepository } from '../repositories/products';
+import type { Allergen, DietaryMark } from '../../domain/allergens';
 import { presentDetails, presentTopping } from '../http/present';
 
 /**
@@ -146,18 +147,24 @@ export async function createProduct(
 }
 
 /**
- * PATCH /api/staff/toppings/{id}: a topping sold out (`available: false`) or back. Every picker
+ * PATCH /api/staff/toppings/{id}: a topping sold out (`available: false`) or back, and (the
+ * menu editor's) what it contains, `allergens` and `marks`. Every picker
  * shows it sold out at once (the toppings table's NOTIFY and the storefronts' menu event) and a
  * line naming it is refused (`checked-line.ts`).
  */
 export async function updateTopping(
   db: Database,
   id: string,
-  available: boolean,
+  change: { available?: boolean; allergens?: Allergen[]; marks?: DietaryMark[] },
 ): Promise<ApiTopping> {
   checkedId(id, 'topping');
   return db.transaction(async (tx) => {
-    const updated = await productsRepository(tx).setToppingSoldOut(id, !available);
+    const toppings = productsRepository(tx);
+    const updated = await toppings.updateTopping(id, {
+      soldOut: change.available === undefined ? undefined : !change.available,
+      allergens: change.allergens && [...new Set(change.allergens)],
+      marks: change.marks && [...new Set(change.marks)],
+    });
     if (!updated) throw notFound('No topping with this id.');
     await announceStoreChange(tx, 'menu');
     return presentTopping(updated);
