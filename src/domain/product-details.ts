@@ -53,8 +53,12 @@ export function productDetailsFields<
     fixedQuantity: z.boolean().optional(),
     // An empty list would mean never: the way to stop selling a product is to hide it.
     availableAt: z.array(availabilityWindow).min(1, 'at least one window').optional(),
-    allergens: z.array(z.enum(ALLERGENS)).optional(),
-    marks: z.array(z.enum(DIETARY_MARKS)).optional(),
+    allergens: z
+      .array(z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }))
+      .optional(),
+    marks: z
+      .array(z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }))
+      .optional(),
   };
 }
 

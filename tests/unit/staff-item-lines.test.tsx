@@ -125,3 +125,28 @@ describe('a line on the staff screens', () => {
     }
   });
 });
+
+describe("a line's allergens on the staff screens", () => {
+  const fishy = item({
+    _id: 'fishy',
+    productId: { _id: null, name: 'Two Pizza Deal', image: '', category: 'ThreeforOneDeals' },
+    toppings: [['Anchovies'], []],
+    allergens: ['milk', 'fish', 'wheat-triticale'],
+  });
+
+  it('are said from the order line’s own copy, in the order detail and on the ticket', () => {
+    const contains = 'Contains: Milk, Fish, Wheat and triticale';
+    expect(paragraphs(renderToStaticMarkup(<OrderItemLines item={fishy} />))).toContain(contains);
+    const ticket = paragraphs(
+      renderToStaticMarkup(
+        <KitchenTicket order={{ ...order, items: [fishy] }} now={new Date(order.createdAt)} />,
+      ),
+    );
+    expect(ticket.slice(-1)).toEqual([contains]);
+  });
+
+  it('say nothing for a line placed before they were kept', () => {
+    const html = renderToStaticMarkup(<OrderItemLines item={deal} />);
+    expect(html).not.toContain('Contains');
+  });
+});

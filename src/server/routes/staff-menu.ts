@@ -169,10 +169,10 @@ const toppingChange = z
       available: z.boolean({ error: AVAILABLE_MESSAGE }).optional(),
       // The menu editor's: what the topping contains and its marks, each list whole.
       allergens: z
-        .array(z.enum(ALLERGENS), { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` })
+        .array(z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }))
         .optional(),
       marks: z
-        .array(z.enum(DIETARY_MARKS), { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` })
+        .array(z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }))
         .optional(),
     },
     { error: TOPPING_CHANGE_MESSAGE },
