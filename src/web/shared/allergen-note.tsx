@@ -20,9 +20,10 @@ export function AllergenNote({
   if (!contains && labels.length === 0) return null;
   return (
     <p className="allergen-note" data-testid={testId}>
+      {/* Spaces between the parts, so they are read (and copied) as words, not run together. */}
       {labels.map((label) => (
-        <span key={label} className="mark-badge">
-          {label}
+        <span key={label}>
+          <span className="mark-badge">{label}</span>{' '}
         </span>
       ))}
       {contains ? <span className="allergen-contains">{contains}</span> : null}
