@@ -10,16 +10,20 @@ export function AllergenNote({
   allergens = [],
   marks = [],
   testId,
+  inline = false,
 }: {
   allergens?: readonly string[];
   marks?: readonly string[];
   testId?: string;
+  /** Inside a paragraph of its own (a list row's): a span, not a paragraph. */
+  inline?: boolean;
 }) {
+  const Note = inline ? 'span' : 'p';
   const contains = containsText(allergens);
   const labels = markLabels(marks);
   if (!contains && labels.length === 0) return null;
   return (
-    <p className="allergen-note" data-testid={testId}>
+    <Note className="allergen-note" data-testid={testId}>
       {/* Spaces between the parts, so they are read (and copied) as words, not run together. */}
       {labels.map((label) => (
         <span key={label}>
@@ -27,6 +31,6 @@ export function AllergenNote({
         </span>
       ))}
       {contains ? <span className="allergen-contains">{contains}</span> : null}
-    </p>
+    </Note>
   );
 }

@@ -78,8 +78,13 @@ export function SimpleItemRow({
           <p className={`list-row-detail detail-${detailIs}`}>
             {item.soldOut ? <SoldOutBadge /> : null}
             {detail ? <span>{detail}</span> : null}
+            {/* A drink's row stays at most 80 px tall (7 on a phone's screen): beside its size,
+                small, what it contains only. */}
+            {detailIs === 'size' ? <AllergenNote allergens={item.allergens} inline /> : null}
           </p>
-          <AllergenNote allergens={item.allergens} marks={item.marks} />
+          {detailIs === 'description' ? (
+            <AllergenNote allergens={item.allergens} marks={item.marks} />
+          ) : null}
           {notOffered ? (
             <p id={notOfferedId} className="list-row-not-offered">
               {notOffered}
