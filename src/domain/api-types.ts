@@ -3,6 +3,7 @@
  * and dollars with two decimals (spec sections 3 and 7). One definition for both sides, so a
  * field renamed on the server breaks the browser's type-check instead of the browser.
  */
+import type { Allergen, DietaryMark } from './allergens';
 import type { AvailabilityWindow, ProductDetails } from './catalog';
 import type { OpenMode, StoreStatus, WeeklyHours } from './hours';
 import type { OrderStatus } from './order-states';
@@ -38,12 +39,18 @@ export interface ApiProduct {
    * say it without the details; left out when it is always offered. Not in the spec.
    */
   availableAt?: AvailabilityWindow[];
+  /** Its details' `allergens` and `marks`, on lists too; left out when empty. Not in the spec. */
+  allergens?: Allergen[];
+  marks?: DietaryMark[];
 }
 
 export interface ApiTopping {
   _id: string;
   name: string;
   soldOut: boolean;
+  /** What it contains and its marks (`allergens.ts`); empty when none is named. Not in the spec. */
+  allergens: Allergen[];
+  marks: DietaryMark[];
 }
 
 /**
@@ -180,6 +187,10 @@ export interface ApiCartItem {
    * `priceByQuantity`, the price changed since (`cartLineNotice` says so).
    */
   addedPriceByQuantity: number | null;
+  /** What the line contains, its product's with its toppings' (`lineAllergens`). Not in the spec. */
+  allergens: Allergen[];
+  /** The line's dietary marks (`lineAllergens`). Not in the spec. */
+  marks: DietaryMark[];
 }
 
 /** The cart's figures in dollars; totalPrice = subtotal + hst + tip + deliveryFee. */
@@ -244,9 +255,17 @@ export interface ApiConfirmAnswer {
  * A line of a placed order: the cart line's shape, with a snapshot of the product's name, image
  * and price at that moment.
  */
-export interface ApiOrderItem extends Omit<ApiCartItem, 'productId' | 'addedPriceByQuantity'> {
+export interface ApiOrderItem extends Omit<
+  ApiCartItem,
+  'productId' | 'addedPriceByQuantity' | 'allergens' | 'marks'
+> {
   /** `_id` is null when the product has since been removed from the menu. */
   productId: { _id: string | null; name: string; image: string; category: string };
+  /**
+   * What the line contained when it was placed (the order's own copy: the menu's later changes
+   * do not reach it); null for a line placed before allergens were kept. Not in the spec.
+   */
+  allergens: Allergen[] | null;
 }
 
 /** An order as its customer sees it (GET /api/orders/{userId}, complete-order's answer). */

@@ -7,6 +7,7 @@
  * only groups it. What differs between two products of one kind is in their details, so a
  * product the store adds of a known kind needs no code (decision 17).
  */
+import type { Allergen, DietaryMark } from './allergens';
 
 /**
  * The kinds of product the engine knows: a pizza deal, a combo of pizzas (or none) with wings,
@@ -299,6 +300,12 @@ export interface ProductDetails {
    * inside one of these windows, judged at the order's time.
    */
   availableAt?: AvailabilityWindow[];
+  /**
+   * What the product contains of Canada's priority allergens, and its dietary marks
+   * (`allergens.ts`), any kind's: the screens add those of the toppings chosen.
+   */
+  allergens?: Allergen[];
+  marks?: DietaryMark[];
 }
 
 /** Days and hours a product is offered, in the store's zone. */

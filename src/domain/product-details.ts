@@ -5,6 +5,7 @@
  * details the server already checked, do not download the schema. tests/unit/product-details
  * fails the type-check when the schema and `ProductDetails` drift apart: add a field to both.
  */
+import { ALLERGENS, DIETARY_MARKS } from './allergens';
 import type { ProductDetails } from './catalog';
 import { z } from './zod';
 
@@ -52,6 +53,12 @@ export function productDetailsFields<
     fixedQuantity: z.boolean().optional(),
     // An empty list would mean never: the way to stop selling a product is to hide it.
     availableAt: z.array(availabilityWindow).min(1, 'at least one window').optional(),
+    allergens: z
+      .array(z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }))
+      .optional(),
+    marks: z
+      .array(z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }))
+      .optional(),
   };
 }
 

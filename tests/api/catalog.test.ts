@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, type ApiProduct } from '../../src/domain';
 import { buildApp } from '../../src/server/app';
+import { PRODUCTS } from '../../src/server/data/menu-seed';
 import { createTestApp, testConfig, type TestApp } from '../support/test-app';
 
 // The API's own shapes: a field renamed on the server breaks this file's type-check.
@@ -78,8 +79,12 @@ describe('GET /api/products', () => {
   it('lists the whole seeded menu with the spec field names, prices in dollars', () => {
     expect(products).toHaveLength(39);
     for (const product of products) {
+      // Beside the spec's fields, a product's allergens and marks when it has some (issue 34;
+      // not in the spec, clients ignore them): exactly where the seed gives them.
+      const seeded = PRODUCTS.find((p) => p.name === product.name)?.details ?? {};
+      const extras = (['allergens', 'marks'] as const).filter((key) => seeded[key]?.length);
       expect(Object.keys(product).sort()).toEqual(
-        ['_id', 'category', 'description', 'image', 'name', 'price', 'soldOut'].sort(),
+        ['_id', 'category', 'description', 'image', 'name', 'price', 'soldOut', ...extras].sort(),
       );
       expect(product._id).toMatch(UUID);
       expect(CATEGORIES).toContain(product.category);
@@ -184,6 +189,7 @@ describe('GET /api/products/{id}', () => {
         '50 pcs': 36,
       },
       wingsFlavors: WING_FLAVORS,
+      allergens: ['soy', 'wheat-triticale'],
     });
   });
 
@@ -235,6 +241,7 @@ describe('GET /api/products/{id}', () => {
       wingsFlavors: WING_FLAVORS,
       sides: ['Potato Wedges', 'French Fries'],
       fixedQuantity: true,
+      allergens: ['milk', 'soy', 'wheat-triticale'],
     });
     expect(await details('Coke')).toEqual({});
   });

@@ -27,6 +27,7 @@ const item = (over: Partial<ApiOrderItem>): ApiOrderItem => ({
   description: '',
   priceByQuantity: 10,
   totalPrice: 10,
+  allergens: null,
   ...over,
 });
 
@@ -126,5 +127,34 @@ describe('a line on the staff screens', () => {
     for (const line of [combo, deal]) {
       for (const part of selectionParts(line)) expect(lines).toContain(selectionPartText(part));
     }
+  });
+});
+
+describe("a line's allergens on the staff screens", () => {
+  const fishy = item({
+    _id: 'fishy',
+    productId: { _id: null, name: 'Two Pizza Deal', image: '', category: 'ThreeforOneDeals' },
+    toppings: [['Anchovies'], []],
+    allergens: ['milk', 'fish', 'wheat-triticale'],
+  });
+
+  it('are said from the order line’s own copy, in the order detail and on the ticket', () => {
+    const contains = 'Contains: Milk, Fish, Wheat and triticale';
+    expect(paragraphs(renderToStaticMarkup(<OrderItemLines item={fishy} />))).toContain(contains);
+    const ticket = paragraphs(
+      renderToStaticMarkup(
+        <KitchenTicket
+          order={{ ...order, items: [fishy] }}
+          now={new Date(order.createdAt)}
+          storeName="Lakeside Pizza"
+        />,
+      ),
+    );
+    expect(ticket.slice(-1)).toEqual([contains]);
+  });
+
+  it('say nothing for a line placed before they were kept', () => {
+    const html = renderToStaticMarkup(<OrderItemLines item={deal} />);
+    expect(html).not.toContain('Contains');
   });
 });

@@ -21,7 +21,7 @@ import {
   type Product,
 } from '../../domain';
 import type { Queryable } from '../data/db';
-import { presentSelection } from '../http/present';
+import { presentLineAllergens, presentSelection } from '../http/present';
 import {
   cartsRepository,
   type CartCheckout,
@@ -34,6 +34,7 @@ import type { CatalogueSnapshot, Menu } from '../catalogue/snapshot';
 function presentItem(
   item: CartItemRecord,
   product: Product,
+  toppings: Menu['toppings'],
 ): { view: ApiCartItem; lineTotal: number } {
   const { unit, line } = priceSelection(product, item.selection, item.quantity);
   const view: ApiCartItem = {
@@ -53,6 +54,7 @@ function presentItem(
     priceByQuantity: toDollars(unit),
     totalPrice: toDollars(line),
     addedPriceByQuantity: item.addedUnitCents === null ? null : toDollars(item.addedUnitCents),
+    ...presentLineAllergens(product, item.selection, toppings),
   };
   return { view, lineTotal: line };
 }
@@ -103,7 +105,7 @@ function priceLines(
     // first): this only guards an unreadable product. A hidden one is still priced.
     const product = menu.lineProduct(record.productId);
     if (!product) continue;
-    const { view, lineTotal } = presentItem(record, product);
+    const { view, lineTotal } = presentItem(record, product, menu.toppings);
     items.push(view);
     lineTotals.push(lineTotal);
   }

@@ -19,16 +19,14 @@ import { flavorOptions, type Category, type Product } from '../../domain';
 import type { Database } from '../data/db';
 import type { StoreBroadcast, StoreChange } from '../events/store-broadcast';
 import type { Representation } from '../http/representation';
-import { productsRepository, type UnreadableProduct } from '../repositories/products';
+import {
+  productsRepository,
+  type ToppingRecord,
+  type UnreadableProduct,
+} from '../repositories/products';
 import { storeRepository, type StoreSettings } from '../repositories/store';
 
-export interface Topping {
-  id: string;
-  name: string;
-  soldOut: boolean;
-  /** Retired (issue 34): left out of the storefront's list, refused in a line as sold out. */
-  hidden: boolean;
-}
+export type Topping = ToppingRecord;
 
 export interface Flavour {
   name: string;

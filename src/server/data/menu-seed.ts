@@ -15,6 +15,7 @@ import {
   type Category,
   type ProductDetails,
 } from '../../domain';
+import type { Allergen, DietaryMark } from '../../domain/allergens';
 import { slugify } from './slug';
 
 export interface SeedProduct {
@@ -47,6 +48,50 @@ export const TOPPINGS = [
   'Sliced Tomatoes',
   'Sun-Dried Tomatoes',
 ];
+
+/** What a topping contains and its marks; a topping not named here has neither. */
+export interface SeedToppingFacts {
+  allergens: Allergen[];
+  marks: DietaryMark[];
+}
+
+const VEGGIE: SeedToppingFacts = { allergens: [], marks: ['vegetarian', 'vegan'] };
+
+/**
+ * Plausible values for the seeded toppings, for the owner to check against the suppliers'
+ * labels (migration 020 writes the same ones into a database seeded before it).
+ */
+export const TOPPING_FACTS: Record<string, SeedToppingFacts> = {
+  Anchovies: { allergens: ['fish'], marks: [] },
+  'Black Olives': VEGGIE,
+  Broccoli: VEGGIE,
+  'Feta Cheese': { allergens: ['milk'], marks: ['vegetarian'] },
+  'Green Peppers': VEGGIE,
+  'Hot Peppers': { allergens: [], marks: ['vegetarian', 'vegan', 'spicy'] },
+  'Hot Sausage': { allergens: ['mustard'], marks: ['spicy'] },
+  'Italian Sausage': { allergens: ['mustard'], marks: [] },
+  Mushroom: VEGGIE,
+  Onions: VEGGIE,
+  Pepperoni: { allergens: ['sulphites'], marks: [] },
+  Pineapple: VEGGIE,
+  Salami: { allergens: ['sulphites'], marks: [] },
+  'Sliced Tomatoes': VEGGIE,
+  'Sun-Dried Tomatoes': { allergens: ['sulphites'], marks: ['vegetarian', 'vegan'] },
+};
+
+/** The crust and cheese every pizza, panzerotto and garlic finger is made of. */
+const DOUGH_AND_CHEESE = {
+  allergens: ['milk', 'wheat-triticale'],
+  marks: ['vegetarian'],
+} satisfies ProductDetails;
+
+const VEGAN = { marks: ['vegetarian', 'vegan'] } satisfies ProductDetails;
+const POUTINE = { allergens: ['milk', 'wheat-triticale'] } satisfies ProductDetails;
+const CREAMY_DIP = { allergens: ['milk', 'eggs'], marks: ['vegetarian'] } satisfies ProductDetails;
+const DAIRY = { allergens: ['milk'], marks: ['vegetarian'] } satisfies ProductDetails;
+
+/** Wings sauces are thickened with soy sauce and flour (Honey Garlic, Sweet Chili). */
+const WING_SAUCE = { allergens: ['soy', 'wheat-triticale'] } satisfies ProductDetails;
 
 const WING_FLAVORS = ['Mild', 'Medium', 'Hot', 'Honey Garlic', 'Sweet Chili'];
 const COMBO_SIDES = ['Garlic Bread', 'Potato Wedges', 'Caesar Salad', 'French Fries'];
@@ -103,6 +148,7 @@ export const PRODUCTS: SeedProduct[] = [
       sizes: wingSizes,
       sizePrices: surcharges(wingSizes, [0, 5, 10, 14, 18, 22, 27, 32, 36]),
       wingsFlavors: WING_FLAVORS,
+      ...WING_SAUCE,
     },
   },
   {
@@ -129,6 +175,7 @@ export const PRODUCTS: SeedProduct[] = [
       pizzas: 1,
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
+      allergens: ['milk', 'soy', 'wheat-triticale'],
     },
   },
   {
@@ -154,6 +201,7 @@ export const PRODUCTS: SeedProduct[] = [
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
       toppingAllowance: 'over-total',
+      allergens: ['milk', 'soy', 'wheat-triticale'],
     },
   },
   {
@@ -176,6 +224,7 @@ export const PRODUCTS: SeedProduct[] = [
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
       toppingAllowance: 'over-total',
+      allergens: ['milk', 'soy', 'wheat-triticale'],
     },
   },
   {
@@ -190,6 +239,7 @@ export const PRODUCTS: SeedProduct[] = [
       pizzas: 3,
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
+      ...DOUGH_AND_CHEESE,
     },
   },
   {
@@ -204,6 +254,7 @@ export const PRODUCTS: SeedProduct[] = [
       pizzas: 2,
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
+      ...DOUGH_AND_CHEESE,
     },
   },
   {
@@ -217,6 +268,8 @@ export const PRODUCTS: SeedProduct[] = [
       pizzas: 1,
       toppingsPerPizza: 3,
       extraToppingPrice: toCents(1.75),
+      // Not marked vegetarian: the Classic flavour has pepperoni.
+      allergens: ['milk', 'wheat-triticale'],
     },
   },
   {
@@ -229,25 +282,27 @@ export const PRODUCTS: SeedProduct[] = [
       wingsFlavors: WING_FLAVORS,
       sides: ['Potato Wedges', 'French Fries'],
       fixedQuantity: true,
+      allergens: ['milk', 'soy', 'wheat-triticale'],
     },
   },
   ...(
     [
-      ['Potato Wedges', 4.99, 'Seasoned potato wedges.'],
-      ['Garlic Bread', 5.99, 'Toasted garlic bread.'],
-      ['Medium Garlic Fingers', 8.99, 'Cheesy garlic fingers, medium.'],
-      ['French Fries', 5.99, 'Golden fries.'],
-      ['Poutine Fries', 5.99, 'Fries with cheese curds and gravy.'],
-      ['Ranch Dip', 0.99, 'Ranch dipping sauce.'],
-      ['Creamy Garlic Dip', 0.99, 'Creamy garlic dipping sauce.'],
-      ['Cheddar', 0.99, 'Cheddar cheese dip.'],
+      ['Potato Wedges', 4.99, 'Seasoned potato wedges.', VEGAN],
+      ['Garlic Bread', 5.99, 'Toasted garlic bread.', DOUGH_AND_CHEESE],
+      ['Medium Garlic Fingers', 8.99, 'Cheesy garlic fingers, medium.', DOUGH_AND_CHEESE],
+      ['French Fries', 5.99, 'Golden fries.', VEGAN],
+      ['Poutine Fries', 5.99, 'Fries with cheese curds and gravy.', POUTINE],
+      ['Ranch Dip', 0.99, 'Ranch dipping sauce.', CREAMY_DIP],
+      ['Creamy Garlic Dip', 0.99, 'Creamy garlic dipping sauce.', CREAMY_DIP],
+      ['Cheddar', 0.99, 'Cheddar cheese dip.', DAIRY],
     ] as const
-  ).map(([name, price, description]) => ({
+  ).map(([name, price, description, details]) => ({
     slug: `side-${slugify(name)}`,
     name,
     category: 'Sides' as const,
     price,
     description,
+    details,
   })),
   ...CANS.map((name) => ({
     slug: `can-${slugify(name)}`,
@@ -285,6 +340,7 @@ export const PRODUCTS: SeedProduct[] = [
     category: 'Beverages' as const,
     price,
     description,
+    ...(name === 'Chocolate Milk' ? { details: DAIRY } : {}),
   })),
 ];
 

@@ -1,6 +1,6 @@
 import { toCents } from '../../domain';
 import type { Database, Queryable } from './db';
-import { PRODUCTS, STORE_PROFILE, TOPPINGS, seedImagePath } from './menu-seed';
+import { PRODUCTS, STORE_PROFILE, TOPPING_FACTS, TOPPINGS, seedImagePath } from './menu-seed';
 import { queryOf, sql } from './sql';
 
 /**
@@ -39,7 +39,9 @@ export async function seed(db: Database): Promise<{ products: number; toppings: 
     let toppings = 0;
     for (const [index, name] of TOPPINGS.entries()) {
       const inserted = await query(
-        sql`insert into toppings (name, sort_order) values (${name}, ${index})
+        sql`insert into toppings (name, sort_order, allergens, marks)
+            values (${name}, ${index}, ${TOPPING_FACTS[name]?.allergens ?? []}::text[],
+              ${TOPPING_FACTS[name]?.marks ?? []}::text[])
             on conflict (name) do nothing returning id`,
       );
       toppings += inserted.length;

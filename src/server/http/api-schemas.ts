@@ -46,6 +46,7 @@ import {
   type ApiStaffTopping,
   type ApiUser,
 } from '../../domain';
+import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 
 const dollars = z.number();
 
@@ -69,6 +70,8 @@ const apiProductDetailsSchema = z.object({
   toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
   fixedQuantity: z.boolean().optional(),
   availableAt: availabilityWindows.optional(),
+  allergens: z.array(z.enum(ALLERGENS)).optional(),
+  marks: z.array(z.enum(DIETARY_MARKS)).optional(),
   soldOutFlavors: z.array(z.string()).optional(),
 }) satisfies z.ZodType<ApiProductDetails>;
 
@@ -82,12 +85,16 @@ export const apiProductSchema = z.object({
   soldOut: z.boolean(),
   details: apiProductDetailsSchema.optional(),
   availableAt: availabilityWindows.optional(),
+  allergens: z.array(z.enum(ALLERGENS)).optional(),
+  marks: z.array(z.enum(DIETARY_MARKS)).optional(),
 }) satisfies z.ZodType<ApiProduct>;
 
 export const apiToppingSchema = z.object({
   _id: z.string(),
   name: z.string(),
   soldOut: z.boolean(),
+  allergens: z.array(z.enum(ALLERGENS)),
+  marks: z.array(z.enum(DIETARY_MARKS)),
 }) satisfies z.ZodType<ApiTopping>;
 
 export const apiMenuHistorySchema = z.object({
@@ -133,6 +140,8 @@ export const apiCartItemSchema = z.object({
   priceByQuantity: dollars,
   totalPrice: dollars,
   addedPriceByQuantity: dollars.nullable(),
+  allergens: z.array(z.enum(ALLERGENS)),
+  marks: z.array(z.enum(DIETARY_MARKS)),
 }) satisfies z.ZodType<ApiCartItem>;
 
 export const apiCartTotalsSchema = z.object({
@@ -176,8 +185,9 @@ export const apiConfirmAnswerSchema = z.object({
 }) satisfies z.ZodType<ApiConfirmAnswer>;
 
 export const apiOrderItemSchema = apiCartItemSchema
-  .omit({ productId: true, addedPriceByQuantity: true })
+  .omit({ productId: true, addedPriceByQuantity: true, allergens: true, marks: true })
   .extend({
+    allergens: z.array(z.enum(ALLERGENS)).nullable(),
     productId: z.object({
       _id: z.string().nullable(),
       name: z.string(),

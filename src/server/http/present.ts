@@ -9,12 +9,21 @@ import {
   type ApiContact,
   type ApiProduct,
   type ApiProductDetails,
+  type ApiTopping,
   type ApiUser,
   type NormalisedSelection,
   type Product,
   type ProductDetails,
 } from '../../domain';
+import {
+  chosenToppingFacts,
+  isAllergen,
+  isDietaryMark,
+  lineAllergens,
+  type LineAllergens,
+} from '../../domain/allergens';
 import type { Contact } from '../repositories/contacts';
+import type { ToppingRecord } from '../repositories/products';
 
 export function presentDetails(details: ProductDetails): ApiProductDetails {
   return convertDetailsMoney(details, toDollars);
@@ -40,6 +49,9 @@ export function presentProduct(
     description: product.description,
     soldOut: product.soldOut,
     ...(product.details.availableAt ? { availableAt: product.details.availableAt } : {}),
+    // Like the windows, on lists too: a list row (a side, a drink) has no screen to show them.
+    ...(product.details.allergens?.length ? { allergens: product.details.allergens } : {}),
+    ...(product.details.marks?.length ? { marks: product.details.marks } : {}),
     ...(withDetails
       ? {
           details: {
@@ -50,6 +62,38 @@ export function presentProduct(
       : {}),
   };
 }
+
+/**
+ * What a line contains and its marks: its product's with those of its chosen toppings, read
+ * from the menu as it is now (a cart's line; an order keeps its own copy, `complete-order.ts`).
+ */
+export function presentLineAllergens(
+  product: Product,
+  selection: NormalisedSelection,
+  toppings: readonly ToppingRecord[],
+): LineAllergens {
+  const facts = (topping: ToppingRecord) => ({
+    name: topping.name,
+    allergens: topping.allergens.filter(isAllergen),
+    marks: topping.marks.filter(isDietaryMark),
+  });
+  return lineAllergens(
+    product.details,
+    chosenToppingFacts(selection.toppings, toppings.map(facts)),
+  );
+}
+
+/**
+ * A topping as the API shows it. Its lists are stored as text, so a name this process does not
+ * know (a newer one wrote it) is left out rather than failing the whole list.
+ */
+export const presentTopping = (topping: ToppingRecord): ApiTopping => ({
+  _id: topping.id,
+  name: topping.name,
+  soldOut: topping.soldOut,
+  allergens: topping.allergens.filter(isAllergen),
+  marks: topping.marks.filter(isDietaryMark),
+});
 
 export const presentContact = (contact: Contact): ApiContact => ({
   _id: contact.id,

@@ -11,6 +11,7 @@ import type { SessionUser } from '../repositories/sessions';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
 import { HttpError, conflict } from '../http/errors';
+import { presentLineAllergens } from '../http/present';
 import { cartsRepository, type CartItemRecord } from '../repositories/carts';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository, type NewOrderItem } from '../repositories/orders';
@@ -203,6 +204,10 @@ async function placeOrder({
   refuseNotOnMenu(lines, (id) => products.get(id));
   refuseNotOffered(lines, (id) => products.get(id), checkout.scheduledTime ?? now);
 
+  // What each line contains, kept with it: read here only when a line has toppings.
+  const toppings = lines.some((line) => line.selection.toppings.some((pizza) => pizza.length > 0))
+    ? await productsRepository(tx).toppings()
+    : [];
   // Priced now, by the domain engine, exactly as the cart shows it (cart/present-cart.ts).
   const items: NewOrderItem[] = lines.map((line) => {
     const product = products.get(line.productId);
@@ -218,6 +223,7 @@ async function placeOrder({
       quantity: line.quantity,
       unitCents: unit,
       totalCents: total,
+      allergens: presentLineAllergens(product, line.selection, toppings).allergens,
     };
   });
   const delivery = checkout.deliveryType === 'delivery';

@@ -36,6 +36,7 @@ function presentItem(item: OrderItemRecord): ApiOrderItem {
     description: item.description,
     priceByQuantity: toDollars(item.unitCents),
     totalPrice: toDollars(item.totalCents),
+    allergens: item.allergens,
   };
 }
 

@@ -26,6 +26,7 @@ import {
   type StepInsert,
   type StepRow,
 } from './order-steps';
+import { isAllergen, type Allergen } from '../../domain/allergens';
 import { storedSelection } from './stored-selection';
 
 /** What an order is placed with and keeps as it was. */
@@ -64,6 +65,8 @@ export interface NewOrderItem {
   quantity: number;
   unitCents: number;
   totalCents: number;
+  /** What the line contains as placed: its product's and its toppings' (`lineAllergens`). */
+  allergens: Allergen[];
 }
 
 export interface OrderRecord extends OrderTerms {
@@ -82,11 +85,13 @@ export interface OrderRecord extends OrderTerms {
   acceptBy: Date | null;
 }
 
-export interface OrderItemRecord extends Omit<NewOrderItem, 'productId'> {
+export interface OrderItemRecord extends Omit<NewOrderItem, 'productId' | 'allergens'> {
   id: string;
   orderId: string;
   /** Null once the product has been removed from the menu. */
   productId: string | null;
+  /** Null for a line placed before allergens were kept (migration 020). */
+  allergens: Allergen[] | null;
 }
 
 type Timestamp = Date | string;
@@ -137,6 +142,7 @@ interface ItemRow {
   quantity: number;
   unit_price_cents: number;
   total_cents: number;
+  allergens: string[] | null;
 }
 
 const date = (value: Timestamp): Date => new Date(value);
@@ -184,6 +190,7 @@ function toItem(row: ItemRow): OrderItemRecord {
     quantity: row.quantity,
     unitCents: row.unit_price_cents,
     totalCents: row.total_cents,
+    allergens: row.allergens === null ? null : row.allergens.filter(isAllergen),
   };
 }
 
@@ -196,7 +203,7 @@ const ORDER_COLUMNS = sql`o.id, o.number::text as number, o.user_id, o.status, o
   o.cancel_reason, o.answered_at, o.accept_by, o.created_at`;
 
 const ITEM_COLUMNS = sql`id, order_id, product_id, name, image, category, selection, description,
-  quantity, unit_price_cents, total_cents`;
+  quantity, unit_price_cents, total_cents, allergens`;
 
 /** The lines of the order whose id is the SQL expression `orderId`, as one json array. */
 const itemsJson = (orderId: Sql): Sql =>
@@ -330,6 +337,7 @@ export function ordersRepository(db: Queryable) {
         quantity: item.quantity,
         unit_price_cents: item.unitCents,
         total_cents: item.totalCents,
+        allergens: item.allergens,
       }));
       const rows = await query<Omit<OrderRow, 'customer_email'> & { line_ids: LineId[] }>(
         sql`with placed as (
@@ -346,13 +354,13 @@ export function ordersRepository(db: Queryable) {
            returning ${ORDER_COLUMNS}
          ), lines as (
            insert into order_items (order_id, position, product_id, name, image, category,
-             selection, description, quantity, unit_price_cents, total_cents)
+             selection, description, quantity, unit_price_cents, total_cents, allergens)
            select placed.id, x.position, x.product_id, x.name, x.image, x.category, x.selection,
-                  x.description, x.quantity, x.unit_price_cents, x.total_cents
+                  x.description, x.quantity, x.unit_price_cents, x.total_cents, x.allergens
              from placed, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(
                   position integer, product_id uuid, name text, image text, category text,
                   selection jsonb, description text, quantity integer, unit_price_cents integer,
-                  total_cents integer)
+                  total_cents integer, allergens text[])
            returning id, position
          ), step as (${stepInsert({
            // Placed by the customer, when the order was.

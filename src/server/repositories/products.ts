@@ -61,23 +61,32 @@ interface ToppingRow {
   name: string;
   sold_out: boolean;
   hidden: boolean;
+  allergens: string[];
+  marks: string[];
 }
 
-/** A topping as the store keeps it; `hidden`: retired from the storefront (issue 34). */
+/**
+ * A topping as the store keeps it; `hidden`: retired from the storefront (issue 34); its lists
+ * as stored (the screens read the names they know).
+ */
 export interface ToppingRecord {
   id: string;
   name: string;
   soldOut: boolean;
   hidden: boolean;
+  allergens: string[];
+  marks: string[];
 }
 
-const TOPPING_COLUMNS = sql`id, name, sold_out, hidden`;
+const TOPPING_COLUMNS = sql`id, name, sold_out, hidden, allergens, marks`;
 
 const toTopping = (row: ToppingRow): ToppingRecord => ({
   id: row.id,
   name: row.name,
   soldOut: row.sold_out,
   hidden: row.hidden,
+  allergens: row.allergens,
+  marks: row.marks,
 });
 
 /**
@@ -310,14 +319,22 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
      */
     async updateTopping(
       id: string,
-      change: { name?: string; soldOut?: boolean; hidden?: boolean },
+      change: {
+        name?: string;
+        soldOut?: boolean;
+        hidden?: boolean;
+        allergens?: string[];
+        marks?: string[];
+      },
     ): Promise<ToppingRecord | null> {
       if (!isUuid(id)) return null;
       const rows = await query<ToppingRow>(
         sql`update toppings
                set name = coalesce(${change.name ?? null}, name),
                    sold_out = coalesce(${change.soldOut ?? null}, sold_out),
-                   hidden = coalesce(${change.hidden ?? null}, hidden)
+                   hidden = coalesce(${change.hidden ?? null}, hidden),
+                   allergens = coalesce(${change.allergens ?? null}::text[], allergens),
+                   marks = coalesce(${change.marks ?? null}::text[], marks)
              where id = ${id}
              returning ${TOPPING_COLUMNS}`,
       );

@@ -11,7 +11,7 @@ import type { CatalogueSnapshot, Menu } from '../catalogue/snapshot';
 import type { RouteModule } from '../context';
 import { apiProductSchema, apiToppingSchema } from '../http/api-schemas';
 import { checkedId, notFound } from '../http/errors';
-import { presentProduct } from '../http/present';
+import { presentProduct, presentTopping } from '../http/present';
 import {
   REVALIDATE,
   jsonRepresentation,
@@ -158,13 +158,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
         JSON.stringify(
           toppingListSchema.parse(
             // A retired topping is no choice: out of every picker (the staff list it on theirs).
-            menu.toppings
-              .filter((topping) => !topping.hidden)
-              .map((topping) => ({
-                _id: topping.id,
-                name: topping.name,
-                soldOut: topping.soldOut,
-              })),
+            menu.toppings.filter((topping) => !topping.hidden).map(presentTopping),
           ),
         ),
       ),

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, idSchema, stripBidiControls, toCents, toDollars } from '../../domain';
+import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 import { productDetailsFields } from '../../domain/product-details';
 import { menuEditorGuard, requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -228,7 +229,7 @@ const newTopping = z.object({ name: text });
 
 /**
  * A change of a topping: sold out (`available`, as the spec's era had it, or its inverse
- * `soldOut`) as the staff change it during a day, and the menu editor's name, hidden and place.
+ * `soldOut`) as the staff change it during a day, and the menu editor's name, hidden, place and what it contains (each list whole).
  * An empty change still gets the sold-out sentence, the one most callers are after.
  */
 const toppingChange = z
@@ -243,14 +244,26 @@ const toppingChange = z
         .int({ error: POSITION_MESSAGE })
         .min(0, { error: POSITION_MESSAGE })
         .optional(),
+      allergens: z
+        .array(z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }))
+        .optional(),
+      marks: z
+        .array(z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }))
+        .optional(),
     },
     { error: AVAILABLE_MESSAGE },
   )
   .refine(
     (change) =>
-      [change.available, change.soldOut, change.name, change.hidden, change.position].some(
-        (value) => value !== undefined,
-      ),
+      [
+        change.available,
+        change.soldOut,
+        change.name,
+        change.hidden,
+        change.position,
+        change.allergens,
+        change.marks,
+      ].some((value) => value !== undefined),
     { error: AVAILABLE_MESSAGE },
   )
   .refine(
@@ -411,7 +424,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         ...rest,
         soldOut: soldOut ?? (available === undefined ? undefined : !available),
       };
-      // Sold out stays every staff member's; the editor's fields are the admin's.
+      // Sold out stays every staff member's; the rest is the menu editor's.
       if (editsToppingFields(change)) await menuEditor(request);
       const db = await writer(request);
       return ctx.catalogue.change('menu', () => updateTopping(db, request.params.id, change));

@@ -19,7 +19,8 @@ import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, conflict, notFound } from '../http/errors';
 import { checkToppingName } from '../../domain/topping-draft';
 import { productsRepository, type ToppingRecord } from '../repositories/products';
-import { presentDetails } from '../http/present';
+import type { Allergen, DietaryMark } from '../../domain/allergens';
+import { presentDetails, presentTopping } from '../http/present';
 
 /**
  * The staff's menu controls: every product, sold out or not, and the two things the store
@@ -173,9 +174,7 @@ export async function createProduct(
 }
 
 export const presentStaffTopping = (topping: ToppingRecord): ApiStaffTopping => ({
-  _id: topping.id,
-  name: topping.name,
-  soldOut: topping.soldOut,
+  ...presentTopping(topping),
   hidden: topping.hidden,
 });
 
@@ -229,15 +228,21 @@ export interface ToppingChange {
   hidden?: boolean | undefined;
   /** Its new 0-based place among all the toppings, hidden ones too (past the end: last). */
   position?: number | undefined;
+  /** What it contains and is (the menu editor's). */
+  allergens?: Allergen[] | undefined;
+  marks?: DietaryMark[] | undefined;
 }
 
 /** Whether `change` touches more than sold out (the menu editor's fields). */
 export const editsToppingFields = (change: ToppingChange): boolean =>
-  [change.name, change.hidden, change.position].some((value) => value !== undefined);
+  [change.name, change.hidden, change.position, change.allergens, change.marks].some(
+    (value) => value !== undefined,
+  );
 
 /**
  * PATCH /api/staff/toppings/{id}: a topping sold out or back (every staff member, during a day),
- * renamed, hidden (retired) or shown again, or moved (the menu editor). Every picker shows it at
+ * renamed, hidden (retired) or shown again, moved, or given what it contains (`allergens`,
+ * `marks`) (the menu editor). Every picker shows it at
  * once (the toppings table's NOTIFY and the storefronts' menu event) and a line naming a sold-out
  * or hidden one is refused (`checked-line.ts`). A rename breaks no cart: cart lines hold the
  * topping's id (`repositories/carts.ts`), so they read the new name; placed orders keep theirs.
@@ -259,6 +264,8 @@ export async function updateTopping(
       ...(name !== undefined ? { name } : {}),
       ...(change.soldOut !== undefined ? { soldOut: change.soldOut } : {}),
       ...(change.hidden !== undefined ? { hidden: change.hidden } : {}),
+      ...(change.allergens !== undefined ? { allergens: [...new Set(change.allergens)] } : {}),
+      ...(change.marks !== undefined ? { marks: [...new Set(change.marks)] } : {}),
     });
     if (!updated) throw notFound('No topping with this id.');
     if (change.position !== undefined) {

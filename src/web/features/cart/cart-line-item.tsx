@@ -1,4 +1,5 @@
 import { formatMoney, MAX_QUANTITY, MIN_QUANTITY } from '../../../domain';
+import { AllergenNote } from '../../shared/allergen-note';
 import { refusalReason } from '../../shared/api';
 import { useNotice } from '../../shared/notices';
 import { useMutation } from '../../shared/use-mutation';
@@ -7,7 +8,7 @@ import type { CartLine } from '../../shared/cart/cart-lines';
 import type { UndoRemove } from '../../shared/cart/cart-store';
 
 /**
- * One cart line: what it is, its options in words, what changed since it was added, quantity
+ * One cart line: what it is, its options in words, what it contains, what changed since it was added, quantity
  * (−/+), Remove and its price. A removal is handed to the screen with its Undo.
  */
 export function CartLineItem({
@@ -46,6 +47,7 @@ export function CartLineItem({
       <div className="cart-line-body">
         <h2 className="cart-line-name">{line.name}</h2>
         {line.description ? <p className="cart-line-options">{line.description}</p> : null}
+        <AllergenNote allergens={line.allergens} marks={line.marks} testId="line-allergens" />
         {!line.available ? <p className="error-message">No longer available.</p> : null}
         {line.notice ? <p className="cart-line-notice">{line.notice}</p> : null}
       </div>

@@ -1,5 +1,7 @@
 import { useId, useMemo, useRef, type SubmitEvent } from 'react';
 import { MAX_QUANTITY, productRules, validateSelection, type Product } from '../../../domain';
+import { chosenToppingFacts, lineAllergens } from '../../../domain/allergens';
+import { AllergenNote } from '../../shared/allergen-note';
 import { useNotOfferedText } from '../../shared/availability';
 import { useNotice } from '../../shared/notices';
 import type { ApiTopping } from '../../shared/types';
@@ -56,6 +58,11 @@ export function ItemForm({
   const toppingNames = useMemo(
     () => new Set((toppings ?? []).filter((t) => !t.soldOut).map((t) => t.name)),
     [toppings],
+  );
+  // What the line contains as chosen so far: the product's, with the chosen toppings'.
+  const contains = useMemo(
+    () => lineAllergens(product.details, chosenToppingFacts(selection.toppings, toppings ?? [])),
+    [product, selection.toppings, toppings],
   );
   const drinkNames = useMemo(() => new Set(product.details.drinks ?? []), [product]);
   const problem = useMemo(
@@ -133,6 +140,7 @@ export function ItemForm({
       />
       {/* Price, what is missing and Add to Cart stay in reach at the bottom of a phone's screen
           while choosing, and settle at the end of the form. */}
+      <AllergenNote allergens={contains.allergens} marks={contains.marks} testId="item-allergens" />
       <div className="item-summary">
         {notOffered ? (
           <p id={notOfferedId} className="item-not-offered" data-testid="item-not-offered">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, MAX_QUANTITY, toCents, type ListCategory } from '../../../domain';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
+import { AllergenNote } from '../../shared/allergen-note';
 import { useNotOfferedText } from '../../shared/availability';
 import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
@@ -77,7 +78,13 @@ export function SimpleItemRow({
           <p className={`list-row-detail detail-${detailIs}`}>
             {item.soldOut ? <SoldOutBadge /> : null}
             {detail ? <span>{detail}</span> : null}
+            {/* A drink's row stays at most 80 px tall (7 on a phone's screen): beside its size,
+                small, what it contains only. */}
+            {detailIs === 'size' ? <AllergenNote allergens={item.allergens} inline /> : null}
           </p>
+          {detailIs === 'description' ? (
+            <AllergenNote allergens={item.allergens} marks={item.marks} />
+          ) : null}
           {notOffered ? (
             <p id={notOfferedId} className="list-row-not-offered">
               {notOffered}

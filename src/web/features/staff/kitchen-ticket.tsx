@@ -4,6 +4,7 @@ import {
   selectionParts,
   type ApiStaffOrder,
 } from '../../../domain';
+import { containsText } from '../../../domain/allergens';
 import { clockTime, fullTime, ticketPayment } from './staff-format';
 
 /**
@@ -12,7 +13,8 @@ import { clockTime, fullTime, ticketPayment } from './staff-format';
  * customer's instructions boxed before the lines (the kitchen reads them first), each line's name
  * big and each of its options on a line of its own, in the order detail's and the cart's words
  * (the domain's `selectionParts`). It starts with the store's name from its profile: a ticket
- * stapled to a delivery bag says whose it is.
+ * stapled to a delivery bag says whose it is. Each line ends with what it contains (its
+ * allergens as placed).
  */
 export function KitchenTicket({
   order,
@@ -55,6 +57,10 @@ export function KitchenTicket({
           {selectionParts(item).map((part, index) => (
             <p key={index}>{selectionPartText(part)}</p>
           ))}
+          {/* The order's own copy, as placed: a later menu change does not reach a ticket. */}
+          {containsText(item.allergens ?? []) ? (
+            <p className="ticket-allergens">{containsText(item.allergens ?? [])}</p>
+          ) : null}
         </div>
       ))}
     </div>

@@ -21,6 +21,9 @@ export interface CartLine {
   available: boolean;
   /** What changed since the line was added (a price, sold out), in words; null when nothing. */
   notice: string | null;
+  /** What the line contains and its dietary marks (`lineAllergens`); empty while unknown. */
+  allergens: readonly string[];
+  marks: readonly string[];
 }
 
 /**
@@ -40,6 +43,8 @@ export function serverLine(item: ServerCartItem): CartLine {
     // The server leaves out a line whose product is gone, so every line it sends is there.
     available: true,
     notice: serverLineNotice(item),
+    allergens: item.allergens,
+    marks: item.marks,
   };
 }
 

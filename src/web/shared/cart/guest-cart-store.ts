@@ -8,6 +8,7 @@ import {
 import { importChunk } from '../chunk-reload';
 import { useHydrated } from '../first-render';
 import { STORAGE_KEYS } from '../storage';
+import type { ApiTopping } from '../types';
 import type { NewCartItem } from './cart-api';
 import type { CartLine } from './cart-lines';
 import { readLocalCart, writeLocalCart } from './local-cart';
@@ -104,10 +105,27 @@ export function useGuestCartStore(): GuestCartStore {
     };
   }, [needsPricing, pricing]);
 
+  // For what a line with toppings contains; until they are here (or if they fail) it says none.
+  const [toppings, setToppings] = useState<readonly ApiTopping[]>([]);
+  useEffect(() => {
+    let live = true;
+    pricing?.guestToppings(items)?.then(
+      (list) => {
+        if (live) setToppings(list);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [pricing, items]);
+
   const lines = useMemo<CartLine[]>(
     () =>
-      pricing ? items.map((item) => pricing.localLine(item, products.get(item.productId))) : [],
-    [pricing, items, products],
+      pricing
+        ? items.map((item) => pricing.localLine(item, products.get(item.productId), toppings))
+        : [],
+    [pricing, items, products, toppings],
   );
 
   const figures = useMemo<CartTotals | null>(() => {

@@ -16,6 +16,9 @@ import {
   type NormalisedSelection,
   type Product,
 } from '../../../domain';
+import { chosenToppingFacts, lineAllergens } from '../../../domain/allergens';
+import { menuApi } from '../menu-api';
+import type { ApiTopping } from '../types';
 import type { NewCartItem } from './cart-api';
 import type { CartLine } from './cart-lines';
 import { CartRefusal, newLocalId } from './local-cart';
@@ -56,7 +59,11 @@ export function addLocalItem(
 }
 
 /** A guest's line, priced by the domain engine once its product is known. */
-export function localLine(item: LocalCartItem, product: Product | null | undefined): CartLine {
+export function localLine(
+  item: LocalCartItem,
+  product: Product | null | undefined,
+  toppings: readonly ApiTopping[] = [],
+): CartLine {
   if (!product) {
     return {
       id: item._id,
@@ -70,6 +77,8 @@ export function localLine(item: LocalCartItem, product: Product | null | undefin
       // The storefront no longer answers for it (retired or deleted): said as the server's
       // cart says it of a hidden product's line.
       notice: product === null ? NOT_ON_MENU_NOTICE : null,
+      allergens: [],
+      marks: [],
     };
   }
   const selection = normaliseLocal(item);
@@ -84,7 +93,17 @@ export function localLine(item: LocalCartItem, product: Product | null | undefin
     available: !product.soldOut,
     // A guest's line keeps no price of its own: it shows the menu's, and a sold-out one says so.
     notice: null,
+    ...lineAllergens(product.details, chosenToppingFacts(selection.toppings, toppings)),
   };
+}
+
+/**
+ * The toppings (for what a line with toppings contains), when some line has any: asked here,
+ * with the pricing code, so a cart without toppings asks for nothing more.
+ */
+export function guestToppings(items: readonly LocalCartItem[]): Promise<ApiTopping[]> | null {
+  const topped = items.some((item) => normaliseLocal(item).toppings.some((list) => list.length));
+  return topped ? menuApi.toppings() : null;
 }
 
 /** The guest cart's figures in cents, once every available line is priced; null until then. */
