@@ -149,6 +149,9 @@ describe('GET /api/staff/menu', () => {
       name: toppings[0]?.name,
       soldOut: false,
       hidden: false,
+      // The seeded first topping is Anchovies.
+      allergens: ['fish'],
+      marks: [],
     });
   });
 });
@@ -455,6 +458,44 @@ describe('PUT /api/staff/menu', () => {
       { ...b, name: a.name },
     ]);
     await imported(document);
+  });
+
+  it('sets what a topping contains: listed on a dry run, written on the import, kept when left out', async () => {
+    const document = await exported();
+    const [first] = document.toppings;
+    if (!first) throw new Error('a topping expected');
+    const toppings = document.toppings.map((topping) =>
+      topping === first ? { ...first, allergens: ['sesame', 'milk'], marks: ['spicy'] } : topping,
+    );
+    const expected = [
+      {
+        kind: 'topping',
+        action: 'update',
+        _id: first._id,
+        name: first.name,
+        fields: [
+          { field: 'allergens', from: first.allergens, to: ['sesame', 'milk'] },
+          { field: 'marks', from: first.marks, to: ['spicy'] },
+        ],
+      },
+    ];
+    expect(await imported({ ...document, toppings }, { dryRun: true })).toEqual(expected);
+    expect((await exported()).toppings[0]).toEqual(first);
+    expect(await imported({ ...document, toppings })).toEqual(expected);
+    const changed = (await exported()).toppings[0];
+    expect(changed?.allergens.slice().sort()).toEqual(['milk', 'sesame']);
+    expect(changed?.marks).toEqual(['spicy']);
+    // A document written before toppings had lists (no allergens, no marks) changes none.
+    const older = (await exported()).toppings.map(({ _id, name, soldOut, hidden }) => ({
+      _id,
+      name,
+      soldOut,
+      hidden,
+    }));
+    expect(await imported({ ...document, toppings: older })).toEqual([]);
+    expect((await exported()).toppings[0]?.marks).toEqual(['spicy']);
+    await imported(document);
+    expect((await exported()).toppings[0]).toEqual(first);
   });
 
   it('moves a menu to another store: its GET then equals the first’s, less ids', async () => {

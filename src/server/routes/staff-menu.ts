@@ -133,6 +133,14 @@ const newProduct = z.object({
   details: detailsInput.prefault({}),
 });
 
+/** A topping's lists, each sent whole (the editor's checkboxes, an imported menu's entry). */
+const allergenList = z.array(
+  z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }),
+);
+const markList = z.array(
+  z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }),
+);
+
 /**
  * PUT /api/staff/menu: the document GET /api/staff/menu answers (decision 19), products in the
  * form POST /api/staff/products takes them (`_id`: the product it replaces, when it is this
@@ -158,6 +166,8 @@ const menuDocument = z.object({
         name: text,
         soldOut: z.boolean().default(false),
         hidden: z.boolean().default(false),
+        allergens: allergenList.optional(),
+        marks: markList.optional(),
       }),
     )
     .max(MAX_MENU_ENTRIES),
@@ -244,12 +254,8 @@ const toppingChange = z
         .int({ error: POSITION_MESSAGE })
         .min(0, { error: POSITION_MESSAGE })
         .optional(),
-      allergens: z
-        .array(z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }))
-        .optional(),
-      marks: z
-        .array(z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }))
-        .optional(),
+      allergens: allergenList.optional(),
+      marks: markList.optional(),
     },
     { error: AVAILABLE_MESSAGE },
   )

@@ -12,6 +12,7 @@ import {
   type Category,
   type Product,
 } from '../../domain';
+import type { Allergen, DietaryMark } from '../../domain/allergens';
 import {
   MAX_NAME_LENGTH,
   checkProductDraft,
@@ -72,7 +73,14 @@ export interface ImportedTopping {
   name: string;
   soldOut: boolean;
   hidden: boolean;
+  /** What it contains and is; left out, kept as it is (a new topping: none). */
+  allergens?: Allergen[] | undefined;
+  marks?: DietaryMark[] | undefined;
 }
+
+/** Two lists of names equal as sets: their order is not a change. */
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  [...new Set(a)].sort().join('\n') === [...new Set(b)].sort().join('\n');
 
 /** PUT /api/staff/menu's body, parsed. Categories left out are not checked. */
 export interface MenuImport {
@@ -142,6 +150,12 @@ function toppingFieldChanges(current: ApiStaffTopping, entry: ImportedTopping) {
   }
   if (current.hidden !== entry.hidden) {
     fields.push({ field: 'hidden', from: current.hidden, to: entry.hidden });
+  }
+  for (const field of ['allergens', 'marks'] as const) {
+    const wanted = entry[field];
+    if (wanted !== undefined && !sameSet(current[field], wanted)) {
+      fields.push({ field, from: current[field], to: [...new Set(wanted)] });
+    }
   }
   return fields;
 }
@@ -465,8 +479,9 @@ export async function importMenu(
     for (const [index, { entry, current, changed }] of plan.toppings.entries()) {
       if (!current) {
         const rows = await query<{ id: string }>(
-          sql`insert into toppings (name, sold_out, hidden, sort_order)
-              values (${entry.name}, ${entry.soldOut}, ${entry.hidden}, ${index + 1})
+          sql`insert into toppings (name, sold_out, hidden, sort_order, allergens, marks)
+              values (${entry.name}, ${entry.soldOut}, ${entry.hidden}, ${index + 1},
+                ${[...new Set(entry.allergens ?? [])]}::text[], ${[...new Set(entry.marks ?? [])]}::text[])
               returning id`,
         );
         toppingOrder.push(rows[0]?.id ?? '');
@@ -475,7 +490,9 @@ export async function importMenu(
       if (changed) {
         await query(
           sql`update toppings set name = ${entry.name}, sold_out = ${entry.soldOut},
-                hidden = ${entry.hidden}
+                hidden = ${entry.hidden},
+                allergens = coalesce(${entry.allergens ? [...new Set(entry.allergens)] : null}::text[], allergens),
+                marks = coalesce(${entry.marks ? [...new Set(entry.marks)] : null}::text[], marks)
               where id = ${current._id}`,
         );
       }
