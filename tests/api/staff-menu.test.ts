@@ -249,6 +249,8 @@ describe('PATCH /api/staff/toppings/{id}', () => {
       name: 'Bacon',
       soldOut: true,
       hidden: false,
+      allergens: bacon.allergens,
+      marks: bacon.marks,
     });
     // The very next catalogue answer says so.
     expect((await toppings()).find((topping) => topping.name === 'Bacon')?.soldOut).toBe(true);
