@@ -109,6 +109,8 @@ describe('GET /api/staff/toppings', () => {
       name: 'Bacon',
       soldOut: false,
       hidden: false,
+      allergens: [],
+      marks: [],
     });
   });
 });
@@ -119,12 +121,21 @@ describe('POST /api/staff/toppings', () => {
     expect(created.statusCode).toBe(201);
     const feta = created.json<ApiStaffTopping>();
     const [row] = await t.db.query<{ id: string }>(`select id from toppings where name = 'Feta'`);
-    expect(feta).toEqual({ _id: row?.id, name: 'Feta', soldOut: false, hidden: false });
+    expect(feta).toEqual({
+      _id: row?.id,
+      name: 'Feta',
+      soldOut: false,
+      hidden: false,
+      allergens: [],
+      marks: [],
+    });
     expect((await staffToppings()).at(-1)).toEqual(feta);
     expect((await publicToppings()).at(-1)).toEqual({
       _id: feta._id,
       name: 'Feta',
       soldOut: false,
+      allergens: [],
+      marks: [],
     });
     // A customer can put it on a pizza straight away.
     expect((await addLine(await registerCustomer(t.app), combo(['Feta']))).statusCode).toBe(200);
@@ -175,6 +186,9 @@ describe('PATCH /api/staff/toppings/{id}: a rename', () => {
       name: 'Button Mushrooms',
       soldOut: false,
       hidden: false,
+      // What it contains and is stays with the topping, whatever its name.
+      allergens: mushrooms.allergens,
+      marks: mushrooms.marks,
     });
     expect((await publicToppings()).map((each) => each.name)).toContain('Button Mushrooms');
     expect((await publicToppings()).map((each) => each.name)).not.toContain('Mushroom');
