@@ -11,7 +11,18 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
-afterEach(() => storeRepository(t.db).setOpenMode('auto'));
+afterEach(async () => {
+  await storeRepository(t.db).setOpenMode('auto');
+  // Written behind the app's back: its snapshot hears of it by NOTIFY, moments later on the
+  // Postgres server (decision 11). Only 'auto' is closed at 05:00 and open at 12:00 on Monday.
+  const openAt = async (instant: string) => {
+    clock.set(instant);
+    const answer = await t.app.inject({ method: 'GET', url: '/api/store/status' });
+    return answer.json<{ storeOpen: boolean }>().storeOpen;
+  };
+  await expect.poll(() => openAt('2026-11-23T10:00:00Z')).toBe(false);
+  await expect.poll(() => openAt('2026-11-23T17:00:00Z')).toBe(true);
+});
 
 async function storeOpenAt(instant: string): Promise<boolean> {
   clock.set(instant);
