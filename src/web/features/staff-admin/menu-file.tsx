@@ -175,6 +175,7 @@ export function MenuFile({
                 {count > 0 ? (
                   <button
                     type="button"
+                    className="primary"
                     aria-disabled={apply.pending || undefined}
                     onClick={() => void onApply()}
                   >
