@@ -142,3 +142,20 @@ it('downloads the menu, brings back one price changed, lists that change, applie
   expect(await axeViolations(page, 'main')).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+it('a staff member the admin has not let edit the menu downloads it but is offered no import', async () => {
+  const staff = (await registerMember(h.app, h.db, 'staff')).account;
+  const { page } = await h.newPage({ now: NOW, session: staff.cookie });
+  await page.setViewportSize(TABLET);
+  const problems = watchConsole(page);
+  await page.goto('/staff/menu');
+  const section = page.getByRole('region', { name: 'Back up or bring in a menu' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download the menu' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`menu-${NOW.slice(0, 10)}.json`);
+  expect(await section.getByLabel('Import a menu file').count()).toBe(0);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  expect(problems).toEqual([]);
+});
