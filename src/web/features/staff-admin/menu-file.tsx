@@ -86,8 +86,14 @@ export function MenuFile({
     check.reset();
     apply.reset();
     if (!file) return;
+    // A refused file is let go, so the same file fixed in an editor can be chosen again (the
+    // browser says nothing when the file chosen is the one it holds).
+    const refuse = (message: string | null) => {
+      setUnreadable(message);
+      if (input.current) input.current.value = '';
+    };
     if (file.size > MAX_FILE_BYTES) {
-      setUnreadable(`${file.name} is larger than 1 MB: it cannot be a menu file.`);
+      refuse(`${file.name} is larger than 1 MB: it cannot be a menu file.`);
       return;
     }
     let document: unknown;
@@ -95,11 +101,12 @@ export function MenuFile({
       document = JSON.parse(await file.text());
     } catch (error) {
       const why = error instanceof Error ? ` (${error.message})` : '';
-      setUnreadable(`${file.name} is not a JSON file we can read${why}. Nothing was changed.`);
+      refuse(`${file.name} is not a JSON file we can read${why}. Nothing was changed.`);
       return;
     }
     const result = await check.run(document);
     if (result.ok) setChecked({ name: file.name, document, changes: result.value.changes });
+    else if (result.error) refuse(null);
   };
 
   const onApply = async () => {
