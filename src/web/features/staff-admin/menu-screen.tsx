@@ -5,6 +5,7 @@ import type { ApiStaffProduct } from '../../../domain/api-types';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { staffUrls } from '../../shared/urls';
 import { Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
+import { MenuFile } from './menu-file';
 import { ProductRow } from './product-row';
 import { staffAdminApi } from './staff-admin-api';
 import { OptionSwitches } from './option-switches';
@@ -69,7 +70,8 @@ const matches = (product: ApiStaffProduct, filter: string) =>
 /**
  * The staff's Menu: every item by category, sold out or back, its price and its photo, Edit
  * (the editor's page), its place in the category and Add item; then the toppings and the
- * flavours, each sold out or back. Hidden items are listed, marked so.
+ * flavours, each sold out or back; then the whole menu as a file, downloaded or brought back.
+ * Hidden items are listed, marked so.
  */
 export default function MenuScreen() {
   const { state, reload, setValue } = useLoad(staffAdminApi.products);
@@ -173,6 +175,8 @@ export default function MenuScreen() {
           />
         </>
       ) : null}
+      {/* Outside the list, so reloading the list after an import keeps its focus and words. */}
+      <MenuFile canEdit={canEdit} announce={announce} onImported={reload} />
     </section>
   );
 }

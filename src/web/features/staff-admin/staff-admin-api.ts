@@ -1,6 +1,8 @@
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
+  ApiMenuChanges,
+  ApiMenuDocument,
   ApiOutbox,
   ApiOutboxMail,
   ApiStaffFlavour,
@@ -100,6 +102,18 @@ export const staffAdminApi = {
       method: 'PATCH',
       body: JSON.stringify({ available }),
       contentType: 'application/json',
+    }),
+  /** The whole menu as one document (decision 19): what "Download the menu" saves. */
+  menuDocument: () => api<ApiMenuDocument>('/api/staff/menu'),
+  /**
+   * A menu file sent back as it was read: the server checks it (a 400 naming the entry) and
+   * answers its change list, written only when not `dryRun`, all or nothing.
+   */
+  importMenu: (document: unknown, dryRun: boolean, signal?: AbortSignal) =>
+    api<ApiMenuChanges>(`/api/staff/menu${dryRun ? '?dryRun=true' : ''}`, {
+      method: 'PUT',
+      body: document,
+      signal,
     }),
   /** The file itself is the body; the server checks, re-encodes and resizes it. */
   uploadPhoto: (id: string, file: File) =>
