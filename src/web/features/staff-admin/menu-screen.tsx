@@ -5,6 +5,7 @@ import type { ApiStaffProduct } from '../../../domain/api-types';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { staffUrls } from '../../shared/urls';
 import { Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
+import { DayHistory } from './menu-history';
 import { ProductRow } from './product-row';
 import { staffAdminApi } from './staff-admin-api';
 import { OptionSwitches } from './option-switches';
@@ -171,6 +172,7 @@ export default function MenuScreen() {
             filter={filter}
             announce={announce}
           />
+          <DayHistory />
         </>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
+  ApiMenuHistoryEntry,
   ApiOutbox,
   ApiOutboxMail,
   ApiStaffFlavour,
@@ -101,6 +102,12 @@ export const staffAdminApi = {
       body: JSON.stringify({ available }),
       contentType: 'application/json',
     }),
+  /** The menu's changes, newest first: of one item (its id; a flavour's name), or of a store day. */
+  history: (filter: { id: string } | { day: string }, signal?: AbortSignal) =>
+    api<ApiMenuHistoryEntry[]>(
+      `/api/staff/menu/history?${new URLSearchParams(filter).toString()}`,
+      { signal },
+    ),
   /** The file itself is the body; the server checks, re-encodes and resizes it. */
   uploadPhoto: (id: string, file: File) =>
     send<ApiStaffProduct>(`${product(id)}/image`, {
