@@ -6,6 +6,7 @@ import { ErrorMessage, Loading } from '../../shared/ui';
 import { staffUrls } from '../../shared/urls';
 import { Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
 import { MenuFile } from './menu-file';
+import { DayHistory } from './menu-history';
 import { ProductRow } from './product-row';
 import { staffAdminApi } from './staff-admin-api';
 import { OptionSwitches } from './option-switches';
@@ -173,6 +174,7 @@ export default function MenuScreen() {
             filter={filter}
             announce={announce}
           />
+          <DayHistory />
         </>
       ) : null}
       {/* Outside the list, so reloading the list after an import keeps its focus and words. */}

@@ -25,6 +25,7 @@ import {
   type DraftForm,
 } from './draft-form';
 import { KindFields, type Edit } from './kind-fields';
+import { ItemHistory } from './menu-history';
 import { ProductActions } from './product-actions';
 import { staffAdminApi } from './staff-admin-api';
 import { EDITOR_ONLY } from './use-menu-editor';
@@ -293,6 +294,7 @@ export function ProductEditor({
         ) : null}
       </section>
       {product && canEdit ? <ProductActions product={product} onForbidden={onForbidden} /> : null}
+      {product ? <ItemHistory id={product._id} /> : null}
     </>
   );
 }

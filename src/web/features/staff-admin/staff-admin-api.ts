@@ -3,6 +3,7 @@ import { api, ApiError, isAbort } from '../../shared/api';
 import type {
   ApiMenuChanges,
   ApiMenuDocument,
+  ApiMenuHistoryEntry,
   ApiOutbox,
   ApiOutboxMail,
   ApiStaffFlavour,
@@ -115,6 +116,12 @@ export const staffAdminApi = {
       body: document,
       signal,
     }),
+  /** The menu's changes, newest first: of one item (its id; a flavour's name), or of a store day. */
+  history: (filter: { id: string } | { day: string }, signal?: AbortSignal) =>
+    api<ApiMenuHistoryEntry[]>(
+      `/api/staff/menu/history?${new URLSearchParams(filter).toString()}`,
+      { signal },
+    ),
   /** The file itself is the body; the server checks, re-encodes and resizes it. */
   uploadPhoto: (id: string, file: File) =>
     send<ApiStaffProduct>(`${product(id)}/image`, {
