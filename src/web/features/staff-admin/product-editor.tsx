@@ -24,6 +24,7 @@ import {
   previewProduct,
   type DraftForm,
 } from './draft-form';
+import { AllergenChecks } from './allergen-checks';
 import { KindFields, type Edit } from './kind-fields';
 import { ProductActions } from './product-actions';
 import { staffAdminApi } from './staff-admin-api';
@@ -242,6 +243,11 @@ export function ProductEditor({
           problems={problems}
           beverages={beverages}
           readOnly={readOnly}
+        />
+        <AllergenChecks
+          value={form}
+          readOnly={readOnly}
+          onChange={(change) => edit((before) => ({ ...before, ...change(before) }))}
         />
         {problems.size > 0 ? (
           <p className="admin-form-error" role="alert">
