@@ -150,7 +150,7 @@ function ToppingRow({
 
   return (
     <li
-      className={`option-switch topping-row${stock.soldOut ? ' is-sold-out' : ''}`}
+      className={`option-switch topping-row${stock.soldOut ? ' is-sold-out' : ''}${telling ? ' is-telling' : ''}`}
       aria-labelledby={nameId}
     >
       <span id={nameId} className="option-switch-name">
