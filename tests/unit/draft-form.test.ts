@@ -80,7 +80,7 @@ describe('the menu editor form', () => {
   });
 
   it('leaves out the fields the category’s kind does not have, and keeps what it does not edit', () => {
-    // A field the form does not edit (issue 34's allergens) is sent back as it was.
+    // Allergens are any kind's: a change of kind keeps them.
     const other = { allergens: ['milk' as const] };
     const form = {
       ...formOf({ ...combo, details: { ...combo.details, ...other } }),
@@ -91,6 +91,36 @@ describe('the menu editor form', () => {
       ['allergens', 'sizeDescriptions', 'sizePrices', 'sizes', 'wingsFlavors'].sort(),
     );
     expect(formProblems(form, [], combo._id)).toEqual(new Map());
+  });
+
+  it('edits allergens and marks: read from the product, saved in the lists’ order, left out when none', () => {
+    const product = {
+      ...combo,
+      details: { ...combo.details, allergens: ['milk' as const], marks: ['spicy' as const] },
+    };
+    const form = formOf(product);
+    expect(form.allergens).toEqual(['milk']);
+    expect(form.marks).toEqual(['spicy']);
+    expect(form.kept).toEqual({});
+
+    // Ticked after milk, sesame is saved before it, as Health Canada lists them.
+    const ticked = draftOf({
+      ...form,
+      allergens: [...form.allergens, 'sesame'],
+      marks: ['vegetarian', 'spicy'],
+    });
+    expect(ticked.details.allergens).toEqual(['sesame', 'milk']);
+    expect(ticked.details.marks).toEqual(['vegetarian', 'spicy']);
+    expect(fieldsOf(ticked).details.allergens).toEqual(['sesame', 'milk']);
+
+    // Every box unticked: the keys go, as an item that never had any (the seed's) has none.
+    const cleared = draftOf({ ...form, allergens: [], marks: [] });
+    expect('allergens' in cleared.details).toBe(false);
+    expect('marks' in cleared.details).toBe(false);
+
+    // A new item of any kind starts with none, and may be given them.
+    const drink = draftOf({ ...blankForm('Beverages'), allergens: ['sulphites'] });
+    expect(drink.details.allergens).toEqual(['sulphites']);
   });
 
   it('starts a pizza deal with its one pizza, and asks for a price above zero', () => {

@@ -12,6 +12,12 @@ import {
   type ProductDetails,
   type ToppingAllowance,
 } from '../../../domain';
+import {
+  ALLERGENS,
+  DIETARY_MARKS,
+  type Allergen,
+  type DietaryMark,
+} from '../../../domain/allergens';
 import type { ApiProductDetails, ApiStaffProduct } from '../../../domain/api-types';
 import {
   checkProductDraft,
@@ -66,8 +72,11 @@ export interface DraftForm {
   toppingAllowance: '' | ToppingAllowance;
   fixedQuantity: boolean;
   windows: WindowRow[];
+  /** What it contains and its marks, any kind's; saved in the lists' order. */
+  allergens: Allergen[];
+  marks: DietaryMark[];
   /**
-   * Details this form does not edit (allergens and marks, say), sent back as they came so a
+   * Details this form does not edit (one a newer server adds, say), sent back as they came so a
    * save never drops what another screen wrote.
    */
   kept: ApiProductDetails;
@@ -107,6 +116,8 @@ export function blankForm(category: string): DraftForm {
     toppingAllowance: '',
     fixedQuantity: false,
     windows: [],
+    allergens: [],
+    marks: [],
     kept: {},
   };
 }
@@ -129,6 +140,8 @@ export function formOf(product: ApiStaffProduct): DraftForm {
     toppingAllowance,
     fixedQuantity,
     availableAt,
+    allergens,
+    marks,
     ...others
   } = product.details;
   const kept: ApiProductDetails = { ...others };
@@ -158,6 +171,8 @@ export function formOf(product: ApiStaffProduct): DraftForm {
     toppingAllowance: toppingAllowance ?? '',
     fixedQuantity: fixedQuantity === true,
     windows: (availableAt ?? []).map((window) => ({ key: rowKey(), ...window })),
+    allergens: allergens ?? [],
+    marks: marks ?? [],
     kept,
   };
 }
@@ -233,6 +248,12 @@ function draftDetails(form: DraftForm, kind: Kind | undefined): ProductDetails {
       to,
     }));
   }
+  // Any kind may have them; in the lists' order, so a save that only reorders changes nothing,
+  // and left out when none is ticked, as the seed leaves them.
+  const allergens = ALLERGENS.filter((each) => form.allergens.includes(each));
+  if (allergens.length > 0) details.allergens = allergens;
+  const marks = DIETARY_MARKS.filter((each) => form.marks.includes(each));
+  if (marks.length > 0) details.marks = marks;
   return details;
 }
 

@@ -24,6 +24,7 @@ import {
   previewProduct,
   type DraftForm,
 } from './draft-form';
+import { AllergenChecks } from './allergen-checks';
 import { KindFields, type Edit } from './kind-fields';
 import { ItemHistory } from './menu-history';
 import { ProductActions } from './product-actions';
@@ -243,6 +244,11 @@ export function ProductEditor({
           problems={problems}
           beverages={beverages}
           readOnly={readOnly}
+        />
+        <AllergenChecks
+          value={form}
+          readOnly={readOnly}
+          onChange={(change) => edit((before) => ({ ...before, ...change(before) }))}
         />
         {problems.size > 0 ? (
           <p className="admin-form-error" role="alert">

@@ -1,3 +1,4 @@
+import type { Allergen, DietaryMark } from '../../../domain/allergens';
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
@@ -94,7 +95,14 @@ export const staffAdminApi = {
     send<ApiStaffTopping>('/api/staff/toppings', json('POST', { name })),
   updateTopping: (
     id: string,
-    change: { available?: boolean; name?: string; hidden?: boolean; position?: number },
+    change: {
+      available?: boolean;
+      name?: string;
+      hidden?: boolean;
+      position?: number;
+      allergens?: Allergen[];
+      marks?: DietaryMark[];
+    },
   ) => send<ApiStaffTopping>(topping(id), json('PATCH', change)),
   /** Every flavour a product offers (wings, panzerotti), sold out or not. */
   flavours: (signal?: AbortSignal) => api<ApiStaffFlavour[]>('/api/staff/flavours', { signal }),

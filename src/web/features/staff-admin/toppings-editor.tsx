@@ -1,8 +1,10 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { AllergenNote } from '../../shared/allergen-note';
 import { Field } from '../../shared/field';
 import { useMutation } from '../../shared/use-mutation';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { failureText, RowFailure, useLoad } from './admin-parts';
+import { AllergenChecks, inListOrder, type AllergenChoice } from './allergen-checks';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import type { ApiStaffTopping } from '../../../domain/api-types';
 import { staffAdminApi } from './staff-admin-api';
@@ -100,9 +102,12 @@ function ToppingRow({
   place?: { index: number; count: number; onMoved: (t: ApiStaffTopping, at: number) => void };
 }) {
   const nameId = useId();
+  const containsId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
+  const [telling, setTelling] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
+  const containsButton = useRef<HTMLButtonElement>(null);
   const stock = useSoldOut(topping, {
     save: (available) => staffAdminApi.updateTopping(topping._id, { available }),
     onSaved,
@@ -138,16 +143,26 @@ function ToppingRow({
     setRenaming(false);
     requestAnimationFrame(() => renameButton.current?.focus());
   };
+  const closeContains = () => {
+    setTelling(false);
+    requestAnimationFrame(() => containsButton.current?.focus());
+  };
 
   return (
     <li
-      className={`option-switch topping-row${stock.soldOut ? ' is-sold-out' : ''}`}
+      className={`option-switch topping-row${stock.soldOut ? ' is-sold-out' : ''}${telling ? ' is-telling' : ''}`}
       aria-labelledby={nameId}
     >
       <span id={nameId} className="option-switch-name">
         {topping.name}
       </span>
       {topping.hidden ? <span className="menu-row-hidden">Hidden</span> : null}
+      <AllergenNote
+        inline
+        allergens={topping.allergens}
+        marks={topping.marks}
+        testId="topping-allergens"
+      />
       <SoldOutSwitch {...stock} describedBy={nameId} />
       {canEdit ? (
         <div className="menu-row-actions">
@@ -162,6 +177,17 @@ function ToppingRow({
               Rename
             </button>
           )}
+          <button
+            ref={containsButton}
+            type="button"
+            className="secondary"
+            aria-describedby={nameId}
+            aria-expanded={telling}
+            aria-controls={telling ? containsId : undefined}
+            onClick={() => setTelling((open) => !open)}
+          >
+            Contains...
+          </button>
           <button
             type="button"
             className="secondary"
@@ -212,8 +238,69 @@ function ToppingRow({
           }}
         />
       ) : null}
+      {telling ? (
+        <ContainsForm
+          id={containsId}
+          topping={topping}
+          pending={changing.pending}
+          onCancel={closeContains}
+          onSave={async (choice) => {
+            const ok = await change(choice, (saved) => `${saved.name}: allergens and marks saved.`);
+            if (ok) closeContains();
+          }}
+        />
+      ) : null}
       <RowFailure message={failure} />
     </li>
+  );
+}
+
+/**
+ * What a topping contains and its marks, ticked and saved together (one PATCH), so a line's
+ * "Contains" on the item screen never reads half an edit.
+ */
+function ContainsForm({
+  id,
+  topping,
+  pending,
+  onCancel,
+  onSave,
+}: {
+  id: string;
+  topping: ApiStaffTopping;
+  pending: boolean;
+  onCancel: () => void;
+  onSave: (choice: AllergenChoice) => Promise<void>;
+}) {
+  const [choice, setChoice] = useState<AllergenChoice>({
+    allergens: topping.allergens,
+    marks: topping.marks,
+  });
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pending) void onSave(inListOrder(choice));
+  };
+  return (
+    <form
+      id={id}
+      className="contains-editor"
+      aria-label={`What ${topping.name} contains`}
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <AllergenChecks value={choice} onChange={setChoice} />
+      <div className="price-editor-actions">
+        <button type="submit" className="primary" aria-disabled={pending || undefined}>
+          {pending ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
