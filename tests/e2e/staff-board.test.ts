@@ -218,7 +218,13 @@ it('shows a customer’s order on the board within a second, rings until opened,
   await ticket.waitFor();
   expect(await staffPage.locator('#root').isVisible()).toBe(false);
   const ticketLines = (await ticket.innerText()).split('\n').filter((line) => line.trim());
-  expect(ticketLines.slice(0, 3)).toEqual([`#${order.number}`, 'PICKUP', 'Placed 6:00 PM']);
+  // The store's name from its profile heads it (printed in capitals by the ticket's CSS).
+  expect(ticketLines.slice(0, 4)).toEqual([
+    'ROYAL CITY PIZZA & WINGS',
+    `#${order.number}`,
+    'PICKUP',
+    'Placed 6:00 PM',
+  ]);
   for (const line of ['2 × Wings', '20 pcs', 'Pizza 2: Bacon, Onions', `Ring twice ${MARKUP}`]) {
     expect(ticketLines).toContain(line);
   }
