@@ -58,12 +58,13 @@ describe('GET /api/store/status', () => {
 
   it('obeys the stored override: forced closed inside the hours', async () => {
     await storeRepository(t.db).setOpenMode('closed');
-    expect(await storeOpenAt('2026-11-23T23:00:00Z')).toBe(false);
+    // Written behind the app's back: heard by NOTIFY, moments later on the Postgres server.
+    await expect.poll(() => storeOpenAt('2026-11-23T23:00:00Z')).toBe(false);
   });
 
   it('obeys the stored override: forced open outside the hours', async () => {
     await storeRepository(t.db).setOpenMode('open');
-    expect(await storeOpenAt('2026-11-23T10:00:00Z')).toBe(true);
+    await expect.poll(() => storeOpenAt('2026-11-23T10:00:00Z')).toBe(true);
   });
 
   it('turns at the very minute, and at the second a pause ends, however often it is asked', async () => {
@@ -98,8 +99,9 @@ describe('GET /api/store/status', () => {
   it('goes back to the hours when the override is auto again', async () => {
     const store = storeRepository(t.db);
     await store.setOpenMode('closed');
+    await expect.poll(() => storeOpenAt('2026-11-23T23:00:00Z')).toBe(false);
     await store.setOpenMode('auto');
-    expect(await storeOpenAt('2026-11-23T23:00:00Z')).toBe(true);
+    await expect.poll(() => storeOpenAt('2026-11-23T23:00:00Z')).toBe(true);
     expect(await storeOpenAt('2026-11-23T10:00:00Z')).toBe(false);
   });
 });
@@ -130,7 +132,10 @@ describe('GET /api/store', () => {
   it('reports the forced-closed store as closed', async () => {
     clock.set('2026-11-23T23:00:00Z');
     await storeRepository(t.db).setOpenMode('closed');
-    const response = await t.app.inject({ method: 'GET', url: '/api/store' });
-    expect(response.json()).toMatchObject({ storeOpen: false });
+    await expect
+      .poll(async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/store' })).json<{ storeOpen: boolean }>(),
+      )
+      .toMatchObject({ storeOpen: false });
   });
 });
