@@ -12,12 +12,7 @@ import {
   type ProductDetails,
   type ToppingAllowance,
 } from '../../../domain';
-import {
-  ALLERGENS,
-  DIETARY_MARKS,
-  type Allergen,
-  type DietaryMark,
-} from '../../../domain/allergens';
+import type { Allergen, DietaryMark } from '../../../domain/allergens';
 import type { ApiProductDetails, ApiStaffProduct } from '../../../domain/api-types';
 import {
   checkProductDraft,
@@ -25,6 +20,7 @@ import {
   type ProductDraft,
 } from '../../../domain/product-draft';
 import type { ProductFields } from './staff-admin-api';
+import { inListOrder } from './allergen-checks';
 
 /*
  * The menu editor's form as typed (every number a string, so "12." can be typed on the way to
@@ -250,9 +246,8 @@ function draftDetails(form: DraftForm, kind: Kind | undefined): ProductDetails {
   }
   // Any kind may have them; in the lists' order, so a save that only reorders changes nothing,
   // and left out when none is ticked, as the seed leaves them.
-  const allergens = ALLERGENS.filter((each) => form.allergens.includes(each));
+  const { allergens, marks } = inListOrder(form);
   if (allergens.length > 0) details.allergens = allergens;
-  const marks = DIETARY_MARKS.filter((each) => form.marks.includes(each));
   if (marks.length > 0) details.marks = marks;
   return details;
 }
