@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { isListCategory } from '../src/domain/catalog';
+import { isListKind, seededCategory } from '../src/domain/catalog';
 import { PRODUCTS, seedImagePath, type SeedProduct } from '../src/server/data/menu-seed';
 import { listThumbnail, THUMBNAIL_SIZE } from '../src/web/shared/thumbnail';
 
@@ -596,7 +596,7 @@ for (const product of PRODUCTS) {
   writeFileSync(file, content);
   total += 1;
   // The list rows show a raster thumbnail instead (src/web/shared/thumbnail.ts says why).
-  if (isListCategory(product.category)) {
+  if (isListKind(seededCategory(product.category).kind)) {
     const thumbnail = await sharp(Buffer.from(content), { density: 144 })
       .resize(THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height)
       .webp({ quality: 80, effort: 6 })

@@ -4,7 +4,7 @@
  * field renamed on the server breaks the browser's type-check instead of the browser.
  */
 import type { Allergen, DietaryMark } from './allergens';
-import type { AvailabilityWindow, ProductDetails } from './catalog';
+import type { AvailabilityWindow, CategoryEntry, Kind, ProductDetails } from './catalog';
 import type { OpenMode, StoreStatus, WeeklyHours } from './hours';
 import type { OrderStatus } from './order-states';
 
@@ -27,6 +27,8 @@ export interface ApiProduct {
   _id: string;
   name: string;
   category: string;
+  /** Its category's kind (`KIND_RULES`): which screen and rules. Not in the spec. */
+  kind: Kind;
   image: string;
   /** Base price, dollars. */
   price: number;
@@ -35,14 +37,24 @@ export interface ApiProduct {
   /** Present on GET /api/products/{id}; lists leave it out. */
   details?: ApiProductDetails;
   /**
-   * When the product is offered (its details' `availableAt`), on lists too, so a list row can
-   * say it without the details; left out when it is always offered. Not in the spec.
+   * When the product is offered (its own windows, else its category's: `offeredWindows`; the
+   * same in its details' `availableAt`), on lists too, so a list row can say it without the
+   * details; left out when it is always offered. Not in the spec.
    */
   availableAt?: AvailabilityWindow[];
   /** Its details' `allergens` and `marks`, on lists too; left out when empty. Not in the spec. */
   allergens?: Allergen[];
   marks?: DietaryMark[];
 }
+
+/**
+ * GET /api/categories: a category on the storefront (`CategoryEntry` less `hidden`: hidden ones
+ * are left out), in the order Home shows them. Not in the spec.
+ */
+export type ApiCategory = Omit<CategoryEntry, 'hidden'>;
+
+/** GET /api/staff/categories: every category, hidden ones too, in their order. */
+export type ApiStaffCategory = CategoryEntry;
 
 export interface ApiTopping {
   _id: string;

@@ -22,13 +22,19 @@ function holds(window: AvailabilityWindow, weekday: Weekday, minute: number): bo
   return spansHold((day) => (window.days.includes(day) ? span : null), weekday, minute);
 }
 
-/** Whether a product is offered at `instant`: always without windows, else inside one of them. */
+/**
+ * Whether a product is offered at `instant`: always without windows, else inside one of them;
+ * its own windows where it has any, else its category's (`offeredWindows` in catalog.ts).
+ */
 export function isAvailableAt(
-  product: { details: { readonly availableAt?: readonly AvailabilityWindow[] } },
+  product: {
+    details: { readonly availableAt?: readonly AvailabilityWindow[] };
+    categoryAvailableAt?: readonly AvailabilityWindow[];
+  },
   instant: Date,
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
-  const windows = product.details.availableAt;
+  const windows = product.details.availableAt ?? product.categoryAvailableAt;
   if (windows === undefined) return true;
   const { weekday, minute } = localWeekMinute(instant, timeZone);
   return windows.some((window) => holds(window, weekday, minute));

@@ -298,7 +298,7 @@ export function validateSelection(
 
 /** Unit and line price in cents of a checked selection. */
 export function priceSelection(
-  product: Pick<Product, 'category' | 'details' | 'price'>,
+  product: Pick<Product, 'kind' | 'details' | 'price'>,
   selection: NormalisedSelection,
   quantity: number,
 ): { unit: number; line: number } {

@@ -24,127 +24,113 @@ export const KINDS = [
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
-export const CATEGORIES = [
-  'Wings',
-  'Combos',
-  'FamilyCombos',
-  'MegaDealCombo',
-  'TwoforOneDeals',
-  'ThreeforOneDeals',
-  'panzerotti',
-  'superbowlcombo',
-  'Sides',
-  'Beverages',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
-
 /**
- * The two pizza deals' categories stay as the spec names them on the wire and in the database,
- * though neither name says what the deal holds: these say it.
+ * A category's id: the name products carry in `category` on the wire and in the database
+ * ("Wings", "TwoforOneDeals"). The categories themselves are the store's: a table it edits
+ * (migration 023), read through the catalogue snapshot; the engine knows only their kinds.
  */
-export const THREE_PIZZA_DEAL = 'TwoforOneDeals' satisfies Category;
-export const TWO_PIZZA_DEAL = 'ThreeforOneDeals' satisfies Category;
+export type Category = string;
 
-export function isCategory(value: string): value is Category {
-  return (CATEGORIES as readonly string[]).includes(value);
-}
-
-/** How a category is shown to a customer, and what the spec says when its items are added. */
+/** A category as the store keeps it and every screen reads it (`GET /api/categories`). */
 export interface CategoryEntry {
+  /** What products name in their `category`; letters and digits, never changed once made. */
+  id: Category;
   /** The kind of every product in it: its screen and rules (`KIND_RULES`). */
   kind: Kind;
-  /** The category's route segment: `/{segment}/{id}`, `/category/{segment}` (spec: lowercased). */
+  /** Its route: `/category/{segment}` and `/{segment}/{id}` (spec: lowercased); never changed. */
   segment: string;
-  /** The heading of its list. */
+  /** The heading of its list, and its card's title on Home when its items collapse into one. */
   title: string;
-  /** The storefront's special offer: its first product is the sidebar's "Order Now". */
-  offer?: boolean;
+  /** Retired by the store: its products leave the storefront with it. */
+  hidden: boolean;
+  /** The storefront's special offer: its products are the sidebar's "Order Now". At most one. */
+  offer: boolean;
+  /** Its card's picture on Home, where its items collapse into one card; null: the first item's. */
+  image: string | null;
   /** The success alert for a signed-in customer (spec section 8). */
   added: string;
   /** The failure alert (spec section 8). */
   failed: string;
+  /** When its products are offered, where a product has no windows of its own (`availability.ts`). */
+  availableAt?: AvailabilityWindow[];
 }
 
 const FAILED = 'Failed to add to cart.';
 const ITEM_FAILED = 'Failed to add item to cart.';
 
+/** The alerts a category the store makes takes from its kind (the seeded ones keep the spec's). */
+export const KIND_ALERTS: Record<Kind, Pick<CategoryEntry, 'added' | 'failed'>> = {
+  'pizza-deal': { added: 'Item added to cart!', failed: ITEM_FAILED },
+  'wings-combo': { added: 'Item added to cart!', failed: ITEM_FAILED },
+  wings: { added: 'Wing order added to cart!', failed: FAILED },
+  panzerotti: { added: 'Panzerotte added to cart!', failed: FAILED },
+  simple: { added: 'Item added to cart!', failed: ITEM_FAILED },
+  beverages: { added: 'Beverage added to cart!', failed: 'Failed to add beverage to cart.' },
+};
+
 /**
- * The one table of categories for every screen and route: kind, segment, titles, and the spec's
- * alerts. Nothing else restates these. (Next, a table the store edits: decision 17.)
+ * The two pizza deals' categories stay as the spec names them on the wire and in the database,
+ * though neither name says what the deal holds: these say it.
  */
-export const CATALOGUE = {
-  Wings: {
-    kind: 'wings',
-    segment: 'wings',
-    title: 'Wings',
-    added: 'Wing order added to cart!',
-    failed: FAILED,
-  },
-  Combos: {
-    kind: 'wings-combo',
-    segment: 'combos',
-    title: 'Pizza & Wings Combos',
-    added: 'Item added to cart!',
-    failed: ITEM_FAILED,
-  },
-  FamilyCombos: {
-    kind: 'wings-combo',
-    segment: 'familycombos',
-    title: 'Family Combos',
-    added: 'Family combo added to cart!',
-    failed: FAILED,
-  },
-  MegaDealCombo: {
-    kind: 'wings-combo',
-    segment: 'megadealcombo',
-    title: 'Mega Deal Combo',
-    added: 'Mega combo added to cart!',
-    failed: FAILED,
-  },
-  [THREE_PIZZA_DEAL]: {
-    kind: 'pizza-deal',
-    segment: 'twoforonedeals',
-    title: 'Two-for-One Deals',
-    added: 'Two-for-One Deal added to cart!',
-    failed: FAILED,
-  },
-  [TWO_PIZZA_DEAL]: {
-    kind: 'pizza-deal',
-    segment: 'threeforonedeals',
-    title: 'Two Pizza Deals',
-    added: 'Item added to cart!',
-    failed: ITEM_FAILED,
-  },
-  panzerotti: {
-    kind: 'panzerotti',
-    segment: 'panzerotti',
-    title: 'Panzerotti',
-    added: 'Panzerotte added to cart!',
-    failed: FAILED,
-  },
-  superbowlcombo: {
-    kind: 'wings-combo',
-    segment: 'superbowlcombo',
-    title: 'Super Bowl Combo',
-    offer: true,
-    added: 'Super Bowl Wings Combo added to cart!',
-    failed: FAILED,
-  },
-  Sides: {
-    kind: 'simple',
-    segment: 'sides',
-    title: 'Sides',
-    added: 'Side added to cart!',
-    failed: 'Failed to add side to cart.',
-  },
-  Beverages: {
-    kind: 'beverages',
-    segment: 'beverages',
-    title: 'Beverages',
-    added: 'Beverage added to cart!',
-    failed: 'Failed to add beverage to cart.',
-  },
-} as const satisfies Record<Category, CategoryEntry>;
+export const THREE_PIZZA_DEAL = 'TwoforOneDeals';
+export const TWO_PIZZA_DEAL = 'ThreeforOneDeals';
+
+const seeded = (
+  id: Category,
+  kind: Kind,
+  title: string,
+  added: string,
+  failed: string = FAILED,
+  offer = false,
+): CategoryEntry => ({
+  id,
+  kind,
+  segment: id.toLowerCase(),
+  title,
+  hidden: false,
+  offer,
+  image: null,
+  added,
+  failed,
+});
+
+/**
+ * The categories a new store starts with, in their order: the rows migration 023 writes (the
+ * API test `categories` checks they agree). Only the seed, the artwork script and tests read
+ * this; the app reads the store's table.
+ */
+export const SEEDED_CATEGORIES: readonly CategoryEntry[] = [
+  seeded('Wings', 'wings', 'Wings', 'Wing order added to cart!'),
+  seeded('Combos', 'wings-combo', 'Pizza & Wings Combos', 'Item added to cart!', ITEM_FAILED),
+  seeded('FamilyCombos', 'wings-combo', 'Family Combos', 'Family combo added to cart!'),
+  seeded('MegaDealCombo', 'wings-combo', 'Mega Deal Combo', 'Mega combo added to cart!'),
+  seeded(THREE_PIZZA_DEAL, 'pizza-deal', 'Two-for-One Deals', 'Two-for-One Deal added to cart!'),
+  seeded(TWO_PIZZA_DEAL, 'pizza-deal', 'Two Pizza Deals', 'Item added to cart!', ITEM_FAILED),
+  seeded('panzerotti', 'panzerotti', 'Panzerotti', 'Panzerotte added to cart!'),
+  seeded(
+    'superbowlcombo',
+    'wings-combo',
+    'Super Bowl Combo',
+    'Super Bowl Wings Combo added to cart!',
+    FAILED,
+    true,
+  ),
+  seeded('Sides', 'simple', 'Sides', 'Side added to cart!', 'Failed to add side to cart.'),
+  seeded(
+    'Beverages',
+    'beverages',
+    'Beverages',
+    'Beverage added to cart!',
+    'Failed to add beverage to cart.',
+  ),
+];
+
+/** The seeded category `id`; throws for one that is not seeded (a test's or the seed's typo). */
+export function seededCategory(id: Category): CategoryEntry {
+  const found = SEEDED_CATEGORIES.find((category) => category.id === id);
+  if (!found) throw new Error(`No seeded category ${id}`);
+  return found;
+}
 
 /** What a kind decides for all its products: their screen, their details fields, their flavour. */
 export interface KindRules {
@@ -202,57 +188,34 @@ export const KIND_RULES = {
   beverages: { screen: 'list', fields: [], flavor: 'none' },
 } as const satisfies Record<Kind, KindRules>;
 
-/** The kind of a category's products. */
-export function kindOf(category: Category): Kind {
-  return CATALOGUE[category].kind;
-}
-
 /** Whether a product of this kind may have the details field `field`. */
 export function kindHasField(kind: Kind, field: keyof ProductDetails): boolean {
   const fields: readonly (keyof ProductDetails)[] = KIND_RULES[kind].fields;
   return fields.includes(field);
 }
 
-/** The categories of one kind, in the catalogue's order (e.g. where the beverages are). */
-export function categoriesOfKind(kind: Kind): Category[] {
-  return CATEGORIES.filter((category) => CATALOGUE[category].kind === kind);
+/** Whether a kind's items are added from their list (beverages, sides), not a detail screen. */
+export const isListKind = (kind: Kind): boolean => KIND_RULES[kind].screen === 'list';
+
+export function isKind(value: string): value is Kind {
+  return (KINDS as readonly string[]).includes(value);
 }
 
-/**
- * The category whose first product the storefront offers in its sidebar, or undefined when
- * none is marked (`offer` in CATALOGUE).
- */
-export const OFFER_CATEGORY: Category | undefined = CATEGORIES.find((category) => {
-  const entry: CategoryEntry = CATALOGUE[category];
-  return entry.offer === true;
-});
-
-type ScreenOf<S extends KindRules['screen']> = {
-  [C in Category]: (typeof KIND_RULES)[(typeof CATALOGUE)[C]['kind']]['screen'] extends S
-    ? C
-    : never;
-}[Category];
-
-/** Categories whose items each have a detail screen of options. */
-export type DetailCategory = ScreenOf<'detail'>;
-/** Categories whose items are added straight from their list (beverages, sides). */
-export type ListCategory = ScreenOf<'list'>;
-
-export function isDetailCategory(category: Category): category is DetailCategory {
-  return KIND_RULES[kindOf(category)].screen === 'detail';
-}
-
-export function isListCategory(category: Category): category is ListCategory {
-  return KIND_RULES[kindOf(category)].screen === 'list';
-}
-
-export const DETAIL_CATEGORIES: readonly DetailCategory[] = CATEGORIES.filter(isDetailCategory);
-export const LIST_CATEGORIES: readonly ListCategory[] = CATEGORIES.filter(isListCategory);
-
-/** Finds a category by its route segment, case-insensitively ("familycombos" -> "FamilyCombos"). */
-export function categoryFromSegment(segment: string): Category | undefined {
+/** The category whose route segment this is, case-insensitively ("FamilyCombos" -> familycombos). */
+export function categoryBySegment<C extends Pick<CategoryEntry, 'segment'>>(
+  categories: readonly C[],
+  segment: string,
+): C | undefined {
   const lower = segment.toLowerCase();
-  return CATEGORIES.find((category) => CATALOGUE[category].segment === lower);
+  return categories.find((category) => category.segment === lower);
+}
+
+/** The category's segment for a product's `category`, or the name lowercased when unknown. */
+export function segmentOf(
+  categories: readonly Pick<CategoryEntry, 'id' | 'segment'>[],
+  category: Category,
+): string {
+  return categories.find((entry) => entry.id === category)?.segment ?? category.toLowerCase();
 }
 
 /** How a product's free toppings are counted. */
@@ -345,6 +308,8 @@ export interface Product {
   id: string;
   name: string;
   category: Category;
+  /** Its category's kind: the rules it follows (`KIND_RULES`). */
+  kind: Kind;
   image: string;
   /** Base price, cents. */
   price: number;
@@ -353,10 +318,27 @@ export interface Product {
   soldOut: boolean;
   /** Retired by the store: left out of the storefront, kept for the orders and carts naming it. */
   hidden: boolean;
+  /** Its category is hidden: retired with it (`isRetired`), its own `hidden` kept for later. */
+  categoryHidden?: boolean;
+  /** Its category's windows (`offeredWindows`: its own, where it has any, come first). */
+  categoryAvailableAt?: AvailabilityWindow[];
 }
 
+/** Whether a product is off the storefront: hidden itself, or its whole category is. */
+export const isRetired = (product: Pick<Product, 'hidden' | 'categoryHidden'>): boolean =>
+  product.hidden || product.categoryHidden === true;
+
+/**
+ * When a product is offered: its own windows where it has any, else its category's, else always
+ * (undefined). A product's own windows overrule its category's, so one item of a lunch menu can
+ * be offered at dinner too.
+ */
+export const offeredWindows = (
+  product: Pick<Product, 'details' | 'categoryAvailableAt'>,
+): AvailabilityWindow[] | undefined => product.details.availableAt ?? product.categoryAvailableAt;
+
 /** The part of a product its rules are read from. */
-export type ProductShape = Pick<Product, 'category' | 'details'>;
+export type ProductShape = Pick<Product, 'kind' | 'details'>;
 
 /**
  * What a customer chooses for one product: its kind's rules applied to its own details. The
@@ -381,7 +363,7 @@ export interface ProductRules {
 
 /** The product's details its kind lets it have; any other field is not read. */
 function kindDetails(product: ProductShape): ProductDetails {
-  const fields: readonly (keyof ProductDetails)[] = KIND_RULES[kindOf(product.category)].fields;
+  const fields: readonly (keyof ProductDetails)[] = KIND_RULES[product.kind].fields;
   const details: ProductDetails = product.details;
   return Object.fromEntries(
     fields.filter((field) => details[field] !== undefined).map((field) => [field, details[field]]),
@@ -394,7 +376,7 @@ function sizeDrinkLimit(details: ProductDetails, size: string | undefined): numb
 }
 
 export function productRules(product: ProductShape): ProductRules {
-  const kind: KindRules = KIND_RULES[kindOf(product.category)];
+  const kind: KindRules = KIND_RULES[product.kind];
   const details = kindDetails(product);
   const pizzas = details.pizzas ?? 0;
   const drinkLimits = [details.maxDrinks ?? 0, ...Object.values(details.drinkLimits ?? {})];
@@ -411,13 +393,13 @@ export function productRules(product: ProductShape): ProductRules {
 
 /** The other flavour field a line of this product may send its flavour in, if any. */
 export function flavorAlias(product: ProductShape): 'flavor' | 'wingsFlavor' | undefined {
-  const kind: KindRules = KIND_RULES[kindOf(product.category)];
+  const kind: KindRules = KIND_RULES[product.kind];
   return kind.flavorAlias;
 }
 
 /** The flavour list a product offers for its flavour field. */
 export function flavorOptions(product: ProductShape): string[] {
-  const kind: KindRules = KIND_RULES[kindOf(product.category)];
+  const kind: KindRules = KIND_RULES[product.kind];
   return kind.flavorList ? (kindDetails(product)[kind.flavorList] ?? []) : [];
 }
 

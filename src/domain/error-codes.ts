@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'not_on_menu',
   /** Deleting a product an order includes: hide it instead (409). */
   'product_ordered',
+  /** Deleting a category products are in: move them, or hide it (409). */
+  'category_in_use',
   /** Registering an email that already has an account (409). */
   'email_taken',
   /** The contact list is full (409). */

@@ -26,7 +26,7 @@ export function normaliseToppingLists(
 
 /** Toppings charged as extra, given how the product counts its free ones. */
 export function extraToppingCount(
-  product: Pick<Product, 'category' | 'details'>,
+  product: Pick<Product, 'kind' | 'details'>,
   toppings: readonly (readonly string[])[],
 ): number {
   const free = product.details.toppingsPerPizza ?? 0;
@@ -58,7 +58,7 @@ export interface PizzaToppingSummary {
  * `extraToppingCount`, and their prices to what `unitPrice` charges for toppings.
  */
 export function toppingSummary(
-  product: Pick<Product, 'category' | 'details'>,
+  product: Pick<Product, 'kind' | 'details'>,
   toppings: readonly (readonly string[])[],
 ): PizzaToppingSummary[] {
   const allowance = product.details.toppingsPerPizza ?? 0;
@@ -114,7 +114,7 @@ export function sizeSurcharge(
 
 /** Unit price: base + size surcharge + extra toppings × extraToppingPrice. */
 export function unitPrice(
-  product: Pick<Product, 'category' | 'details' | 'price'>,
+  product: Pick<Product, 'kind' | 'details' | 'price'>,
   selection: PriceableSelection,
 ): number {
   const extras = extraToppingCount(product, selection.toppings ?? []);
@@ -127,7 +127,7 @@ export function unitPrice(
 
 /** Line price: unit price × quantity. */
 export function linePrice(
-  product: Pick<Product, 'category' | 'details' | 'price'>,
+  product: Pick<Product, 'kind' | 'details' | 'price'>,
   selection: PriceableSelection,
   quantity: number,
 ): number {

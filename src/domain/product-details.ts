@@ -15,7 +15,7 @@ const clock = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time "HH:MM" (00:00 to 23:59)');
 
-const availabilityWindow = z.object({
+export const availabilityWindow = z.object({
   days: z
     .array(z.number().int().min(0).max(6))
     .min(1, 'at least one day')
@@ -23,6 +23,9 @@ const availabilityWindow = z.object({
   from: clock,
   to: clock,
 });
+
+/** An empty list would mean never: the way to stop selling a product is to hide it. */
+export const availabilityWindows = z.array(availabilityWindow).min(1, 'at least one window');
 
 /**
  * The details' fields, one list for the two places that read them: what is stored (money in
@@ -51,8 +54,7 @@ export function productDetailsFields<
     extraToppingPrice: parts.money.optional(),
     toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
     fixedQuantity: z.boolean().optional(),
-    // An empty list would mean never: the way to stop selling a product is to hide it.
-    availableAt: z.array(availabilityWindow).min(1, 'at least one window').optional(),
+    availableAt: availabilityWindows.optional(),
     allergens: z
       .array(z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }))
       .optional(),

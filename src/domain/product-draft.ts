@@ -10,12 +10,10 @@
  * complaint and then never behave as the owner meant.
  */
 import {
-  CATEGORIES,
   KIND_RULES,
   KINDS,
-  isCategory,
   kindHasField,
-  kindOf,
+  type CategoryEntry,
   type ProductDetails,
 } from './catalog';
 import { MAX_PRICE_CENTS, formatMoney } from './money';
@@ -39,6 +37,8 @@ export interface DraftProblem {
 }
 
 export interface DraftContext {
+  /** The store's categories: the draft's must be one of them, and its kind says its fields. */
+  categories: readonly Pick<CategoryEntry, 'id' | 'kind'>[];
   /**
    * The names already used by other products of the draft's category: a customer tells
    * products apart by name, and beverages are added to a cart by theirs.
@@ -57,6 +57,16 @@ export const MAX_PIZZAS = 10;
 /** The most of one count (free toppings per pizza, drinks a line may include). */
 export const MAX_COUNT = 99;
 
+/**
+ * A path on this site: a photo from elsewhere would be fetched by every customer's browser from
+ * a server the store does not run (and the CSP refuses it anyway).
+ */
+export const isStoreImagePath = (image: string): boolean =>
+  /^\/images\/[\w./-]+$/.test(image) && !image.includes('..');
+
+export const IMAGE_PATH_MESSAGE =
+  'The photo must be one of the store’s own, a path like /images/….webp.';
+
 /** How a name is compared with the others in its category: case and spacing do not count. */
 export const sameName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -68,7 +78,7 @@ const DETAILS_FIELDS: readonly (keyof ProductDetails)[] = [
 const LIST_FIELDS = ['sizes', 'wingsFlavors', 'Flavors', 'sides', 'drinks'] as const;
 
 /** Every rule `draft` breaks, in the order of its fields (empty: it may be saved). */
-export function checkProductDraft(draft: ProductDraft, context: DraftContext = {}): DraftProblem[] {
+export function checkProductDraft(draft: ProductDraft, context: DraftContext): DraftProblem[] {
   const problems: DraftProblem[] = [];
   const problem = (field: string, message: string) => problems.push({ field, message });
 
@@ -84,19 +94,17 @@ export function checkProductDraft(draft: ProductDraft, context: DraftContext = {
     }
   }
 
-  if (!isCategory(draft.category)) {
+  const category = context.categories.find((entry) => entry.id === draft.category);
+  if (!category) {
     problem(
       'category',
-      `No category "${draft.category}". Expected one of: ${CATEGORIES.join(', ')}.`,
+      `No category "${draft.category}". Expected one of: ${context.categories
+        .map((entry) => entry.id)
+        .join(', ')}.`,
     );
   }
 
-  // A path on this site or none: a photo from elsewhere would be fetched by every customer's
-  // browser from a server the store does not run (and the CSP refuses it anyway).
-  const image = draft.image;
-  if (image !== '' && (!/^\/images\/[\w./-]+$/.test(image) || image.includes('..'))) {
-    problem('image', 'The photo must be one of the store’s own, a path like /images/….webp.');
-  }
+  if (draft.image !== '' && !isStoreImagePath(draft.image)) problem('image', IMAGE_PATH_MESSAGE);
 
   problems.push(...checkMoney('price', draft.price));
   if (draft.description.length > MAX_DESCRIPTION_LENGTH) {
@@ -108,7 +116,7 @@ export function checkProductDraft(draft: ProductDraft, context: DraftContext = {
     problem('description', 'Please remove special characters from the description.');
   }
 
-  problems.push(...checkDetails(draft.category, draft.details));
+  problems.push(...checkDetails(category, draft.details));
   return problems;
 }
 
@@ -131,16 +139,19 @@ function checkCount(field: string, value: number, min: number, max: number): Dra
   return [];
 }
 
-function checkDetails(category: string, details: ProductDetails): DraftProblem[] {
+function checkDetails(
+  category: Pick<CategoryEntry, 'id' | 'kind'> | undefined,
+  details: ProductDetails,
+): DraftProblem[] {
   const problems: DraftProblem[] = [];
   const problem = (field: string, message: string) =>
     problems.push({ field: `details.${field}`, message });
 
-  if (isCategory(category)) {
-    const kind = kindOf(category);
+  if (category) {
+    const { kind } = category;
     for (const field of DETAILS_FIELDS) {
       if (details[field] !== undefined && !kindHasField(kind, field)) {
-        problem(field, `A product of the ${kind} kind (${category}) cannot have ${field}.`);
+        problem(field, `A product of the ${kind} kind (${category.id}) cannot have ${field}.`);
       }
     }
     // With no pizzas the deal's screen would offer nothing to choose.

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, type ApiProduct } from '../../src/domain';
+import { SEEDED_CATEGORIES, type ApiProduct } from '../../src/domain';
+
+const CATEGORIES = SEEDED_CATEGORIES.map((category) => category.id);
 import { buildApp } from '../../src/server/app';
 import { PRODUCTS } from '../../src/server/data/menu-seed';
 import { createTestApp, testConfig, type TestApp } from '../support/test-app';
@@ -84,7 +86,17 @@ describe('GET /api/products', () => {
       const seeded = PRODUCTS.find((p) => p.name === product.name)?.details ?? {};
       const extras = (['allergens', 'marks'] as const).filter((key) => seeded[key]?.length);
       expect(Object.keys(product).sort()).toEqual(
-        ['_id', 'category', 'description', 'image', 'name', 'price', 'soldOut', ...extras].sort(),
+        [
+          '_id',
+          'category',
+          'kind',
+          'description',
+          'image',
+          'name',
+          'price',
+          'soldOut',
+          ...extras,
+        ].sort(),
       );
       expect(product._id).toMatch(UUID);
       expect(CATEGORIES).toContain(product.category);

@@ -5,8 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  CATALOGUE,
-  CATEGORIES,
+  SEEDED_CATEGORIES,
   DECLINE_REASON_CHOICES,
   HST_PERCENT,
   TIP_PERCENTS,
@@ -239,7 +238,8 @@ const uniqueEmail = (prefix: string) =>
 // Values
 
 const CONTACT = { phone: '519-555-0100', address: '12 Main St, Guelph ON', isDefault: true };
-const SEGMENTS = CATEGORIES.map((category) => CATALOGUE[category].segment);
+const CATEGORIES = SEEDED_CATEGORIES.map((category) => category.id);
+const SEGMENTS = SEEDED_CATEGORIES.map((category) => category.segment);
 
 /** Path segments a client should never send, each safe to put in a URL as it is. */
 const RAW_PATH_TEXTS = [
@@ -326,6 +326,7 @@ function paramArbitrary(name: string, path: string): fc.Arbitrary<Ref> {
       if (path.includes('/products/')) return indexRef('product');
       if (path.includes('/toppings/')) return indexRef('topping');
       if (path.includes('/flavours/')) return indexRef('flavour');
+      if (path.includes('/categories/')) return indexRef('category');
       return fc.oneof(
         indexRef('product'),
         indexRef('staffUser'),
@@ -616,6 +617,22 @@ const SEEDS: Record<string, Seed> = {
   }),
 
   'PATCH /api/staff/flavours/:name': () => ({ body: fc.record({ available: fc.boolean() }) }),
+  'POST /api/staff/categories': () => ({
+    body: fc.record({
+      title: fc.constantFrom('Desserts', 'Fuzz Category', 'wings', '', ' Lunch ', 'Staff'),
+      kind: fc.constantFrom('simple', 'wings', 'pizza-deal', 'dessert', ''),
+    }),
+  }),
+  'PATCH /api/staff/categories/:id': () => ({
+    body: partial({
+      title: fc.constantFrom('Wings', 'Sides', 'Hot Wings', ''),
+      hidden: fc.boolean(),
+      offer: fc.boolean(),
+      image: fc.constantFrom(null, '/images/wings.svg', 'https://example.com/x.png'),
+      position: fc.integer({ min: -1, max: 20 }),
+    }),
+  }),
+  'DELETE /api/staff/categories/:id': () => ({}),
   'POST /api/staff/users': () => ({
     body: fc.record({
       name: fc.constantFrom('New Staff', 'Sam'),
@@ -927,6 +944,24 @@ async function resetWorld(): Promise<void> {
   // A menu import may hide what a document left out.
   await t.db.query('update products set hidden = false where hidden');
   await t.db.query('update toppings set hidden = false where hidden');
+  // Categories made, renamed, hidden, moved or made the offer by the category routes.
+  await t.db.query(
+    `delete from categories c where not (c.id = any($1::text[]))
+        and not exists (select 1 from products p where p.category = c.id)`,
+    [CATEGORIES],
+  );
+  await t.db.query(
+    `update categories c set title = s.title, hidden = false, offer = s.offer, image = null,
+            available_at = null, sort_order = s.place - 1
+       from unnest($1::text[], $2::text[], $3::boolean[]) with ordinality as s(id, title, offer, place)
+      where c.id = s.id and (c.title, c.hidden, c.offer, c.image, c.available_at, c.sort_order)
+            is distinct from (s.title, false, s.offer, null, null, s.place - 1)`,
+    [
+      CATEGORIES,
+      SEEDED_CATEGORIES.map((category) => category.title),
+      SEEDED_CATEGORIES.map((category) => category.offer),
+    ],
+  );
   await untilMenuHeard(t.app, t.db);
   const [now] = await t.db.query(`select ${STORE_COLUMNS.join(', ')} from store_settings`);
   if (JSON.stringify(now) !== JSON.stringify(baselineStore)) {
@@ -1053,8 +1088,11 @@ async function resolveRef(ref: Ref, caller: Who): Promise<string> {
         products.map((product) => product.id),
         ref.index,
       );
-    case 'category':
-      return SEGMENTS[ref.index % SEGMENTS.length] ?? 'wings';
+    case 'category': {
+      // A category by its segment (the storefront's routes) or its id (the staff's).
+      const names = [...SEGMENTS, ...CATEGORIES];
+      return names[ref.index % names.length] ?? 'wings';
+    }
     case 'topping': {
       const rows = await t.db.query<{ id: string }>('select id from toppings order by name');
       return pick(

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CATALOGUE,
-  CATEGORIES,
-  isCategory,
-  kindOf,
+  SEEDED_CATEGORIES,
   type ApiCart,
   type ApiErrorBody,
   type ApiMenuChanges,
@@ -103,7 +100,7 @@ async function expectRefused(document: unknown, where: string, words?: RegExp) {
 }
 
 const isPizza = (product: ApiStaffProduct) =>
-  isCategory(product.category) && kindOf(product.category) === 'pizza-deal';
+  SEEDED_CATEGORIES.some((c) => c.id === product.category && c.kind === 'pizza-deal');
 
 const plusOne = (price: number) => Math.round((price + 1) * 100) / 100;
 
@@ -128,10 +125,10 @@ describe('GET /api/staff/menu', () => {
     const document = await exported();
     expect(document.version).toBe(1);
     expect(document.categories).toEqual(
-      CATEGORIES.map((category) => ({
-        category,
-        title: CATALOGUE[category].title,
-        kind: CATALOGUE[category].kind,
+      SEEDED_CATEGORIES.map((category) => ({
+        category: category.id,
+        title: category.title,
+        kind: category.kind,
       })),
     );
     const staffList = (await call(t.app, admin, 'GET', '/api/staff/products')).json<

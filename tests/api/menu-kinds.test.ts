@@ -59,7 +59,7 @@ describe('a database seeded before the rules were in the details (migration 015)
       const seeded = PRODUCTS.find((p) => p.name === product.name);
       expect(seeded, product.name).toBeDefined();
       expect(productRules(product), product.name).toEqual(
-        productRules({ category: product.category, details: seeded?.details ?? {} }),
+        productRules({ kind: product.kind, details: seeded?.details ?? {} }),
       );
     }
     const app = await buildApp(testConfig(), { db: database.db });

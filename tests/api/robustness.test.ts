@@ -391,6 +391,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/items/:category': { names: 'none', example: () => ({ params: { category: 'wings' } }) },
   'GET /api/toppings': { names: 'none', example: () => ({}) },
+  'GET /api/categories': { names: 'none', example: () => ({}) },
   'POST /api/auth/register': {
     names: 'none',
     endsSession: true,
@@ -638,6 +639,38 @@ const ROUTES: Record<string, RouteSpec> = {
       },
       body: { available: true },
     }),
+  },
+  'GET /api/staff/categories': { names: 'none', staff: true, example: () => ({}) },
+  'POST /api/staff/categories': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 201,
+    example: () => ({
+      body: { title: `Robust Category ${(productCounter += 1)}`, kind: 'simple' },
+    }),
+  },
+  'PATCH /api/staff/categories/:id': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    example: () => ({ params: { id: 'Sides' }, body: { title: 'Sides', hidden: false } }),
+  },
+  'DELETE /api/staff/categories/:id': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    status: 204,
+    example: async () => {
+      const title = `Robust Empty ${(productCounter += 1)}`;
+      const id = title.replace(/ /g, '');
+      await t.db.query(
+        `insert into categories (id, kind, segment, title, added, failed)
+         values ($1, 'simple', lower($1), $2, 'Item added to cart!', 'Failed to add item to cart.')`,
+        [id, title],
+      );
+      return { params: { id } };
+    },
   },
   'GET /api/staff/flavours': { names: 'none', staff: true, example: () => ({}) },
   'PATCH /api/staff/flavours/:name': {

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE, type Product } from '../../src/domain';
+import { seededCategory, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
@@ -36,7 +36,7 @@ describe('allergens on a phone', () => {
   it('are on the item screen before adding, follow the toppings, and reach the cart line', async () => {
     const { context, page } = await h.newPage({ now: NOW });
     const problems = watchConsole(page);
-    await page.goto(`/${CATALOGUE.ThreeforOneDeals.segment}/${deal.id}`);
+    await page.goto(`/${seededCategory('ThreeforOneDeals').segment}/${deal.id}`);
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: deal.name }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE, type AvailabilityWindow, type Product } from '../../src/domain';
+import { seededCategory, type AvailabilityWindow, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
@@ -67,7 +67,7 @@ describe('a lunch special outside its window', () => {
   it('on its item screen says when it is available, and its Add to Cart is disabled', async () => {
     const { context, page } = await h.newPage({ now: NOW });
     const problems = watchConsole(page);
-    await page.goto(`/${CATALOGUE.Wings.segment}/${wings.id}`);
+    await page.goto(`/${seededCategory('Wings').segment}/${wings.id}`);
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: wings.name }).waitFor();
     await main.getByText(LUNCH_TEXT, { exact: true }).waitFor();

@@ -6,14 +6,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CATALOGUE,
-  DETAIL_CATEGORIES,
+  seededCategory,
   formatMoney,
-  isDetailCategory,
+  isListKind,
   linePrice,
   type Category,
   type Product,
 } from '../../src/domain';
+import { DETAIL_CATEGORY_IDS } from '../support/menu';
 import { fixedClock } from '../../src/server/clock';
 import { TOPPINGS } from '../../src/server/data/menu-seed';
 import { productsRepository } from '../../src/server/repositories/products';
@@ -41,8 +41,9 @@ function product(category: Category): Product {
 }
 
 const detailPath = (item: Product) => {
-  if (!isDetailCategory(item.category)) throw new Error(`${item.name} has no detail screen`);
-  return `/${CATALOGUE[item.category].segment}/${item.id}`;
+  if (isListKind(seededCategory(item.category).kind))
+    throw new Error(`${item.name} has no detail screen`);
+  return `/${seededCategory(item.category).segment}/${item.id}`;
 };
 
 async function openDetail(page: Page, item: Product) {
@@ -89,9 +90,9 @@ describe('the first view on a phone', () => {
   it('shows every detail screen’s first choice under the header and above the sticky bar', async () => {
     const { context, page } = await h.newPage();
     const problems = watchConsole(page);
-    const items = menu.filter((item) => isDetailCategory(item.category));
+    const items = menu.filter((item) => !isListKind(seededCategory(item.category).kind));
     // Every detail category of the menu, each reached by its own route.
-    expect(new Set(items.map((item) => item.category)).size).toBe(DETAIL_CATEGORIES.length);
+    expect(new Set(items.map((item) => item.category)).size).toBe(DETAIL_CATEGORY_IDS.length);
     for (const item of items) {
       await openDetail(page, item);
       const main = page.getByRole('main');

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE, type Product } from '../../src/domain';
+import { seededCategory, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { firstOf } from '../support/menu';
@@ -53,15 +53,15 @@ interface Screen {
 
 const SCREENS: Screen[] = [
   { name: 'Home', path: '/', heading: () => 'Categories' },
-  { name: 'Wings', path: `/category/${CATALOGUE.Wings.segment}`, heading: () => 'Wings' },
+  { name: 'Wings', path: `/category/${seededCategory('Wings').segment}`, heading: () => 'Wings' },
   {
     name: 'Beverages',
-    path: `/category/${CATALOGUE.Beverages.segment}`,
+    path: `/category/${seededCategory('Beverages').segment}`,
     heading: () => 'Beverages',
   },
   {
     name: 'a pizza deal',
-    path: `/${CATALOGUE.TwoforOneDeals.segment}/:id`,
+    path: `/${seededCategory('TwoforOneDeals').segment}/:id`,
     heading: () => first('TwoforOneDeals').name,
   },
   {

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CATALOGUE, type ApiStaffProduct, type ApiStaffTopping } from '../../src/domain';
+import { seededCategory, type ApiStaffProduct, type ApiStaffTopping } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
@@ -52,7 +52,7 @@ async function open(
 
 /** A customer's item screen for the deal, on a phone. */
 async function customerItem() {
-  const shopper = await open(`/${CATALOGUE.ThreeforOneDeals.segment}/${deal._id}`, PHONE);
+  const shopper = await open(`/${seededCategory('ThreeforOneDeals').segment}/${deal._id}`, PHONE);
   const main = shopper.page.getByRole('main');
   await main.getByRole('heading', { level: 1, name: DEAL }).waitFor();
   await shopper.page.waitForLoadState('networkidle');

@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CATALOGUE, type ApiStaffProduct } from '../../src/domain';
+import { seededCategory, type ApiStaffProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
@@ -26,7 +26,7 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-f';
 const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const DEAL = 'Harvest Two-for-One';
-const CATEGORY = CATALOGUE.TwoforOneDeals;
+const CATEGORY = seededCategory('TwoforOneDeals');
 
 let h: BrowserHarness;
 let admin: Account;

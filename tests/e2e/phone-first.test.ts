@@ -5,11 +5,11 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE, DETAIL_CATEGORIES, type Product } from '../../src/domain';
+import { seededCategory, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { firstOf } from '../support/menu';
+import { DETAIL_CATEGORY_IDS, firstOf } from '../support/menu';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { MONDAY_EVENING as NOW } from '../support/journey';
 import { watchConsole } from '../support/console';
@@ -41,10 +41,10 @@ function guestScreens(): { name: string; path: string }[] {
     { name: 'home', path: '/' },
     { name: 'category list', path: '/category/combos' },
     { name: 'beverages', path: '/category/beverages' },
-    { name: 'sides', path: `/category/${CATALOGUE.Sides.segment}` },
-    ...DETAIL_CATEGORIES.map((category) => ({
+    { name: 'sides', path: `/category/${seededCategory('Sides').segment}` },
+    ...DETAIL_CATEGORY_IDS.map((category) => ({
       name: category,
-      path: `/${CATALOGUE[category].segment}/${first(category).id}`,
+      path: `/${seededCategory(category).segment}/${first(category).id}`,
     })),
     { name: 'cart', path: '/cart' },
     { name: 'login', path: '/login' },
@@ -247,7 +247,7 @@ describe('small things at 390 px (issue 31)', () => {
     const { context, page } = await h.newPage();
     try {
       // The item screen's styles loaded first, as after a visit to one.
-      await open(page, `/${CATALOGUE.Wings.segment}/${first('Wings').id}`);
+      await open(page, `/${seededCategory('Wings').segment}/${first('Wings').id}`);
       for (const [path, shape] of [
         ['/', '.category-card'],
         ['/category/beverages', '.list-row'],
@@ -273,7 +273,7 @@ describe('small things at 390 px (issue 31)', () => {
   it('keeps the sticky Add to Cart on one line beside Go to Cart, and says “Extra Large”', async () => {
     const { context, page } = await h.newPage();
     const family = first('FamilyCombos');
-    await open(page, `/${CATALOGUE.FamilyCombos.segment}/${family.id}`);
+    await open(page, `/${seededCategory('FamilyCombos').segment}/${family.id}`);
     const size = page.getByRole('radio', { name: /^Extra Large/ });
     await size.check();
     await page.getByText(/^Extra Large: /).waitFor();
@@ -370,7 +370,7 @@ describe('messages', () => {
   it('shows one at a time, the newest replacing the last, and none after leaving the page', async () => {
     const { context, page } = await h.newPage();
     const problems = watchConsole(page);
-    await open(page, `/${CATALOGUE.Wings.segment}/${first('Wings').id}`);
+    await open(page, `/${seededCategory('Wings').segment}/${first('Wings').id}`);
     const toasts = page.locator('.notices .notice');
     const add = page.getByRole('main').getByRole('button', { name: 'Add to Cart' });
     await add.click();
@@ -417,9 +417,9 @@ describe('Special Offers', () => {
     }
     const superBowl = first('superbowlcombo');
     for (const path of [
-      `/${CATALOGUE.superbowlcombo.segment}/${superBowl.id}`,
-      `/category/${CATALOGUE.superbowlcombo.segment}`,
-      `/${CATALOGUE.Wings.segment}/${first('Wings').id}`,
+      `/${seededCategory('superbowlcombo').segment}/${superBowl.id}`,
+      `/category/${seededCategory('superbowlcombo').segment}`,
+      `/${seededCategory('Wings').segment}/${first('Wings').id}`,
       '/cart',
       '/login',
       `/wings/${MISSING_ID}`,

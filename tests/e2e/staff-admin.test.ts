@@ -21,7 +21,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
-  CATALOGUE,
+  seededCategory,
   formatMoney,
   toCents,
   type ApiOrder,
@@ -154,7 +154,7 @@ it('marks an item sold out and back, and the customer’s item screen follows', 
     await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
     // Grouped by the catalogue's categories.
     await page
-      .getByRole('heading', { level: 2, name: CATALOGUE.panzerotti.title, exact: true })
+      .getByRole('heading', { level: 2, name: seededCategory('panzerotti').title, exact: true })
       .waitFor();
     const item = row(page, 'Panzerotti');
     expect(await text(item.getByTestId('menu-price'))).toBe(formatMoney(toCents(panzerotti.price)));
@@ -180,7 +180,7 @@ it('marks an item sold out and back, and the customer’s item screen follows', 
 
     const customer = await h.newPage();
     const customerProblems = watchConsole(customer.page);
-    await customer.page.goto(`/${CATALOGUE.panzerotti.segment}/${panzerotti._id}`);
+    await customer.page.goto(`/${seededCategory('panzerotti').segment}/${panzerotti._id}`);
     await customer.page.getByRole('heading', { level: 1, name: 'Panzerotti' }).waitFor();
     await customer.page.getByRole('status').getByText('Sold out', { exact: true }).waitFor();
     expect(await customer.page.getByRole('button', { name: 'Sold out' }).isDisabled()).toBe(true);
@@ -272,7 +272,7 @@ it('changes a price after checking it, and the customer’s menu shows the new o
 
     const customer = await h.newPage();
     const customerProblems = watchConsole(customer.page);
-    await customer.page.goto(`/category/${CATALOGUE.panzerotti.segment}`);
+    await customer.page.goto(`/category/${seededCategory('panzerotti').segment}`);
     const card = customer.page.getByRole('link', { name: /Panzerotti/ });
     await expect.poll(() => text(card.locator('.card-price')), LIVE).toBe('$21.49');
     await customer.context.close();

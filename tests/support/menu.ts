@@ -1,4 +1,11 @@
-import { toCents, type NormalisedSelection, type Product } from '../../src/domain';
+import {
+  SEEDED_CATEGORIES,
+  isListKind,
+  seededCategory,
+  toCents,
+  type NormalisedSelection,
+  type Product,
+} from '../../src/domain';
 import { PRODUCTS, TOPPINGS } from '../../src/server/data/menu-seed';
 
 /** The seeded menu as domain products (cents), keyed by name, for tests that need no database. */
@@ -9,6 +16,7 @@ export const SEEDED_MENU = new Map<string, Product>(
       id: seed.slug,
       name: seed.name,
       category: seed.category,
+      kind: seededCategory(seed.category).kind,
       image: '',
       price: toCents(seed.price),
       description: seed.description,
@@ -18,6 +26,11 @@ export const SEEDED_MENU = new Map<string, Product>(
     },
   ]),
 );
+
+/** The seeded categories whose items have a detail screen (all but the lists), in their order. */
+export const DETAIL_CATEGORY_IDS: readonly string[] = SEEDED_CATEGORIES.filter(
+  (category) => !isListKind(category.kind),
+).map((category) => category.id);
 
 /**
  * The product called `name` in a list of products (the domain's, the API's or the staff API's):

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { isListCategory } from '../../src/domain';
+import { isListKind, seededCategory } from '../../src/domain';
 import { PRODUCTS, seedImagePath } from '../../src/server/data/menu-seed';
 import { listThumbnail, THUMBNAIL_SIZE } from '../../src/web/shared/thumbnail';
 
@@ -26,7 +26,7 @@ describe('the list rows’ thumbnails', () => {
   });
 
   it('exists for every product of a list screen, 192×144 WebP and small (generate-artwork)', async () => {
-    const listed = PRODUCTS.filter((product) => isListCategory(product.category));
+    const listed = PRODUCTS.filter((product) => isListKind(seededCategory(product.category).kind));
     expect(listed.length).toBeGreaterThan(20);
     for (const product of listed) {
       const file = fileOf(listThumbnail(seedImagePath(product)));

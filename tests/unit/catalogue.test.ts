@@ -1,25 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  CATALOGUE,
-  CATEGORIES,
-  categoryFromSegment,
-  DETAIL_CATEGORIES,
-  LIST_CATEGORIES,
+  categoryBySegment,
+  isListKind,
+  KIND_ALERTS,
+  KINDS,
+  SEEDED_CATEGORIES,
+  seededCategory,
 } from '../../src/domain';
+import { categoryKeys, checkCategoryTitle } from '../../src/domain/category-draft';
 import { cachedGet } from '../../src/web/shared/api';
 
-describe('the catalogue table', () => {
+describe('the seeded categories', () => {
   it("routes each category by its name lowercased (spec: '/{category lowercased}/{id}')", () => {
-    for (const category of CATEGORIES) {
-      expect(CATALOGUE[category].segment).toBe(category.toLowerCase());
-      expect(categoryFromSegment(category.toUpperCase())).toBe(category);
+    for (const category of SEEDED_CATEGORIES) {
+      expect(category.segment).toBe(category.id.toLowerCase());
+      expect(categoryBySegment(SEEDED_CATEGORIES, category.id.toUpperCase())).toBe(category);
     }
-    expect(categoryFromSegment('desserts')).toBeUndefined();
+    expect(categoryBySegment(SEEDED_CATEGORIES, 'desserts')).toBeUndefined();
   });
 
   it('lists Beverages and Sides, and gives every other category a detail screen', () => {
-    expect([...LIST_CATEGORIES].sort()).toEqual(['Beverages', 'Sides']);
-    expect(DETAIL_CATEGORIES).toHaveLength(CATEGORIES.length - 2);
+    const lists = SEEDED_CATEGORIES.filter((category) => isListKind(category.kind));
+    expect(lists.map((category) => category.id).sort()).toEqual(['Beverages', 'Sides']);
   });
 
   it("uses only the spec's alert texts (section 8)", () => {
@@ -40,12 +42,46 @@ describe('the catalogue table', () => {
       'Failed to add beverage to cart.',
       'Failed to add side to cart.',
     ]);
-    for (const category of CATEGORIES) {
-      expect(added).toContain(CATALOGUE[category].added);
-      expect(failed).toContain(CATALOGUE[category].failed);
+    for (const category of SEEDED_CATEGORIES) {
+      expect(added).toContain(category.added);
+      expect(failed).toContain(category.failed);
     }
-    expect(CATALOGUE.Beverages.failed).toBe('Failed to add beverage to cart.');
-    expect(CATALOGUE.Sides.added).toBe('Side added to cart!');
+    // A category the store makes says its kind's.
+    for (const kind of KINDS) {
+      expect(added).toContain(KIND_ALERTS[kind].added);
+      expect(failed).toContain(KIND_ALERTS[kind].failed);
+    }
+    expect(seededCategory('Beverages').failed).toBe('Failed to add beverage to cart.');
+    expect(seededCategory('Sides').added).toBe('Side added to cart!');
+  });
+});
+
+describe("a new category's keys and title", () => {
+  it('makes its id from its title, its segment the id lowercased, and never reuses either', () => {
+    expect(categoryKeys('Lunch Specials', SEEDED_CATEGORIES)).toEqual({
+      id: 'LunchSpecials',
+      segment: 'lunchspecials',
+    });
+    expect(categoryKeys('Crêpes & co.', [])).toEqual({ id: 'CrepesAndCo', segment: 'crepesandco' });
+    // Taken in another letter case: a number is added.
+    expect(categoryKeys('WINGS', SEEDED_CATEGORIES)).toEqual({ id: 'WINGS2', segment: 'wings2' });
+    // The app's own first path parts are never a category's.
+    expect(categoryKeys('Staff', [])).toEqual({ id: 'Staff2', segment: 'staff2' });
+    expect(categoryKeys('Cart', [])).toEqual({ id: 'Cart2', segment: 'cart2' });
+    // No letters: the fallback, itself a reserved word, numbered.
+    expect(categoryKeys('!!!', [])).toEqual({ id: 'Category2', segment: 'category2' });
+  });
+
+  it('refuses an empty, too long, special or taken title', () => {
+    const taken = SEEDED_CATEGORIES.map((category) => category.title);
+    expect(checkCategoryTitle('  ', taken)?.message).toBe('Please give the category a title.');
+    expect(checkCategoryTitle('x'.repeat(41), taken)?.message).toBe(
+      'The title is too long: at most 40 characters.',
+    );
+    expect(checkCategoryTitle('  wings ', taken)?.message).toBe(
+      'Another category is called "Wings": choose another title.',
+    );
+    expect(checkCategoryTitle('Lunch Specials', taken)).toBeNull();
   });
 });
 

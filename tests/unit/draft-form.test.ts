@@ -5,7 +5,9 @@
  * does not edit (or another kind's) are kept or dropped as they should be.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiStaffProduct } from '../../src/domain';
+import { SEEDED_CATEGORIES, type ApiStaffProduct } from '../../src/domain';
+
+const categories = SEEDED_CATEGORIES;
 import {
   blankForm,
   draftOf,
@@ -43,7 +45,7 @@ describe('the menu editor form', () => {
   it('sends a saved product back as it came (less what the answer only reports)', () => {
     const details = { ...combo.details };
     delete details.soldOutFlavors;
-    expect(fieldsOf(draftOf(formOf(combo)))).toEqual({
+    expect(fieldsOf(draftOf(formOf(combo), categories))).toEqual({
       name: combo.name,
       category: combo.category,
       image: combo.image,
@@ -51,12 +53,12 @@ describe('the menu editor form', () => {
       description: combo.description,
       details,
     });
-    expect(formProblems(formOf(combo), [combo], combo._id)).toEqual(new Map());
+    expect(formProblems(formOf(combo), [combo], combo._id, categories)).toEqual(new Map());
   });
 
   it('says a size without a price beside that size, and an amount that is not one', () => {
     const form = {
-      ...blankForm('TwoforOneDeals'),
+      ...blankForm('TwoforOneDeals', categories),
       name: 'Harvest',
       price: '19.99',
       sizes: [
@@ -65,7 +67,7 @@ describe('the menu editor form', () => {
       ],
       extraToppingPrice: '1.5x',
     };
-    const problems = formProblems(form, [], undefined);
+    const problems = formProblems(form, [], undefined, categories);
     expect(problems.get('details.sizePrices.Large')).toBe('The size "Large" needs a price.');
     expect(problems.get('details.extraToppingPrice')).toBe(
       'Please give the amount in dollars and cents, like 12.99.',
@@ -75,8 +77,10 @@ describe('the menu editor form', () => {
 
   it('names a name already used in the category, except the product’s own', () => {
     const form = { ...formOf(combo), name: ' pizza &  wings ' };
-    expect(formProblems(form, [combo], combo._id).has('name')).toBe(false);
-    expect(formProblems(form, [combo], undefined).get('name')).toMatch(/Another product/);
+    expect(formProblems(form, [combo], combo._id, categories).has('name')).toBe(false);
+    expect(formProblems(form, [combo], undefined, categories).get('name')).toMatch(
+      /Another product/,
+    );
   });
 
   it('leaves out the fields the category’s kind does not have, and keeps what it does not edit', () => {
@@ -86,11 +90,11 @@ describe('the menu editor form', () => {
       ...formOf({ ...combo, details: { ...combo.details, ...other } }),
       category: 'Wings',
     };
-    const draft = draftOf(form);
+    const draft = draftOf(form, categories);
     expect(Object.keys(draft.details).sort()).toEqual(
       ['allergens', 'sizeDescriptions', 'sizePrices', 'sizes', 'wingsFlavors'].sort(),
     );
-    expect(formProblems(form, [], combo._id)).toEqual(new Map());
+    expect(formProblems(form, [], combo._id, categories)).toEqual(new Map());
   });
 
   it('edits allergens and marks: read from the product, saved in the lists’ order, left out when none', () => {
@@ -104,29 +108,35 @@ describe('the menu editor form', () => {
     expect(form.kept).toEqual({});
 
     // Ticked after milk, sesame is saved before it, as Health Canada lists them.
-    const ticked = draftOf({
-      ...form,
-      allergens: [...form.allergens, 'sesame'],
-      marks: ['vegetarian', 'spicy'],
-    });
+    const ticked = draftOf(
+      {
+        ...form,
+        allergens: [...form.allergens, 'sesame'],
+        marks: ['vegetarian', 'spicy'],
+      },
+      categories,
+    );
     expect(ticked.details.allergens).toEqual(['sesame', 'milk']);
     expect(ticked.details.marks).toEqual(['vegetarian', 'spicy']);
     expect(fieldsOf(ticked).details.allergens).toEqual(['sesame', 'milk']);
 
     // Every box unticked: the keys go, as an item that never had any (the seed's) has none.
-    const cleared = draftOf({ ...form, allergens: [], marks: [] });
+    const cleared = draftOf({ ...form, allergens: [], marks: [] }, categories);
     expect('allergens' in cleared.details).toBe(false);
     expect('marks' in cleared.details).toBe(false);
 
     // A new item of any kind starts with none, and may be given them.
-    const drink = draftOf({ ...blankForm('Beverages'), allergens: ['sulphites'] });
+    const drink = draftOf(
+      { ...blankForm('Beverages', categories), allergens: ['sulphites'] },
+      categories,
+    );
     expect(drink.details.allergens).toEqual(['sulphites']);
   });
 
   it('starts a pizza deal with its one pizza, and asks for a price above zero', () => {
-    const form = { ...blankForm('TwoforOneDeals'), name: 'Deal', price: '0' };
-    expect(draftOf(form).details.pizzas).toBe(1);
-    expect(formProblems(form, [], undefined).get('price')).toBe(
+    const form = { ...blankForm('TwoforOneDeals', categories), name: 'Deal', price: '0' };
+    expect(draftOf(form, categories).details.pizzas).toBe(1);
+    expect(formProblems(form, [], undefined, categories).get('price')).toBe(
       'Please give a price more than $0.00.',
     );
   });

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CATALOGUE,
-  CATEGORIES,
   KIND_RULES,
   KINDS,
-  LIST_CATEGORIES,
-  OFFER_CATEGORY,
-  categoriesOfKind,
+  SEEDED_CATEGORIES,
   describeSelection,
   drinkLimit,
   drinkLimitMessage,
-  kindOf,
   linePrice,
+  seededCategory,
   productRules,
   validateSelection,
   type Category,
@@ -63,6 +59,7 @@ function product(category: Category, details: ProductDetails, price = 2000): Pro
     id: 'new',
     name: 'New Item',
     category,
+    kind: seededCategory(category).kind,
     image: '',
     price,
     description: '',
@@ -85,14 +82,17 @@ const WINGS = { wingsFlavors: ['Hot'], sides: ['Garlic Bread'] };
 const CANS = (count: number) => [{ name: 'Coke', quantity: count }];
 
 describe('kinds and categories', () => {
+  const ofKind = (kind: string) =>
+    SEEDED_CATEGORIES.filter((category) => category.kind === kind).map((category) => category.id);
+
   it('gives every category a kind, and a list screen exactly to the list kinds', () => {
-    for (const category of CATEGORIES) expect(KINDS).toContain(kindOf(category));
-    expect(categoriesOfKind('beverages')).toEqual(['Beverages']);
-    expect(categoriesOfKind('simple')).toEqual(['Sides']);
-    expect([...LIST_CATEGORIES].sort()).toEqual(
-      CATEGORIES.filter((c) => KIND_RULES[kindOf(c)].screen === 'list').sort(),
-    );
-    expect(categoriesOfKind('wings-combo')).toEqual([
+    for (const category of SEEDED_CATEGORIES) expect(KINDS).toContain(category.kind);
+    expect(ofKind('beverages')).toEqual(['Beverages']);
+    expect(ofKind('simple')).toEqual(['Sides']);
+    expect(
+      SEEDED_CATEGORIES.filter((c) => KIND_RULES[c.kind].screen === 'list').map((c) => c.id),
+    ).toEqual(['Sides', 'Beverages']);
+    expect(ofKind('wings-combo')).toEqual([
       'Combos',
       'FamilyCombos',
       'MegaDealCombo',
@@ -100,9 +100,8 @@ describe('kinds and categories', () => {
     ]);
   });
 
-  it('names the offer in the catalogue, not at the call site', () => {
-    expect(OFFER_CATEGORY).toBe('superbowlcombo');
-    expect(CATEGORIES.filter((c) => 'offer' in CATALOGUE[c])).toEqual([OFFER_CATEGORY]);
+  it('names the offer in the categories, not at the call site', () => {
+    expect(SEEDED_CATEGORIES.filter((c) => c.offer).map((c) => c.id)).toEqual(['superbowlcombo']);
   });
 });
 

@@ -7,7 +7,7 @@ const seeded = (category: 'Beverages' | 'Sides') =>
 
 describe('the Beverages and Sides groups', () => {
   it('puts every seeded drink with a can or a bottle, in menu order, cans first', () => {
-    const groups = groupListItems('Beverages', seeded('Beverages'));
+    const groups = groupListItems({ kind: 'beverages', title: 'Beverages' }, seeded('Beverages'));
     expect(groups.map((group) => group.id)).toEqual(['cans', 'bottles']);
     const names = (id: string) =>
       groups.find((group) => group.id === id)?.items.map((item) => item.name);
@@ -41,7 +41,7 @@ describe('the Beverages and Sides groups', () => {
   });
 
   it('puts the seeded dips apart from the other sides', () => {
-    const groups = groupListItems('Sides', seeded('Sides'));
+    const groups = groupListItems({ kind: 'simple', title: 'Sides' }, seeded('Sides'));
     expect(groups.map((group) => [group.id, group.items.map((item) => item.name)])).toEqual([
       [
         'sides',
@@ -52,23 +52,25 @@ describe('the Beverages and Sides groups', () => {
   });
 
   it.each([
-    ['Beverages', 'Juice Box', '200 ml', 'other-drinks'],
-    ['Beverages', 'Canada Dry', '2 L', 'other-drinks'],
-    ['Beverages', 'Coke', 'Cans of coke', 'cans'],
-    ['Beverages', 'Scandal Cola', 'Cancun style', 'other-drinks'],
-    ['Beverages', 'Coke', 'Tall CAN.', 'cans'],
-    ['Beverages', 'Iced Tea', 'in a bottle or a can', 'cans'],
-    ['Beverages', 'Bottled Iced Tea', '', 'bottles'],
-    ['Sides', 'Ranch', 'A dip for wings', 'dips'],
-    ['Sides', 'Dippers', 'Bread sticks', 'sides'],
+    ['beverages', 'Juice Box', '200 ml', 'other-drinks'],
+    ['beverages', 'Canada Dry', '2 L', 'other-drinks'],
+    ['beverages', 'Coke', 'Cans of coke', 'cans'],
+    ['beverages', 'Scandal Cola', 'Cancun style', 'other-drinks'],
+    ['beverages', 'Coke', 'Tall CAN.', 'cans'],
+    ['beverages', 'Iced Tea', 'in a bottle or a can', 'cans'],
+    ['beverages', 'Bottled Iced Tea', '', 'bottles'],
+    ['simple', 'Ranch', 'A dip for wings', 'dips'],
+    ['simple', 'Dippers', 'Bread sticks', 'sides'],
   ] as const)('%s: %s (%j) → %s', (category, name, description, group) => {
     expect(listGroupOf(category, { name, description })).toBe(group);
   });
 
   it('leaves out a group with nothing in it', () => {
-    const groups = groupListItems('Sides', [{ name: 'Fries', description: 'Golden fries.' }]);
+    const groups = groupListItems({ kind: 'simple', title: 'Sides' }, [
+      { name: 'Fries', description: 'Golden fries.' },
+    ]);
     expect(groups.map((group) => group.id)).toEqual(['sides']);
-    expect(groupListItems('Beverages', [])).toEqual([]);
+    expect(groupListItems({ kind: 'beverages', title: 'Beverages' }, [])).toEqual([]);
   });
 });
 
@@ -99,12 +101,12 @@ describe('what a row says', () => {
       { name: '591 ml', detail: '591 ml' },
     ],
   ])('a drink says its size once: %j', (product, expected) => {
-    expect(rowText('Beverages', product)).toEqual({ ...expected, detailIs: 'size' });
+    expect(rowText('beverages', product)).toEqual({ ...expected, detailIs: 'size' });
   });
 
   it('a side says what it is', () => {
     expect(
-      rowText('Sides', {
+      rowText('simple', {
         name: 'Poutine Fries',
         description: 'Fries with cheese curds and gravy.',
       }),
@@ -117,7 +119,7 @@ describe('what a row says', () => {
 
   it('says every seeded drink’s size exactly once', () => {
     for (const product of seeded('Beverages')) {
-      const { name, detail } = rowText('Beverages', product);
+      const { name, detail } = rowText('beverages', product);
       if (detail) expect(name.toLowerCase()).not.toContain(detail.toLowerCase());
       else expect(product.name).toBe('Water Bottle');
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CATEGORIES,
+  KINDS,
   MAX_QUANTITY,
   TIP_PERCENTS,
   HST_PERCENT,
@@ -17,11 +17,12 @@ import {
 
 const SIZES = ['Small', 'Medium', 'Large', 'ExtraLarge'];
 
-/** Any product the menu could hold: any category, non-negative prices, 1 to 4 pizzas. */
+/** Any product the menu could hold: any kind, non-negative prices, 1 to 4 pizzas. */
 const productArb: fc.Arbitrary<Product> = fc.record({
   id: fc.constant('p'),
   name: fc.constant('Product'),
-  category: fc.constantFrom(...CATEGORIES),
+  category: fc.constant('Any'),
+  kind: fc.constantFrom(...KINDS),
   image: fc.constant(''),
   price: fc.integer({ min: 0, max: 20_000 }),
   description: fc.constant(''),

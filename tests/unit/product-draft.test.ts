@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkProductDraft } from '../../src/domain/product-draft';
+import { SEEDED_CATEGORIES } from '../../src/domain';
 import { SEEDED_MENU } from '../support/menu';
+
+const categories = SEEDED_CATEGORIES;
 
 /**
  * The rules a product the staff write must keep (`domain/product-draft.ts`): today's menu keeps
@@ -10,7 +13,7 @@ import { SEEDED_MENU } from '../support/menu';
 describe('checkProductDraft', () => {
   it('finds nothing wrong with any seeded product', () => {
     for (const product of SEEDED_MENU.values()) {
-      expect(checkProductDraft(product), product.name).toEqual([]);
+      expect(checkProductDraft(product, { categories }), product.name).toEqual([]);
     }
   });
 
@@ -19,7 +22,7 @@ describe('checkProductDraft', () => {
     if (!wings) throw new Error('no seeded Wings');
     const problems = checkProductDraft(
       { ...wings, name: ' ', price: -5, details: { ...wings.details, pizzas: 2 } },
-      { takenNames: ['Wings'] },
+      { categories, takenNames: ['Wings'] },
     );
     expect(problems.map((problem) => problem.field)).toEqual(['name', 'price', 'details.pizzas']);
   });
@@ -27,7 +30,9 @@ describe('checkProductDraft', () => {
   it('compares names without letter case or spacing', () => {
     const wings = SEEDED_MENU.get('Wings');
     if (!wings) throw new Error('no seeded Wings');
-    expect(checkProductDraft({ ...wings, name: 'WINGS' }, { takenNames: [' wings'] })).toEqual([
+    expect(
+      checkProductDraft({ ...wings, name: 'WINGS' }, { categories, takenNames: [' wings'] }),
+    ).toEqual([
       {
         field: 'name',
         message: 'Another product in this category is called "WINGS": choose another name.',

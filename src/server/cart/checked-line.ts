@@ -14,8 +14,7 @@ import {
   type CartItemPayload,
   type NormalisedSelection,
   type Product,
-  categoriesOfKind,
-  LIST_CATEGORIES,
+  isListKind,
 } from '../../domain';
 import type { Menu } from '../catalogue/snapshot';
 import type { Queryable } from '../data/db';
@@ -51,8 +50,8 @@ export interface Offer {
 
 export function currentOffer(menu: Menu): Offer {
   const toppings = menu.toppings;
-  const beverages = categoriesOfKind('beverages').flatMap((category) => menu.inCategory(category));
-  const listed = LIST_CATEGORIES.flatMap((category) => menu.inCategory(category));
+  const beverages = menu.products.filter((product) => product.kind === 'beverages');
+  const listed = menu.products.filter((product) => isListKind(product.kind));
   return {
     toppingNames: new Set(toppings.map((t) => t.name)),
     drinkNames: new Set(beverages.map((b) => b.name)),
@@ -77,10 +76,8 @@ function findProduct(menu: Menu, item: CartItemPayload): Product | HttpError {
   // Items of the list screens (beverages, sides) are sent by name, as the spec's client does.
   const name = item.name ?? '';
   const wanted = name.toLowerCase();
-  for (const category of LIST_CATEGORIES) {
-    const product = menu.inCategory(category).find((p) => p.name.toLowerCase() === wanted);
-    if (product) return product;
-  }
+  const product = menu.products.find((p) => isListKind(p.kind) && p.name.toLowerCase() === wanted);
+  if (product) return product;
   return notFound(`No beverage or side named "${name}".`);
 }
 

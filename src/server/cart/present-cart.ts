@@ -19,6 +19,7 @@ import {
   type ApiCheckoutDetails,
   type CartTotals,
   type Product,
+  isRetired,
 } from '../../domain';
 import type { Queryable } from '../data/db';
 import { presentLineAllergens, presentSelection } from '../http/present';
@@ -46,7 +47,7 @@ function presentItem(
       price: toDollars(product.price),
       category: product.category,
       soldOut: product.soldOut,
-      hidden: product.hidden,
+      hidden: isRetired(product),
     },
     quantity: item.quantity,
     ...presentSelection(item.selection),

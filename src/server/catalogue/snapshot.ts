@@ -6,8 +6,8 @@
  * Forgotten whenever they may have changed:
  *  - at once, by the process that made the change, before it answers the staff (`change`), so
  *    the staff's next read, and everyone's on this process, sees it;
- *  - on the database's NOTIFY for every write to products, toppings, sold_out_flavours or
- *    store_settings, whoever made it (migrations 006 and 011), so every process on one
+ *  - on the database's NOTIFY for every write to categories, products, toppings,
+ *    sold_out_flavours or store_settings, whoever made it (migrations 006 and 011), so every process on one
  *    database follows within moments;
  *  - and not kept at all while the listener is not live (starting, lost, reconnecting): then
  *    every read goes to the database, as it did before the snapshot existed.
@@ -15,7 +15,14 @@
  * Only data is kept here; what depends on the time (is the store open now?) is worked out per
  * request from the remembered settings and the clock.
  */
-import { flavorOptions, type Category, type Product } from '../../domain';
+import {
+  flavorOptions,
+  isRetired,
+  type Category,
+  type CategoryEntry,
+  type Kind,
+  type Product,
+} from '../../domain';
 import type { Database } from '../data/db';
 import type { StoreBroadcast, StoreChange } from '../events/store-broadcast';
 import type { Representation } from '../http/representation';
@@ -25,6 +32,7 @@ import {
   type UnreadableProduct,
 } from '../repositories/products';
 import { storeRepository, type StoreSettings } from '../repositories/store';
+import { categoriesRepository } from '../repositories/categories';
 
 export type Topping = ToppingRecord;
 
@@ -34,9 +42,17 @@ export interface Flavour {
 }
 
 export interface Menu {
+  /** Every category, hidden ones too (the staff's list), in the menu's order. */
+  readonly categories: readonly CategoryEntry[];
   /**
-   * Every product on the storefront, in the menu's order (sort order, then name): hidden ones
-   * are left out here, in `product` and in `inCategory`, so no customer answer shows them.
+   * The category on the storefront (not hidden) whose route segment or id this is, in any
+   * letter case ("familycombos", "FamilyCombos"), or undefined.
+   */
+  category(segmentOrId: string): CategoryEntry | undefined;
+  /**
+   * Every product on the storefront, in the menu's order (its category's place, then its own):
+   * retired ones (hidden, or in a hidden category: `isRetired`) are left out here, in `product`,
+   * `inCategory` and `ofKind`, so no customer answer shows them.
    */
   readonly products: readonly Product[];
   /** Every topping, hidden ones too (the staff's list), in the menu's order. */
@@ -47,12 +63,14 @@ export interface Menu {
   readonly soldOutFlavours: ReadonlySet<string>;
   product(id: string): Product | undefined;
   inCategory(category: Category): readonly Product[];
+  /** The storefront's products of one kind, in the menu's order (the beverages, wherever). */
+  ofKind(kind: Kind): readonly Product[];
   /**
    * The product a cart line names, hidden or not: a retired product's line stays in the cart,
    * priced, and says it is no longer on the menu (`cartLineNotice`).
    */
   lineProduct(id: string): Product | undefined;
-  /** Whether any product is hidden (Confirm Order then checks its lines against them). */
+  /** Whether any product is retired (Confirm Order then checks its lines against them). */
   readonly hasHidden: boolean;
   /**
    * An answer derived from this menu, built once by `build` and kept as long as the menu is.
@@ -120,13 +138,19 @@ function remembered<T>(load: () => Promise<T>, canKeep: () => boolean) {
   };
 }
 
-function menuOf(all: Product[], toppings: Topping[], soldOut: Set<string>): Menu {
+function menuOf(
+  categories: CategoryEntry[],
+  all: Product[],
+  toppings: Topping[],
+  soldOut: Set<string>,
+): Menu {
   // A hidden product's flavours stay listed for the staff: its lines in carts still hold them.
   const names = new Set(all.flatMap((product) => flavorOptions(product)));
   const flavours = [...names].map((name) => ({ name, soldOut: soldOut.has(name) }));
   // A row for a flavour no product offers any more is nothing to show or refuse.
   const soldOutFlavours = new Set(flavours.filter((f) => f.soldOut).map((f) => f.name));
-  const products = all.filter((product) => !product.hidden);
+  const products = all.filter((product) => !isRetired(product));
+  const shown = categories.filter((category) => !category.hidden);
   const byId = new Map(products.map((product) => [product.id, product]));
   const anyById = new Map(all.map((product) => [product.id, product]));
   const byCategory = new Map<Category, Product[]>();
@@ -138,7 +162,13 @@ function menuOf(all: Product[], toppings: Topping[], soldOut: Set<string>): Menu
   const answers = new Map<string, Promise<Representation>>();
   const built = new Map<string, Representation>();
   return {
+    categories,
+    category(segmentOrId) {
+      const lower = segmentOrId.toLowerCase();
+      return shown.find((c) => c.segment === lower || c.id.toLowerCase() === lower);
+    },
     products,
+    ofKind: (kind) => products.filter((product) => product.kind === kind),
     toppings,
     flavours,
     soldOutFlavours,
@@ -200,12 +230,13 @@ export function createCatalogueSnapshot({
   const canKeep = () => broadcast.isLive();
   const menu = remembered(async () => {
     const products = productsRepository(db, { onUnreadable });
-    const [list, toppings, soldOut] = await Promise.all([
+    const [categories, list, toppings, soldOut] = await Promise.all([
+      categoriesRepository(db).list(),
       products.list(),
       products.toppings(),
       products.soldOutFlavours(),
     ]);
-    return menuOf(list, toppings, soldOut);
+    return menuOf(categories, list, toppings, soldOut);
   }, canKeep);
   const settings = remembered(() => storeRepository(db).settings(), canKeep);
 

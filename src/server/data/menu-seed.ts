@@ -4,9 +4,9 @@
  * duplicates items, nor overwrites the store's own changes, nor brings back what it deleted.
  */
 import {
-  CATALOGUE,
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
-  isListCategory,
+  isListKind,
+  seededCategory,
   DEFAULT_STORE_CONTACT,
   DEFAULT_WEEKLY_HOURS,
   THREE_PIZZA_DEAL,
@@ -347,8 +347,9 @@ export const PRODUCTS: SeedProduct[] = [
 /** Image path of a seeded product: one SVG per item, made for this project (assets/images). */
 export function seedImagePath(product: SeedProduct): string {
   // Items added from a list (beverages, sides) are many: each list has a folder of its own.
-  return isListCategory(product.category)
-    ? `/images/${CATALOGUE[product.category].segment}/${product.slug}.svg`
+  const category = seededCategory(product.category);
+  return isListKind(category.kind)
+    ? `/images/${category.segment}/${product.slug}.svg`
     : `/images/${product.slug}.svg`;
 }
 

@@ -13,6 +13,8 @@ import {
   type ApiMenuChanges,
   type ApiMenuDocument,
   type ApiCartItem,
+  type ApiCategory,
+  type ApiStaffCategory,
   type ApiCartTotals,
   type ApiCartView,
   type ApiCheckoutDetails,
@@ -45,6 +47,7 @@ import {
   type ApiTopping,
   type ApiStaffTopping,
   type ApiUser,
+  KINDS,
 } from '../../domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 
@@ -79,6 +82,7 @@ export const apiProductSchema = z.object({
   _id: z.string(),
   name: z.string(),
   category: z.string(),
+  kind: z.enum(KINDS),
   image: z.string(),
   price: dollars,
   description: z.string(),
@@ -88,6 +92,22 @@ export const apiProductSchema = z.object({
   allergens: z.array(z.enum(ALLERGENS)).optional(),
   marks: z.array(z.enum(DIETARY_MARKS)).optional(),
 }) satisfies z.ZodType<ApiProduct>;
+
+export const apiCategorySchema = z.object({
+  id: z.string(),
+  kind: z.enum(KINDS),
+  segment: z.string(),
+  title: z.string(),
+  offer: z.boolean(),
+  image: z.string().nullable(),
+  added: z.string(),
+  failed: z.string(),
+  availableAt: availabilityWindows.optional(),
+}) satisfies z.ZodType<ApiCategory>;
+
+export const apiStaffCategorySchema = apiCategorySchema.extend({
+  hidden: z.boolean(),
+}) satisfies z.ZodType<ApiStaffCategory>;
 
 export const apiToppingSchema = z.object({
   _id: z.string(),

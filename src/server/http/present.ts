@@ -5,7 +5,10 @@
 import {
   convertDetailsMoney,
   flavorOptions,
+  offeredWindows,
   toDollars,
+  type ApiCategory,
+  type CategoryEntry,
   type ApiContact,
   type ApiProduct,
   type ApiProductDetails,
@@ -40,15 +43,18 @@ export function presentProduct(
   soldOutFlavours: ReadonlySet<string> = new Set(),
 ): ApiProduct {
   const soldOutFlavors = flavorOptions(product).filter((name) => soldOutFlavours.has(name));
+  // The customer's windows: the product's own, else its category's (`offeredWindows`).
+  const availableAt = offeredWindows(product);
   return {
     _id: product.id,
     name: product.name,
     category: product.category,
+    kind: product.kind,
     image: product.image,
     price: toDollars(product.price),
     description: product.description,
     soldOut: product.soldOut,
-    ...(product.details.availableAt ? { availableAt: product.details.availableAt } : {}),
+    ...(availableAt ? { availableAt } : {}),
     // Like the windows, on lists too: a list row (a side, a drink) has no screen to show them.
     ...(product.details.allergens?.length ? { allergens: product.details.allergens } : {}),
     ...(product.details.marks?.length ? { marks: product.details.marks } : {}),
@@ -56,10 +62,26 @@ export function presentProduct(
       ? {
           details: {
             ...presentDetails(product.details),
+            ...(availableAt ? { availableAt } : {}),
             ...(soldOutFlavors.length > 0 ? { soldOutFlavors } : {}),
           },
         }
       : {}),
+  };
+}
+
+/** A category as the storefront's API shows it (`hidden` is the staff's). */
+export function presentCategory(category: CategoryEntry): ApiCategory {
+  return {
+    id: category.id,
+    kind: category.kind,
+    segment: category.segment,
+    title: category.title,
+    offer: category.offer,
+    image: category.image,
+    added: category.added,
+    failed: category.failed,
+    ...(category.availableAt ? { availableAt: category.availableAt } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, type ApiConfirmAnswer } from '../../domain';
+import { CHECKOUT_MESSAGES, offeredWindows, type ApiConfirmAnswer } from '../../domain';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
@@ -59,7 +59,7 @@ export async function confirmCheckout({
   // Payment; complete-order checks again at its own now. With no product hidden or limited to
   // windows, nothing can undo it: one statement, not three (the round trips
   // tests/api/order-round-trips pins).
-  const windowed = menu.products.some((product) => product.details.availableAt !== undefined);
+  const windowed = menu.products.some((product) => offeredWindows(product) !== undefined);
   const productOf = (id: string) => menu.lineProduct(id);
   const confirmed =
     windowed || menu.hasHidden

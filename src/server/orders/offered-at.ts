@@ -1,4 +1,4 @@
-import type { Product } from '../../domain';
+import { isRetired, offeredWindows, type Product } from '../../domain';
 import { isAvailableAt, notOfferedMessage } from '../../domain/availability';
 import { conflict, type HttpError } from '../http/errors';
 
@@ -8,7 +8,7 @@ import { conflict, type HttpError } from '../http/errors';
  * can do where they are asked (the cart's Add needs none).
  */
 export function notOfferedAt(product: Product, at: Date, advice = ''): HttpError | null {
-  const windows = product.details.availableAt;
+  const windows = offeredWindows(product);
   if (!windows || isAvailableAt(product, at)) return null;
   const message = notOfferedMessage(product.name, windows);
   return conflict(advice ? `${message} ${advice}` : message, 'not_offered_now');
@@ -38,12 +38,12 @@ export function refuseNotOffered(
 }
 
 /**
- * The 409 `not_on_menu` for a product the store retired (hidden), or null. Its lines stay in
+ * The 409 `not_on_menu` for a product the store retired (hidden, or its category), or null. Its lines stay in
  * carts, priced, with the notice (`cartLineNotice`); adding one, raising one, and ordering one
  * are refused. `advice` as for `notOfferedAt`.
  */
 export function notOnMenu(product: Product, advice = ''): HttpError | null {
-  if (!product.hidden) return null;
+  if (!isRetired(product)) return null;
   const message = `Sorry, ${product.name} is no longer on the menu.`;
   return conflict(advice ? `${message} ${advice}` : message, 'not_on_menu');
 }

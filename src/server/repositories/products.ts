@@ -1,12 +1,14 @@
 import {
-  categoriesOfKind,
+  isKind,
   isUuid,
+  type AvailabilityWindow,
   type Category,
+  type Kind,
   type Product,
   type ProductDetails,
 } from '../../domain';
 import { slugify } from '../data/slug';
-import { parseProductDetails } from '../../domain/product-details';
+import { availabilityWindows, parseProductDetails } from '../../domain/product-details';
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
 
@@ -21,9 +23,24 @@ interface ProductRow {
   details: unknown;
   sold_out: boolean;
   hidden: boolean;
+  /** Its category's, in the same statement (a scalar subquery works in `returning` too). */
+  kind: string;
+  category_hidden: boolean;
+  category_available_at: unknown;
 }
 
-const COLUMNS = sql`id, name, category, image, price_cents, description, details, sold_out, hidden`;
+const COLUMNS = sql`id, name, category, image, price_cents, description, details, sold_out, hidden,
+  (select c.kind from categories c where c.id = products.category) as kind,
+  (select c.hidden from categories c where c.id = products.category) as category_hidden,
+  (select c.available_at from categories c where c.id = products.category)
+    as category_available_at`;
+
+/** A category's windows as stored (checked on write); null when it has none. */
+export function storedWindows(value: unknown): AvailabilityWindow[] | undefined | 'unreadable' {
+  if (value === null || value === undefined) return undefined;
+  const parsed = availabilityWindows.safeParse(value);
+  return parsed.success ? parsed.data : 'unreadable';
+}
 
 /** A product row whose details do not parse: left out, so nobody is shown it or charged for it. */
 export interface UnreadableProduct {
@@ -43,10 +60,19 @@ function productOf(row: ProductRow, options: ProductsRepositoryOptions): Product
     options.onUnreadable?.({ id: row.id, name: row.name, problems: details.problems });
     return null;
   }
+  const windows = storedWindows(row.category_available_at);
+  if (!isKind(row.kind) || windows === 'unreadable') {
+    options.onUnreadable?.({ id: row.id, name: row.name, problems: 'its category does not read' });
+    return null;
+  }
+  const kind: Kind = row.kind;
   return {
     id: row.id,
     name: row.name,
     category: row.category,
+    kind,
+    ...(row.category_hidden ? { categoryHidden: true } : {}),
+    ...(windows ? { categoryAvailableAt: windows } : {}),
     image: row.image,
     price: row.price_cents,
     description: row.description,
@@ -101,7 +127,9 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
     async list(category?: Category): Promise<Product[]> {
       const rows = await query<ProductRow>(
         sql`select ${COLUMNS} from products
-            ${category ? sql`where category = ${category}` : empty} order by sort_order, name`,
+            ${category ? sql`where category = ${category}` : empty}
+            order by (select c.sort_order from categories c where c.id = products.category),
+                     sort_order, name`,
       );
       return rows.flatMap((row) => toProduct(row) ?? []);
     },
@@ -230,7 +258,9 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
      * Adds a product at the end of the menu under a slug made from its name, unique (a number
      * appended when taken). The product as stored, or null if its details do not read back.
      */
-    async create(product: Omit<Product, 'id'>): Promise<Product | null> {
+    async create(
+      product: Omit<Product, 'id' | 'kind' | 'categoryHidden' | 'categoryAvailableAt'>,
+    ): Promise<Product | null> {
       const base = slugify(product.name) || 'product';
       const taken = new Set(
         (
@@ -267,7 +297,7 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
         sql`select 'topping' as kind, name from toppings where sold_out or hidden
             union all
             select 'drink' as kind, name from products
-             where category = any(${categoriesOfKind('beverages')}::text[]) and sold_out
+             where category in (select id from categories where kind = 'beverages') and sold_out
             union all
             select 'flavour' as kind, name from sold_out_flavours`,
       );

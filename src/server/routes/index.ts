@@ -7,6 +7,7 @@ import { mailPreferenceRoutes } from './mail-preferences';
 import { orderRoutes } from './orders';
 import { privacyRoutes } from './privacy';
 import { staffRoutes } from './staff';
+import { staffCategoryRoutes } from './staff-categories';
 import { staffMenuRoutes } from './staff-menu';
 import { staffMenuHistoryRoutes } from './staff-menu-history';
 import { staffReportRoutes } from './staff-reports';
@@ -28,6 +29,7 @@ export const apiRoutes: readonly RouteModule[] = [
   orderRoutes,
   staffRoutes,
   staffMenuRoutes,
+  staffCategoryRoutes,
   staffMenuHistoryRoutes,
   staffUserRoutes,
   staffReportRoutes,

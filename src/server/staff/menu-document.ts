@@ -1,7 +1,4 @@
 import {
-  CATALOGUE,
-  CATEGORIES,
-  isCategory,
   isPlainText,
   toDollars,
   type ApiMenuCategory,
@@ -9,7 +6,7 @@ import {
   type ApiMenuDocument,
   type ApiMenuFieldChange,
   type ApiStaffTopping,
-  type Category,
+  type CategoryEntry,
   type Product,
 } from '../../domain';
 import type { Allergen, DietaryMark } from '../../domain/allergens';
@@ -24,6 +21,7 @@ import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest } from '../http/errors';
 import { presentDetails } from '../http/present';
+import { categoriesRepository } from '../repositories/categories';
 import { productsRepository } from '../repositories/products';
 import { PRODUCT_NAMES_LOCK, presentStaffProduct, presentStaffTopping } from './menu';
 
@@ -39,12 +37,12 @@ import { PRODUCT_NAMES_LOCK, presentStaffProduct, presentStaffTopping } from './
  * document leaves out is hidden, never deleted: orders and carts refer to it.
  */
 
-/** The categories as the document lists them: the catalogue's, in its order. */
-export const menuCategories = (): ApiMenuCategory[] =>
-  CATEGORIES.map((category) => ({
-    category,
-    title: CATALOGUE[category].title,
-    kind: CATALOGUE[category].kind,
+/** The categories as the document lists them: the store's, in its order. */
+export const menuCategories = (categories: readonly CategoryEntry[]): ApiMenuCategory[] =>
+  categories.map((category) => ({
+    category: category.id,
+    title: category.title,
+    kind: category.kind,
   }));
 
 async function toppingsOf(db: Queryable): Promise<ApiStaffTopping[]> {
@@ -55,7 +53,7 @@ async function toppingsOf(db: Queryable): Promise<ApiStaffTopping[]> {
 export async function exportMenu(db: Database): Promise<ApiMenuDocument> {
   return db.transaction(async (tx) => ({
     version: 1,
-    categories: menuCategories(),
+    categories: menuCategories(await categoriesRepository(tx).list()),
     products: (await productsRepository(tx).list()).map(presentStaffProduct),
     toppings: await toppingsOf(tx),
   }));
@@ -91,6 +89,7 @@ export interface MenuImport {
 
 /** The store's menu as an import reads it, under the names' lock. */
 interface StoreMenu {
+  categories: CategoryEntry[];
   /** Readable products, in menu order. */
   products: Product[];
   /** Every product row's name, readable or not (a name is taken either way). */
@@ -205,9 +204,10 @@ function matchEntries<Entry extends { id?: string | undefined }, Current extends
 function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
   const problems: string[] = [];
 
+  const storeCategories = menuCategories(store.categories);
   menu.categories?.forEach((entry, index) => {
-    const known = menuCategories()[index];
-    if (!isCategory(entry.category)) {
+    const known = storeCategories[index];
+    if (!store.categories.some((category) => category.id === entry.category)) {
       problems.push(`categories[${index}].category: No category "${entry.category}".`);
     } else if (
       !known ||
@@ -220,7 +220,11 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
       );
     }
   });
-  if (menu.categories && menu.categories.length !== CATEGORIES.length && problems.length === 0) {
+  if (
+    menu.categories &&
+    menu.categories.length !== store.categories.length &&
+    problems.length === 0
+  ) {
     problems.push(
       'categories: Categories cannot be added or removed yet; send them as GET /api/staff/menu lists them.',
     );
@@ -255,7 +259,7 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     const takenNames = store.names
       .filter((row) => row.category === entry.category && !keptIds.has(row.id))
       .map((row) => row.name);
-    const problem = checkProductDraft(entry, { takenNames })[0];
+    const problem = checkProductDraft(entry, { categories: store.categories, takenNames })[0];
     if (problem) {
       problems.push(
         `products[${index}].${problem.field}: ${problem.message} (${entry.name.trim() || 'no name'})`,
@@ -411,7 +415,8 @@ async function readStore(tx: Queryable): Promise<StoreMenu> {
   const names = await queryOf(tx)<{ id: string; name: string; category: string }>(
     sql`select id, name, category from products`,
   );
-  return { products, names, toppings: await toppingsOf(tx) };
+  const categories = await categoriesRepository(tx).list();
+  return { categories, products, names, toppings: await toppingsOf(tx) };
 }
 
 /**
@@ -433,14 +438,10 @@ export async function importMenu(
     const repository = productsRepository(tx);
     const order: string[] = [];
     for (const { entry, current, changed } of plan.products) {
-      // checkProductDraft passed, so the category is one of the catalogue's.
-      const category: Category | undefined = isCategory(entry.category)
-        ? entry.category
-        : undefined;
-      if (!category) throw badRequest(`category: No category "${entry.category}".`);
+      // checkProductDraft passed, so the category is one of the store's.
       const fields = {
         name: entry.name,
-        category,
+        category: entry.category,
         image: entry.image,
         description: entry.description,
         details: entry.details,

@@ -1,6 +1,5 @@
 import {
   flavorOptions,
-  isCategory,
   toDollars,
   type ApiStaffFlavour,
   type ApiStaffProduct,
@@ -18,6 +17,7 @@ import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, conflict, notFound } from '../http/errors';
 import { checkToppingName } from '../../domain/topping-draft';
+import { categoriesRepository } from '../repositories/categories';
 import { productsRepository, type ToppingRecord } from '../repositories/products';
 import type { Allergen, DietaryMark } from '../../domain/allergens';
 import { presentDetails, presentTopping } from '../http/present';
@@ -146,9 +146,10 @@ async function takeMenuLock(tx: Queryable): Promise<void> {
  */
 async function checkedDraft(tx: Queryable, draft: ProductDraft, exceptId?: string) {
   await takeMenuLock(tx);
-  const category = isCategory(draft.category) ? draft.category : undefined;
+  const categories = await categoriesRepository(tx).list();
+  const category = categories.find((entry) => entry.id === draft.category)?.id;
   const takenNames = category ? await productsRepository(tx).namesIn(category, exceptId) : [];
-  const problem = checkProductDraft(draft, { takenNames })[0];
+  const problem = checkProductDraft(draft, { categories, takenNames })[0];
   if (problem) throw badRequest(describeDraftProblem(problem));
   if (!category) throw badRequest(`category: No category "${draft.category}".`);
   return category;

@@ -5,9 +5,8 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
-import { CATALOGUE, DETAIL_CATEGORIES, LIST_CATEGORIES } from '../../domain/catalog';
-import { itemLoader } from '../features/item/item-loader';
-import { categoryLoader, homeLoader, listLoader } from '../features/menu/menu-loaders';
+import { categoryLoader, homeLoader } from '../features/menu/menu-loaders';
+import { productLoader } from './product-loader';
 import { myOrdersLoader } from '../features/orders/my-orders-loader';
 import { SHELL_ROUTE_ID } from '../shared/store-info';
 import { isStaffPath } from '../shared/urls';
@@ -64,8 +63,6 @@ const screen = (
 });
 
 const home = () => import('../features/menu/home-screen');
-const list = () => import('../features/menu/simple-list-screen');
-const detail = () => import('../features/item/item-detail-screen');
 
 /** The server renders this screen's first view; `module` is the file `load` imports. */
 const rendered = (module: string): { handle: ScreenHandle } => ({
@@ -76,14 +73,18 @@ const browserOnly = (module: string): { handle: ScreenHandle } => ({
   handle: { module, rendered: false },
 });
 const HOME = rendered('features/menu/home-screen.tsx');
-const LIST = rendered('features/menu/simple-list-screen.tsx');
 
 /** The root route's id: the staff app's routes are added under it when first needed. */
 const ROOT_ROUTE_ID = 'root';
 
 /**
- * The spec's route table. Route files only assemble features; `urls.ts` builds the links and the
- * domain's CATALOGUE names the categories' segments. Any unknown path shows Home.
+ * The spec's route table. Route files only assemble features; `urls.ts` builds the links. The
+ * categories are the store's (GET /api/categories), so their two routes are one each, whose
+ * loaders look the segment up and pick the screen by the category's kind (decision 17): a
+ * category the owner adds has its screens at once, with no code and no reload. Static paths
+ * rank above `:segment/:id`, and the staff's are added on the way there (the router asks
+ * `patchRoutesOnNavigation` for any path matched only by a dynamic route). Any unknown path
+ * shows Home.
  */
 export const routes: RouteObject[] = [
   {
@@ -100,21 +101,16 @@ export const routes: RouteObject[] = [
         HydrateFallback: Layout,
         children: [
           { index: true, ...screen(home, homeLoader), ...HOME },
-          ...LIST_CATEGORIES.flatMap((category) =>
-            [`category/${CATALOGUE[category].segment}`, `${CATALOGUE[category].segment}/:id`].map(
-              (path) => ({ path, ...screen(list, listLoader(category)), ...LIST }),
-            ),
-          ),
           {
             path: 'category/:category',
-            ...screen(() => import('../features/menu/category-screen'), categoryLoader),
-            ...rendered('features/menu/category-screen.tsx'),
+            ...screen(() => import('../features/menu/category-route'), categoryLoader),
+            ...rendered('features/menu/category-route.tsx'),
           },
-          ...DETAIL_CATEGORIES.map((category) => ({
-            path: `${CATALOGUE[category].segment}/:id`,
-            ...screen(detail, itemLoader(category)),
-            ...rendered('features/item/item-detail-screen.tsx'),
-          })),
+          {
+            path: ':segment/:id',
+            ...screen(() => import('./product-route'), productLoader),
+            ...rendered('app/product-route.tsx'),
+          },
           {
             path: 'cart',
             ...screen(() => import('../features/cart/cart-screen')),

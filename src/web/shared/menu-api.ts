@@ -1,5 +1,5 @@
 import { createContext, type LoaderFunctionArgs, type RouterContextProvider } from 'react-router';
-import type { Category } from '../../domain';
+import type { ApiCategory, Category } from '../../domain';
 import { cachedGet, forgetCached, forgetCachedUnder } from './api';
 import type { ApiProduct, ApiTopping, StoreInfo } from './types';
 
@@ -16,6 +16,8 @@ export type MenuGet = <T>(path: string, ttlMs: number, signal?: AbortSignal) => 
 
 /** The catalogue's and the store's reads, over `get`. Nothing but the loaders reads the menu. */
 export const menuReads = (get: MenuGet) => ({
+  /** The store's categories on the storefront, in Home's order: kinds, routes, titles, alerts. */
+  categories: (signal?: AbortSignal) => get<ApiCategory[]>('/api/categories', MENU_TTL_MS, signal),
   /** Every product, without details (Home's cards). */
   products: (signal?: AbortSignal) => get<ApiProduct[]>('/api/products', MENU_TTL_MS, signal),
   /** One category's products, without details. */
@@ -35,7 +37,8 @@ export const menuApi = {
   /** The next `store()` asks the server, whatever its age. */
   forgetStore: () => forgetCached(STORE_PATH),
   /** The next menu calls ask the server (the staff changed an item). */
-  forgetMenu: () => forgetCachedUnder('/api/products', '/api/items/', '/api/toppings'),
+  forgetMenu: () =>
+    forgetCachedUnder('/api/products', '/api/items/', '/api/toppings', '/api/categories'),
 };
 
 /**

@@ -1,9 +1,9 @@
 import {
   convertDetailsMoney,
-  isCategory,
   toCents,
   type Product,
   type ProductDetails,
+  isKind,
 } from '../../domain';
 import type { ApiProduct, ApiProductDetails } from './types';
 
@@ -15,13 +15,14 @@ function toDomainDetails(details: ApiProductDetails | undefined): ProductDetails
   return details ? convertDetailsMoney(details, toCents) : {};
 }
 
-/** The API's product as the domain's Product, or null when its category is not one we know. */
+/** The API's product as the domain's Product, or null when its kind is not one we know. */
 export function toDomainProduct(product: ApiProduct): Product | null {
-  if (!isCategory(product.category)) return null;
+  if (!isKind(product.kind)) return null;
   return {
     id: product._id,
     name: product.name,
     category: product.category,
+    kind: product.kind,
     image: product.image,
     price: toCents(product.price),
     description: product.description,

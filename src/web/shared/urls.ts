@@ -1,17 +1,14 @@
-import { CATALOGUE, isCategory, type Category } from '../../domain/catalog';
-
-/** A category's route segment (the catalogue's), or the name lowercased for one we do not know. */
-const segmentOf = (category: string): string =>
-  isCategory(category) ? CATALOGUE[category].segment : category.toLowerCase();
-
 /** The one place that knows every URL of the web app. Route files and links both use it. */
 export const urls = {
   home: () => '/',
-  /** A category's list: `/category/{segment}` (Beverages and Sides are lists of their own). */
-  category: (category: Category) => `/category/${CATALOGUE[category].segment}`,
+  /**
+   * A category's list: `/category/{segment}` (Beverages and Sides are lists of their own). A
+   * category's segment is its id lowercased (migration 023), as the spec's routes are.
+   */
+  category: (category: string) => `/category/${category.toLowerCase()}`,
   /** A product's detail screen: `/{category lowercased}/{id}` (spec). */
   product: (product: { _id: string; category: string }) =>
-    `/${segmentOf(product.category)}/${product._id}`,
+    `/${product.category.toLowerCase()}/${product._id}`,
   cart: () => '/cart',
   checkout: () => '/checkout',
   payment: () => '/payment',

@@ -1,28 +1,31 @@
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
-import { CATALOGUE, isCategory, isDetailCategory, isListCategory } from '../../../domain';
+import { Link } from 'react-router';
+import { isListKind, type ApiCategory } from '../../../domain';
 import { BackToCategories } from '../../shared/back-link';
 import { toDomainProduct } from '../../shared/product';
 import { ErrorMessage } from '../../shared/ui';
 import { urls } from '../../shared/urls';
-import type { itemLoader } from './item-loader';
+import type { ItemData } from './item-loader';
 import { ItemForm } from './item-form';
 import './item.css';
 
 /**
- * The one route module of all eight detail screens (`/{category lowercased}/{id}`). Its loader
- * (`item-loader.ts`) has already fetched the product and, when needed, the toppings.
+ * The one view of every detail screen (`/{category lowercased}/{id}`, `menu/product-route.tsx`).
+ * Its loader (`item-loader.ts`) has already fetched the product and, when needed, the toppings;
+ * `category` is the route's, whose alerts an Add says.
  */
-export default function ItemDetailScreen() {
-  const { product, toppings, menu } = useLoaderData<ReturnType<typeof itemLoader>>();
+export function ItemDetailView({
+  category,
+  product,
+  toppings,
+  menu,
+}: ItemData & { category: ApiCategory }) {
   const domainProduct = useMemo(() => (product ? toDomainProduct(product) : null), [product]);
   // The products of the lists (beverages, sides) and this product's flavours sold out now: the
   // drinks, side and flavour pickers show and refuse them.
   const soldOut = useMemo(
     () => [
-      ...(menu ?? [])
-        .filter((p) => p.soldOut && isCategory(p.category) && isListCategory(p.category))
-        .map((p) => p.name),
+      ...(menu ?? []).filter((p) => p.soldOut && isListKind(p.kind)).map((p) => p.name),
       ...(product?.details?.soldOutFlavors ?? []),
     ],
     [menu, product],
@@ -40,19 +43,19 @@ export default function ItemDetailScreen() {
           </ErrorMessage>
         </>
       ) : null}
-      {domainProduct && isListCategory(domainProduct.category) ? (
+      {domainProduct && isListKind(domainProduct.kind) ? (
         <>
           <h1 id="item-title">{domainProduct.name}</h1>
           <p>
-            {CATALOGUE[domainProduct.category].title} are added from their list:{' '}
+            {category.title} are added from their list:{' '}
             <Link to={urls.category(domainProduct.category)}>
-              see all {CATALOGUE[domainProduct.category].title.toLowerCase()}
+              see all {category.title.toLowerCase()}
             </Link>
             .
           </p>
         </>
       ) : null}
-      {domainProduct && isDetailCategory(domainProduct.category) ? (
+      {domainProduct && !isListKind(domainProduct.kind) ? (
         <>
           <div className="item-intro">
             <h1 id="item-title" className="item-heading">
@@ -81,7 +84,7 @@ export default function ItemDetailScreen() {
             toppings={toppings}
             toppingsFailed={toppings === null}
             soldOutOptions={soldOut}
-            texts={CATALOGUE[domainProduct.category]}
+            texts={category}
           />
         </>
       ) : null}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CATALOGUE, isDetailCategory, type Product } from '../../../domain';
+import { isListKind, type CategoryEntry, type Product } from '../../../domain';
 import { isAbort } from '../../shared/api';
 import { menuApi } from '../../shared/menu-api';
 import type { ApiTopping } from '../../shared/types';
@@ -11,7 +11,14 @@ import './item.css';
  * editor): the same intro and the same form, priced by the same engine, with Add to Cart
  * disabled. The toppings are the customer's list, so one sold out shows as it would.
  */
-export function ItemPreview({ product }: { product: Product }) {
+export function ItemPreview({
+  product,
+  category,
+}: {
+  product: Product;
+  /** The product's category: its title and the alerts its Add would say. */
+  category: Pick<CategoryEntry, 'title' | 'added' | 'failed'>;
+}) {
   const [toppings, setToppings] = useState<readonly ApiTopping[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -22,8 +29,8 @@ export function ItemPreview({ product }: { product: Product }) {
     return () => controller.abort();
   }, []);
 
-  if (!isDetailCategory(product.category)) {
-    const title = CATALOGUE[product.category].title;
+  if (isListKind(product.kind)) {
+    const title = category.title;
     return (
       <div className="item-detail item-preview">
         <h3 className="item-heading">{product.name}</h3>
@@ -57,7 +64,7 @@ export function ItemPreview({ product }: { product: Product }) {
         toppings={toppings}
         toppingsFailed={failed}
         soldOutOptions={[]}
-        texts={CATALOGUE[product.category]}
+        texts={category}
         preview
       />
     </div>

@@ -1,17 +1,27 @@
-import { Link, useLoaderData } from 'react-router';
-import { CATALOGUE } from '../../../domain';
+import { Link } from 'react-router';
+import type { ApiCategory } from '../../../domain';
 import { BackToCategories } from '../../shared/back-link';
 import { WithOffers } from '../../shared/special-offers';
 import { ErrorMessage, SoldOutBadge } from '../../shared/ui';
+import type { ApiProduct } from '../../shared/types';
 import { urls } from '../../shared/urls';
-import type { categoryLoader } from './menu-loaders';
 
-/** A category's items (`/category/{category}`): image, name and price, each to its detail screen. */
-export default function CategoryScreen() {
-  const { segment, category, items } = useLoaderData<typeof categoryLoader>();
-  const title = category ? CATALOGUE[category].title : 'Category not found';
+/**
+ * A category's items (`/category/{category}`): image, name and price, each to its detail screen;
+ * `items` null when the store has no category `segment` on the menu.
+ */
+export function CategoryCardsView({
+  segment,
+  category,
+  items,
+}: {
+  segment: string;
+  category: ApiCategory | null;
+  items: readonly ApiProduct[] | null;
+}) {
+  const title = category ? category.title : 'Category not found';
   return (
-    <WithOffers except={category ?? undefined}>
+    <WithOffers except={category?.id}>
       <section aria-labelledby="category-title">
         <BackToCategories />
         <h1 id="category-title">{title}</h1>

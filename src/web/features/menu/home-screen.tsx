@@ -1,11 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
-import {
-  CATALOGUE,
-  isCategory,
-  isListCategory,
-  pausedText,
-  type ListCategory,
-} from '../../../domain';
+import { isListKind, pausedText, type ApiCategory } from '../../../domain';
 import { WithOffers } from '../../shared/special-offers';
 import { useStoreInfo } from '../../shared/store-info';
 import { useNow } from '../../shared/use-now';
@@ -35,22 +29,22 @@ const EAGER_IMAGES = 8;
 
 /**
  * The list categories (Beverages, Sides) collapse into one card each, with the spec's links:
- * Beverages to its list (`/category/beverages`), Sides to its first item's route (which shows the
- * list). Every other product is its own card to `/{category lowercased}/{id}`. A collapsed card is
- * sold out only when everything behind it is.
+ * the beverages to their list (`/category/beverages`), any other list to its first item's route
+ * (which shows the list). The card's picture is the category's own, else its first item's. Every
+ * other product is its own card to `/{category lowercased}/{id}`. A collapsed card is sold out
+ * only when everything behind it is. Cards keep the server's order: by category, then item.
  */
-const LIST_CARD_TO: Record<ListCategory, (first: ApiProduct) => string> = {
-  Beverages: () => urls.category('Beverages'),
-  Sides: (first) => urls.product(first),
-};
-
-export function categoryCards(products: ApiProduct[]): CategoryCard[] {
+export function categoryCards(
+  products: readonly ApiProduct[],
+  categories: readonly ApiCategory[],
+): CategoryCard[] {
+  const byId = new Map(categories.map((category) => [category.id, category]));
   const cards: CategoryCard[] = [];
   const collapsed = new Map<string, CategoryCard>();
   for (const product of products) {
-    const { category } = product;
-    if (isCategory(category) && isListCategory(category)) {
-      const existing = collapsed.get(category);
+    const category = byId.get(product.category);
+    if (category && isListKind(category.kind)) {
+      const existing = collapsed.get(category.id);
       if (existing) {
         existing.from = Math.min(existing.from, product.price);
         existing.several = true;
@@ -58,15 +52,15 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
         continue;
       }
       const card: CategoryCard = {
-        key: category,
-        title: CATALOGUE[category].title,
-        image: product.image,
-        to: LIST_CARD_TO[category](product),
+        key: category.id,
+        title: category.title,
+        image: category.image ?? product.image,
+        to: category.kind === 'beverages' ? urls.category(category.id) : urls.product(product),
         from: product.price,
         several: false,
         soldOut: product.soldOut,
       };
-      collapsed.set(category, card);
+      collapsed.set(category.id, card);
       cards.push(card);
     } else {
       cards.push({
@@ -84,9 +78,20 @@ export function categoryCards(products: ApiProduct[]): CategoryCard[] {
 }
 
 export default function HomeScreen() {
+  const { products, categories } = useLoaderData<typeof homeLoader>();
+  return <HomeView products={products} categories={categories} />;
+}
+
+/** Home's grid, also shown at a path that is no category's (`/{segment}/{id}`'s route). */
+export function HomeView({
+  products,
+  categories,
+}: {
+  products: readonly ApiProduct[];
+  categories: readonly ApiCategory[];
+}) {
   const { storeOpen, loaded, failed, pausedUntil } = useStoreInfo();
   const now = useNow(60_000);
-  const { products } = useLoaderData<typeof homeLoader>();
   return (
     <WithOffers>
       <section aria-labelledby="categories-title">
@@ -104,7 +109,7 @@ export default function HomeScreen() {
           </p>
         ) : (
           <ul className="card-grid">
-            {categoryCards(products).map((card, index) => (
+            {categoryCards(products, categories).map((card, index) => (
               <li key={card.key}>
                 <Link className={`category-card${card.soldOut ? ' sold-out' : ''}`} to={card.to}>
                   <img

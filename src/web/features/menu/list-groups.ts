@@ -5,7 +5,10 @@
  * moves to the domain the day the server or another feature does (a kitchen ticket by kind).
  */
 
-import type { ListCategory } from '../../../domain';
+import type { CategoryEntry } from '../../../domain';
+
+/** The kinds whose items are added from a list. */
+export type ListKind = 'beverages' | 'simple';
 
 export interface ListProduct {
   name: string;
@@ -15,29 +18,31 @@ export interface ListProduct {
 interface GroupRule {
   /** Stable, for React keys and element ids. */
   id: string;
-  title: string;
+  /** Null: the category's own title. */
+  title: string | null;
   /** An item belongs here when its name or description has one of these words; null: the rest. */
   words: readonly string[] | null;
 }
 
 /**
- * Each list's groups, in the order the screen shows them. An item goes to the first group
+ * Each list kind's groups, in the order the screen shows them. An item goes to the first group
  * whose words it has, else to the group for the rest. Seeded beverages say "355 ml can",
  * "695 ml can", "591 ml bottle", "Bottled water"; seeded dips "Ranch Dip", "Cheddar cheese dip.".
+ * A simple list's rest is headed by its category's title ("Sides", or the store's "Desserts").
  */
 const GROUPS = {
-  Beverages: [
+  beverages: [
     { id: 'cans', title: 'Cans', words: ['can', 'cans'] },
     { id: 'bottles', title: 'Bottles', words: ['bottle', 'bottles', 'bottled'] },
     { id: 'other-drinks', title: 'Other drinks', words: null },
   ],
-  Sides: [
-    { id: 'sides', title: 'Sides', words: null },
+  simple: [
+    { id: 'sides', title: null, words: null },
     { id: 'dips', title: 'Dips', words: ['dip', 'dips'] },
   ],
-} as const satisfies Record<ListCategory, readonly GroupRule[]>;
+} as const satisfies Record<ListKind, readonly GroupRule[]>;
 
-export type ListGroupId = (typeof GROUPS)[ListCategory][number]['id'];
+export type ListGroupId = (typeof GROUPS)[ListKind][number]['id'];
 
 export interface ListGroup<T extends ListProduct> {
   id: ListGroupId;
@@ -50,28 +55,28 @@ function words(text: string): Set<string> {
   return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u));
 }
 
-/** The group of one item of `category`'s list (see GROUPS for the rule). */
-export function listGroupOf(category: ListCategory, product: ListProduct): ListGroupId {
-  const rules: readonly (GroupRule & { id: ListGroupId })[] = GROUPS[category];
+/** The group of one item of a `kind` list (see GROUPS for the rule). */
+export function listGroupOf(kind: ListKind, product: ListProduct): ListGroupId {
+  const rules: readonly (GroupRule & { id: ListGroupId })[] = GROUPS[kind];
   const found = words(`${product.name} ${product.description}`);
   const group =
     rules.find((rule) => rule.words?.some((word) => found.has(word))) ??
     rules.find((rule) => rule.words === null);
-  if (!group) throw new Error(`The ${category} list has no group for the rest`);
+  if (!group) throw new Error(`The ${kind} list has no group for the rest`);
   return group.id;
 }
 
 /** The items in their groups, menu order kept inside each; groups with no item left out. */
 export function groupListItems<T extends ListProduct>(
-  category: ListCategory,
+  category: Pick<CategoryEntry, 'title'> & { kind: ListKind },
   items: readonly T[],
 ): ListGroup<T>[] {
-  const rules: readonly { id: ListGroupId; title: string }[] = GROUPS[category];
+  const rules: readonly { id: ListGroupId; title: string | null }[] = GROUPS[category.kind];
   return rules
     .map(({ id, title }) => ({
       id,
-      title,
-      items: items.filter((item) => listGroupOf(category, item) === id),
+      title: title ?? category.title,
+      items: items.filter((item) => listGroupOf(category.kind, item) === id),
     }))
     .filter((group) => group.items.length > 0);
 }
@@ -92,9 +97,9 @@ export interface RowText {
  * nothing when none is written ("Bottled water" would only repeat "Water Bottle" under
  * Bottles). A side: its description ("Fries with cheese curds and gravy.").
  */
-export function rowText(category: ListCategory, product: ListProduct): RowText {
+export function rowText(kind: ListKind, product: ListProduct): RowText {
   const name = product.name.trim();
-  if (category === 'Sides') {
+  if (kind === 'simple') {
     return { name, detail: product.description.trim() || null, detailIs: 'description' };
   }
   const size = VOLUME.exec(product.description)?.[0] ?? VOLUME.exec(name)?.[0];

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { formatMoney, MAX_QUANTITY, toCents, type ListCategory } from '../../../domain';
+import { formatMoney, MAX_QUANTITY, toCents } from '../../../domain';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import { AllergenNote } from '../../shared/allergen-note';
 import { useNotOfferedText } from '../../shared/availability';
@@ -9,7 +9,7 @@ import { QuantityStepper } from '../../shared/quantity-stepper';
 import type { ApiProduct } from '../../shared/types';
 import { listThumbnail } from '../../shared/thumbnail';
 import { SoldOutBadge } from '../../shared/ui';
-import { rowText } from './list-groups';
+import { rowText, type ListKind } from './list-groups';
 
 /**
  * One beverage or side as a compact row: picture, name, size (or what it is), price, − n + and
@@ -17,13 +17,13 @@ import { rowText } from './list-groups';
  * name ("Pepsi 591 ml"), which is also the name the cart shows.
  */
 export function SimpleItemRow({
-  category,
+  kind,
   item,
   texts,
   picked,
   headingLevel,
 }: {
-  category: ListCategory;
+  kind: ListKind;
   item: ApiProduct;
   texts: AddToCartTexts;
   picked: boolean;
@@ -33,7 +33,7 @@ export function SimpleItemRow({
   const { addToCart, pending: busy } = useAddToCart();
   const notify = useNotice();
   const row = useRef<HTMLFormElement>(null);
-  const { name, detail, detailIs } = rowText(category, item);
+  const { name, detail, detailIs } = rowText(kind, item);
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const notOffered = useNotOfferedText(item.availableAt);
   const notOfferedId = useId();

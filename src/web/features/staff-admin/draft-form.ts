@@ -1,12 +1,10 @@
 import {
-  CATEGORIES,
   KIND_RULES,
   convertDetailsMoney,
-  isCategory,
-  kindOf,
   toCents,
   toDollars,
   type AvailabilityWindow,
+  type CategoryEntry,
   type Kind,
   type Product,
   type ProductDetails,
@@ -87,17 +85,26 @@ const counted = (value: number | undefined) => (value === undefined ? '' : Strin
 const rows = (values: string[] | undefined): TextRow[] =>
   (values ?? []).map((value) => ({ key: rowKey(), value }));
 
-/** The kind of a category the domain knows, else undefined (the form then shows no details). */
-export function kindOfCategory(category: string): Kind | undefined {
-  return isCategory(category) ? kindOf(category) : undefined;
+/** The store's categories as the editor reads them: id, kind, title. */
+export type EditorCategory = Pick<CategoryEntry, 'id' | 'kind' | 'title'>;
+
+/** The kind of one of the store's categories, else undefined (the form then shows no details). */
+export function kindOfCategory(
+  category: string,
+  categories: readonly EditorCategory[],
+): Kind | undefined {
+  return categories.find((each) => each.id === category)?.kind;
 }
 
-/** An empty form for a new product in `category`; a pizza deal starts with its one pizza. */
-export function blankForm(category: string): DraftForm {
-  const known = isCategory(category) ? category : CATEGORIES[0];
+/**
+ * An empty form for a new product in `category` (the first of the store's when it has no such
+ * category); a pizza deal starts with its one pizza.
+ */
+export function blankForm(category: string, categories: readonly EditorCategory[]): DraftForm {
+  const known = categories.find((each) => each.id === category) ?? categories[0];
   return {
     name: '',
-    category: known,
+    category: known?.id ?? category,
     image: '',
     description: '',
     price: '',
@@ -106,7 +113,7 @@ export function blankForm(category: string): DraftForm {
     drinks: [],
     maxDrinks: '',
     drinkLimits: {},
-    pizzas: kindOf(known) === 'pizza-deal' ? '1' : '',
+    pizzas: known?.kind === 'pizza-deal' ? '1' : '',
     toppingsPerPizza: '',
     extraToppingPrice: '',
     toppingAllowance: '',
@@ -253,7 +260,7 @@ function draftDetails(form: DraftForm, kind: Kind | undefined): ProductDetails {
 }
 
 /** The form as the domain's draft (cents), with what it keeps but does not edit. */
-export function draftOf(form: DraftForm): ProductDraft {
+export function draftOf(form: DraftForm, categories: readonly EditorCategory[]): ProductDraft {
   const kept = convertDetailsMoney(form.kept, toCents);
   return {
     name: form.name.trim(),
@@ -261,7 +268,7 @@ export function draftOf(form: DraftForm): ProductDraft {
     image: form.image,
     price: typedCents(form.price) ?? Number.NaN,
     description: form.description.trim(),
-    details: { ...kept, ...draftDetails(form, kindOfCategory(form.category)) },
+    details: { ...kept, ...draftDetails(form, kindOfCategory(form.category, categories)) },
   };
 }
 
@@ -278,12 +285,18 @@ export function fieldsOf(draft: ProductDraft): ProductFields {
 }
 
 /** The draft as the domain's Product, for the preview; null when its category is unknown. */
-export function previewProduct(draft: ProductDraft, id: string): Product | null {
-  if (!isCategory(draft.category)) return null;
+export function previewProduct(
+  draft: ProductDraft,
+  id: string,
+  categories: readonly EditorCategory[],
+): Product | null {
+  const kind = kindOfCategory(draft.category, categories);
+  if (!kind) return null;
   return {
     id,
     name: draft.name,
     category: draft.category,
+    kind,
     image: draft.image,
     price: Number.isInteger(draft.price) ? draft.price : 0,
     description: draft.description,
@@ -331,13 +344,17 @@ export function formProblems(
   form: DraftForm,
   products: readonly ApiStaffProduct[],
   editingId: string | undefined,
+  categories: readonly EditorCategory[],
 ): Map<string, string> {
-  const draft = draftOf(form);
+  const draft = draftOf(form, categories);
   const takenNames = products
     .filter((each) => each.category === draft.category && each._id !== editingId)
     .map((each) => each.name);
   const found = new Map<string, string>();
-  const problems = [...checkProductDraft(draft, { takenNames }), ...windowProblems(form)];
+  const problems = [
+    ...checkProductDraft(draft, { categories, takenNames }),
+    ...windowProblems(form),
+  ];
   // The price field's own rule beyond the domain's: an item costs something.
   if (draft.price === 0 && !problems.some((each) => each.field === 'price')) {
     problems.push({ field: 'price', message: 'Please give a price more than $0.00.' });

@@ -1,12 +1,9 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { CATALOGUE, isCategory } from '../../../domain/catalog';
-import type { ApiMenuChange, ApiMenuDocument } from '../../../domain/api-types';
+import type { ApiMenuChange, ApiMenuDocument, ApiStaffCategory } from '../../../domain/api-types';
 import { useMutation } from '../../shared/use-mutation';
 import { changeWords } from './menu-change-words';
 import { staffAdminApi } from './staff-admin-api';
 import { storeDate } from './toronto-date';
-
-const titleOf = (category: string) => (isCategory(category) ? CATALOGUE[category].title : category);
 
 /** The server's limit for a menu document (decision 19): said before a larger file is sent. */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -43,11 +40,16 @@ export function MenuFile({
   canEdit,
   announce,
   onImported,
+  categories,
 }: {
   canEdit: boolean;
   announce: (text: string) => void;
   onImported: () => void;
+  /** The store's categories: a change names one by its title. */
+  categories: readonly ApiStaffCategory[];
 }) {
+  const titleOf = (category: string) =>
+    categories.find((each) => each.id === category)?.title ?? category;
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);

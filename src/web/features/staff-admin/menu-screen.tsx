@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CATALOGUE, CATEGORIES, isCategory } from '../../../domain/catalog';
-import type { ApiStaffProduct } from '../../../domain/api-types';
+import type { ApiStaffCategory, ApiStaffProduct } from '../../../domain/api-types';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { staffUrls } from '../../shared/urls';
 import { Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
@@ -17,29 +16,38 @@ import './staff-admin.css';
 interface Group {
   category: string;
   title: string;
+  /** The whole category is hidden from customers. */
+  hidden: boolean;
   products: ApiStaffProduct[];
 }
 
 /**
- * The menu's categories in the catalogue's order, each with its products in menu order; one the
- * catalogue does not know goes last. `all` keeps the empty categories (each can be added to).
+ * The store's categories in their order, each with its products in menu order; a product whose
+ * category the list does not have goes last, under its category's id. `all` keeps the empty
+ * categories (each can be added to).
  */
-function groupByCategory(products: ApiStaffProduct[], all: boolean): Group[] {
-  const rank = (category: string) =>
-    isCategory(category) ? CATEGORIES.indexOf(category) : CATEGORIES.length;
-  const groups = new Map<string, ApiStaffProduct[]>(
-    all ? CATEGORIES.map((category) => [category, []]) : [],
+export function groupByCategory(
+  products: readonly ApiStaffProduct[],
+  categories: readonly ApiStaffCategory[],
+  all: boolean,
+): Group[] {
+  const groups = new Map<string, Group>(
+    categories.map((category) => [
+      category.id,
+      { category: category.id, title: category.title, hidden: category.hidden, products: [] },
+    ]),
   );
   for (const product of products) {
-    groups.set(product.category, [...(groups.get(product.category) ?? []), product]);
+    const group = groups.get(product.category) ?? {
+      category: product.category,
+      title: product.category,
+      hidden: false,
+      products: [],
+    };
+    group.products.push(product);
+    groups.set(product.category, group);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
-    .map(([category, items]) => ({
-      category,
-      title: isCategory(category) ? CATALOGUE[category].title : category,
-      products: items,
-    }));
+  return [...groups.values()].filter((group) => all || group.products.length > 0);
 }
 
 /**
@@ -75,7 +83,7 @@ const matches = (product: ApiStaffProduct, filter: string) =>
  * Hidden items are listed, marked so.
  */
 export default function MenuScreen() {
-  const { state, reload, setValue } = useLoad(staffAdminApi.products);
+  const { state, reload, setValue } = useLoad(staffAdminApi.productsAndCategories);
   const [filter, setFilter] = useState('');
   const [announcement, announce] = useAnnouncement();
   const filterId = useId();
@@ -86,10 +94,14 @@ export default function MenuScreen() {
     if (back) announce(back);
   }, [back, announce]);
 
+  const setProducts = (change: (products: ApiStaffProduct[]) => ApiStaffProduct[]) =>
+    setValue((lists) => ({ ...lists, products: change(lists.products) }));
   const replace = (saved: ApiStaffProduct) =>
-    setValue((products) => products.map((each) => (each._id === saved._id ? saved : each)));
+    setProducts((products) => products.map((each) => (each._id === saved._id ? saved : each)));
 
-  const shown = state.kind === 'ready' ? state.value.filter((each) => matches(each, filter)) : [];
+  const products = state.kind === 'ready' ? state.value.products : [];
+  const categories = state.kind === 'ready' ? state.value.categories : [];
+  const shown = products.filter((each) => matches(each, filter));
 
   return (
     <section className="staff-admin menu-admin" aria-labelledby="menu-admin-title">
@@ -117,23 +129,26 @@ export default function MenuScreen() {
             />
             <p id={`${filterId}-count`} className="admin-hint" aria-live="polite">
               {filter.trim() === ''
-                ? `${state.value.length} items.`
-                : `${shown.length} of ${state.value.length} items match.`}
+                ? `${products.length} items.`
+                : `${shown.length} of ${products.length} items match.`}
             </p>
           </div>
           {shown.length === 0 ? (
             <p className="empty-state">
-              {state.value.length === 0 ? 'The menu has no items.' : 'No item matches that name.'}
+              {products.length === 0 ? 'The menu has no items.' : 'No item matches that name.'}
             </p>
           ) : null}
-          {groupByCategory(shown, filter.trim() === '').map((group) => (
+          {groupByCategory(shown, categories, filter.trim() === '').map((group) => (
             <section
               key={group.category}
               className="menu-group"
               aria-labelledby={`${filterId}-${group.category}`}
             >
               <div className="menu-group-head">
-                <h2 id={`${filterId}-${group.category}`}>{group.title}</h2>
+                <h2 id={`${filterId}-${group.category}`}>
+                  {group.title}
+                  {group.hidden ? <span className="menu-row-hidden">Hidden</span> : null}
+                </h2>
                 {canEdit ? (
                   <Link
                     className="button secondary-link"
@@ -156,7 +171,7 @@ export default function MenuScreen() {
                             index,
                             count: group.products.length,
                             onMoved: (saved, position) =>
-                              setValue((products) => moved(products, saved, position)),
+                              setProducts((list) => moved(list, saved, position)),
                           }
                         : undefined
                     }
@@ -178,7 +193,7 @@ export default function MenuScreen() {
         </>
       ) : null}
       {/* Outside the list, so reloading the list after an import keeps its focus and words. */}
-      <MenuFile canEdit={canEdit} announce={announce} onImported={reload} />
+      <MenuFile canEdit={canEdit} announce={announce} onImported={reload} categories={categories} />
     </section>
   );
 }

@@ -9,7 +9,8 @@ import './staff-admin.css';
 
 /**
  * The menu editor's page, /staff/menu/{id} and /staff/menu/new?category=...: the staff list (the
- * product itself, the names its category already uses, the beverages a combo may include) and
+ * product itself, the names its category already uses, the beverages a combo may include), the
+ * store's categories (which one it is in, and so its kind's fields) and
  * who may edit, then the form. Its path is read from the location, not `useParams`: a router
  * hook only this screen used would join every customer's first view (src/web/README.md).
  */
@@ -17,9 +18,10 @@ export default function ProductEditorScreen({ Preview }: { Preview: PreviewCompo
   const { pathname, search } = useLocation();
   const id = decodeURIComponent(pathname.replace(/\/+$/, '').split('/').pop() ?? '');
   const adding = id === 'new';
-  const { state, reload } = useLoad(staffAdminApi.products);
+  const { state, reload } = useLoad(staffAdminApi.productsAndCategories);
   const [canEdit, refuse] = useMenuEditor();
-  const product = state.kind === 'ready' ? state.value.find((each) => each._id === id) : undefined;
+  const product =
+    state.kind === 'ready' ? state.value.products.find((each) => each._id === id) : undefined;
 
   return (
     <section className="staff-admin menu-editor" aria-labelledby="menu-editor-title">
@@ -43,7 +45,8 @@ export default function ProductEditorScreen({ Preview }: { Preview: PreviewCompo
       {state.kind === 'ready' && (adding || product) ? (
         <ProductEditor
           key={id}
-          products={state.value}
+          products={state.value.products}
+          categories={state.value.categories}
           product={product}
           category={new URLSearchParams(search).get('category') ?? ''}
           canEdit={canEdit}

@@ -1,13 +1,6 @@
 import { useId, useRef, useState, type ComponentType, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  CATALOGUE,
-  CATEGORIES,
-  categoriesOfKind,
-  isCategory,
-  kindOf,
-  type Product,
-} from '../../../domain';
+import type { CategoryEntry, Product } from '../../../domain';
 import type { ApiStaffProduct } from '../../../domain/api-types';
 import type { ApiError } from '../../shared/api';
 import { Field } from '../../shared/field';
@@ -32,7 +25,10 @@ import { staffAdminApi } from './staff-admin-api';
 import { EDITOR_ONLY } from './use-menu-editor';
 
 /** The customer's item screen for a draft, handed in by the app (features do not import features). */
-export type PreviewComponent = ComponentType<{ product: Product }>;
+export type PreviewComponent = ComponentType<{
+  product: Product;
+  category: Pick<CategoryEntry, 'title' | 'added' | 'failed'>;
+}>;
 
 /** What the list says when the editor brings the staff back to it. */
 export interface MenuReturn {
@@ -66,6 +62,7 @@ function serverProblem(error: ApiError, form: DraftForm): [string, string] | nul
  */
 export function ProductEditor({
   products,
+  categories: storeCategories,
   product,
   category,
   canEdit,
@@ -73,6 +70,8 @@ export function ProductEditor({
   Preview,
 }: {
   products: readonly ApiStaffProduct[];
+  /** The store's categories, hidden ones too, in their order. */
+  categories: readonly CategoryEntry[];
   product: ApiStaffProduct | undefined;
   /** A new product's category (from "Add item to ..."). */
   category: string;
@@ -84,7 +83,12 @@ export function ProductEditor({
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<DraftForm>(() =>
-    product ? formOf(product) : { ...blankForm(category), image: pictureOf(products, category) },
+    product
+      ? formOf(product)
+      : {
+          ...blankForm(category, storeCategories),
+          image: pictureOf(products, category),
+        },
   );
   const [tried, setTried] = useState(false);
   const [fromServer, setFromServer] = useState<Map<string, string>>(new Map());
@@ -93,7 +97,7 @@ export function ProductEditor({
 
   const saving = useMutation(
     () => {
-      const fields = fieldsOf(draftOf(form));
+      const fields = fieldsOf(draftOf(form, storeCategories));
       return product
         ? staffAdminApi.updateProduct(product._id, fields)
         : staffAdminApi.createProduct(fields);
@@ -103,22 +107,25 @@ export function ProductEditor({
 
   // Once Save was pressed, the problems follow each keystroke, so a fix is seen at once.
   const problems = new Map([
-    ...(tried ? formProblems(form, products, product?._id) : new Map<string, string>()),
+    ...(tried
+      ? formProblems(form, products, product?._id, storeCategories)
+      : new Map<string, string>()),
     ...fromServer,
   ]);
   const edit: Edit = (change) => {
     setForm(change);
     setFromServer(new Map());
   };
-  const kind = kindOfCategory(form.category);
+  const kind = kindOfCategory(form.category, storeCategories);
   const beverages = products
-    .filter((each) => isCategory(each.category) && kindOf(each.category) === 'beverages')
+    .filter((each) => kindOfCategory(each.category, storeCategories) === 'beverages')
     .map((each) => each.name);
   // Fields follow the kind, so a saved product moves only among categories of its kind.
-  const categories =
-    product && isCategory(product.category)
-      ? categoriesOfKind(kindOf(product.category))
-      : CATEGORIES;
+  const savedKind = product ? kindOfCategory(product.category, storeCategories) : undefined;
+  const categories = savedKind
+    ? storeCategories.filter((each) => each.kind === savedKind)
+    : storeCategories;
+  const formCategory = storeCategories.find((each) => each.id === form.category);
 
   const focusFirstProblem = () =>
     requestAnimationFrame(() =>
@@ -129,7 +136,7 @@ export function ProductEditor({
     event.preventDefault();
     if (readOnly || saving.pending) return;
     setTried(true);
-    if (formProblems(form, products, product?._id).size > 0) {
+    if (formProblems(form, products, product?._id, storeCategories).size > 0) {
       focusFirstProblem();
       return;
     }
@@ -150,8 +157,8 @@ export function ProductEditor({
 
   const unplaced =
     saving.problem && saving.error && !serverProblem(saving.error, form) ? saving.problem : null;
-  const draft = draftOf(form);
-  const preview = previewProduct(draft, product?._id ?? 'preview');
+  const draft = draftOf(form, storeCategories);
+  const preview = previewProduct(draft, product?._id ?? 'preview', storeCategories);
 
   return (
     <>
@@ -191,8 +198,8 @@ export function ProductEditor({
             }}
           >
             {categories.map((each) => (
-              <option key={each} value={each}>
-                {CATALOGUE[each].title}
+              <option key={each.id} value={each.id}>
+                {each.hidden ? `${each.title} (hidden)` : each.title}
               </option>
             ))}
           </select>
@@ -291,8 +298,8 @@ export function ProductEditor({
         {previewing ? (
           <>
             <h2 id={`${id}-preview-title`}>Preview: as a customer sees it</h2>
-            {preview && isCategory(preview.category) ? (
-              <Preview product={preview} />
+            {preview && formCategory ? (
+              <Preview product={preview} category={formCategory} />
             ) : (
               <p>Choose a category to see the preview.</p>
             )}

@@ -1,4 +1,5 @@
 import type { Allergen, DietaryMark } from '../../../domain/allergens';
+import type { AvailabilityWindow, Kind } from '../../../domain/catalog';
 import { isErrorCode, type ErrorCode } from '../../../domain/error-codes';
 import { api, ApiError, isAbort } from '../../shared/api';
 import type {
@@ -7,6 +8,7 @@ import type {
   ApiMenuHistoryEntry,
   ApiOutbox,
   ApiOutboxMail,
+  ApiStaffCategory,
   ApiStaffFlavour,
   ApiStaffProduct,
   ApiStaffUser,
@@ -79,9 +81,42 @@ const json = (method: 'PATCH' | 'POST', body: unknown) => ({
 });
 const user = (id: string) => `/api/staff/users/${encodeURIComponent(id)}`;
 
+const category = (id: string) => `/api/staff/categories/${encodeURIComponent(id)}`;
+
+/** What PATCH /api/staff/categories/{id} takes; null clears the picture or the windows. */
+export interface CategoryEdit {
+  title?: string;
+  hidden?: boolean;
+  offer?: boolean;
+  image?: string | null;
+  availableAt?: AvailabilityWindow[] | null;
+  position?: number;
+}
+
+const products = (signal?: AbortSignal) =>
+  api<ApiStaffProduct[]>('/api/staff/products', { signal });
+const categories = (signal?: AbortSignal) =>
+  api<ApiStaffCategory[]>('/api/staff/categories', { signal });
+
 /** The staff API calls of the Menu, Staff and Today screens. */
 export const staffAdminApi = {
-  products: (signal?: AbortSignal) => api<ApiStaffProduct[]>('/api/staff/products', { signal }),
+  products,
+  /** Every category in Home's order, hidden ones too. */
+  categories,
+  /** Both lists, asked for together: the menu's screens group and edit by category. */
+  productsAndCategories: async (signal?: AbortSignal) => {
+    const [productList, categoryList] = await Promise.all([products(signal), categories(signal)]);
+    return { products: productList, categories: categoryList };
+  },
+  createCategory: (fields: {
+    title: string;
+    kind: Kind;
+    image?: string | null;
+    availableAt?: AvailabilityWindow[];
+  }) => send<ApiStaffCategory>('/api/staff/categories', json('POST', fields)),
+  updateCategory: (id: string, change: CategoryEdit) =>
+    send<ApiStaffCategory>(category(id), json('PATCH', change)),
+  deleteCategory: (id: string) => api<undefined>(category(id), { method: 'DELETE' }),
   updateProduct: (
     id: string,
     change: Partial<ProductFields> & { available?: boolean; hidden?: boolean; position?: number },
