@@ -98,7 +98,7 @@ export function checkProductDraft(draft: ProductDraft, context: DraftContext = {
     problem('image', 'The photo must be one of the store’s own, a path like /images/….webp.');
   }
 
-  problems.push(...checkMoney('price', draft.price));
+  problems.push(...checkProductPrice(draft.price));
   if (draft.description.length > MAX_DESCRIPTION_LENGTH) {
     problem(
       'description',
@@ -110,6 +110,17 @@ export function checkProductDraft(draft: ProductDraft, context: DraftContext = {
 
   problems.push(...checkDetails(draft.category, draft.details));
   return problems;
+}
+
+/**
+ * The one rule for a product's base price, kept by every path that writes one (POST and PATCH
+ * /api/staff/products, the menu editor, the day's price editor, the menu document's import):
+ * whole cents from $0.00 to the highest price. $0.00 is allowed because a product priced by its
+ * sizes charges only its size prices (base + size surcharge, pricing.ts); a negative price
+ * never is, as it would take money off the rest of the cart.
+ */
+export function checkProductPrice(cents: number): DraftProblem[] {
+  return checkMoney('price', cents);
 }
 
 /** A price or surcharge: whole cents, not negative, at most the highest price. */

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, toCents } from '../../../domain/money';
 import type { ApiStaffProduct } from '../../../domain/api-types';
-import { parsePrice, PRICE_MESSAGE } from './price';
+import { parsePrice } from './price';
 import { useMutation } from '../../shared/use-mutation';
 import { staffUrls } from '../../shared/urls';
 import { Field } from '../../shared/field';
@@ -189,13 +189,13 @@ function PriceEditor({
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const price = parsePrice(typed);
-    setInvalid(price === null ? PRICE_MESSAGE : null);
-    if (price === null) {
+    const parsed = parsePrice(typed);
+    setInvalid('problem' in parsed ? parsed.problem : null);
+    if ('problem' in parsed) {
       field.current?.focus();
       return;
     }
-    const result = await saving.run(price);
+    const result = await saving.run(parsed.price);
     if (result.ok) onSaved(result.value);
     else if (result.error) field.current?.focus();
   };
