@@ -6,7 +6,7 @@ import { parsePrice } from './price';
 import { useMutation } from '../../shared/use-mutation';
 import { staffUrls } from '../../shared/urls';
 import { Field } from '../../shared/field';
-import { RowFailure } from './admin-parts';
+import { InlineForm, RowFailure } from './admin-parts';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { photoProblem } from './photo-check';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
@@ -201,14 +201,12 @@ function PriceEditor({
   };
 
   return (
-    <form
+    <InlineForm
       className="price-editor"
-      aria-label={`Price of ${product.name}`}
-      noValidate
+      label={`Price of ${product.name}`}
+      busy={busy}
       onSubmit={(event) => void onSubmit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
+      onCancel={onCancel}
     >
       <Field
         className="admin-field"
@@ -222,19 +220,11 @@ function PriceEditor({
         onValue={setTyped}
         error={error}
       />
-      <div className="price-editor-actions">
-        <button type="submit" className="primary" aria-disabled={busy || undefined}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
       {/* The field names the problem; this says it once, out loud. */}
       <p className="visually-hidden" role="alert">
         {error}
       </p>
-    </form>
+    </InlineForm>
   );
 }
 
