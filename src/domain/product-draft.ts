@@ -106,7 +106,7 @@ export function checkProductDraft(draft: ProductDraft, context: DraftContext): D
 
   if (draft.image !== '' && !isStoreImagePath(draft.image)) problem('image', IMAGE_PATH_MESSAGE);
 
-  problems.push(...checkMoney('price', draft.price));
+  problems.push(...checkProductPrice(draft.price));
   if (draft.description.length > MAX_DESCRIPTION_LENGTH) {
     problem(
       'description',
@@ -118,6 +118,17 @@ export function checkProductDraft(draft: ProductDraft, context: DraftContext): D
 
   problems.push(...checkDetails(category, draft.details));
   return problems;
+}
+
+/**
+ * The one rule for a product's base price, kept by every path that writes one (POST and PATCH
+ * /api/staff/products, the menu editor, the day's price editor, the menu document's import):
+ * whole cents from $0.00 to the highest price. $0.00 is allowed because a product priced by its
+ * sizes charges only its size prices (base + size surcharge, pricing.ts); a negative price
+ * never is, as it would take money off the rest of the cart.
+ */
+export function checkProductPrice(cents: number): DraftProblem[] {
+  return checkMoney('price', cents);
 }
 
 /** A price or surcharge: whole cents, not negative, at most the highest price. */

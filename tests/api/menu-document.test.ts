@@ -224,6 +224,40 @@ describe('PUT /api/staff/menu', () => {
     );
   });
 
+  it('takes a $0.00 price and refuses -$0.01 by the one price rule, as POST and PATCH do', async () => {
+    const document = await exported();
+    const last = document.products.length - 1;
+    const priced = (price: number | string) => ({
+      ...document,
+      products: document.products.map((product, index) =>
+        index === last ? { ...product, price } : product,
+      ),
+    });
+    const entry = document.products[last];
+    if (!entry) throw new Error('no product to price');
+    for (const price of [0, '0.00']) {
+      expect(await imported(priced(price), { dryRun: true })).toEqual([
+        {
+          kind: 'product',
+          action: 'update',
+          _id: entry._id,
+          name: entry.name,
+          category: entry.category,
+          fields: [{ field: 'price', from: entry.price, to: 0 }],
+        },
+      ]);
+    }
+    await imported(priced(0));
+    expect((await exported()).products[last]?.price).toBe(0);
+    await imported(document);
+    for (const price of [-0.01, '-0.01']) {
+      await expectRefused(
+        priced(price),
+        `products[${last}].price: The amount cannot be negative. (${entry.name})`,
+      );
+    }
+  });
+
   it('refuses a name twice in a category, a topping twice, an id twice, and categories changed', async () => {
     const document = await exported();
     const [first, second] = document.products.filter((product) => product.category === 'Sides');

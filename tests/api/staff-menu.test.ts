@@ -143,6 +143,8 @@ describe('PATCH /api/staff/products/{id}', () => {
     expect(rows[0]?.price_cents).toBe(1299);
     expect((await patch(fries._id, { price: 1000 })).json()).toMatchObject({ price: 1000 });
     expect((await patch(fries._id, { price: 0.01 })).json()).toMatchObject({ price: 0.01 });
+    // $0.00 is the domain's one price rule's (issue 34): a product priced by its sizes.
+    expect((await patch(fries._id, { price: 0 })).json()).toMatchObject({ price: 0 });
     expect((await patch(fries._id, { price: fries.price })).json()).toEqual(fries);
   });
 
@@ -150,9 +152,6 @@ describe('PATCH /api/staff/products/{id}', () => {
     const fries = findProduct(products, 'French Fries');
     const bad: unknown[] = [
       {},
-      { price: 0 },
-      { price: -1 },
-      { price: 1000.01 },
       { price: 12.999 },
       { price: '12.999' },
       { price: '1e3' },
@@ -161,7 +160,7 @@ describe('PATCH /api/staff/products/{id}', () => {
       { price: Number.MAX_VALUE },
       { available: 'no' },
       { available: null },
-      { available: false, price: 0 },
+      { available: false, price: 12.999 },
       [],
       'sold out',
       null,
@@ -171,6 +170,17 @@ describe('PATCH /api/staff/products/{id}', () => {
       const response = await patch(fries._id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(error(response).message, JSON.stringify(body)).toMatch(/^[A-Z].*\.$/);
+    }
+    // A price of the right form that breaks the domain's rule: its words, naming the field, as
+    // POST /api/staff/products and the menu editor say them.
+    for (const [body, message] of [
+      [{ price: -1 }, 'price: The amount cannot be negative.'],
+      [{ available: false, price: -0.01 }, 'price: The amount cannot be negative.'],
+      [{ price: 1000.01 }, 'price: The amount is too high: at most $1000.00.'],
+    ] as const) {
+      const response = await patch(fries._id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(error(response).message, JSON.stringify(body)).toBe(message);
     }
     const list = (await call(t.app, staff, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
     expect(list.find((entry) => entry._id === fries._id)).toEqual(fries);

@@ -35,6 +35,14 @@ afterAll(() => t.close());
 const create = (body: unknown, who: Account | null = admin) =>
   call(t.app, who, 'POST', '/api/staff/products', body, { 'content-type': 'application/json' });
 
+const patch = (id: string, body: unknown, who: Account | null = admin) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/staff/products/${id}`,
+    headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
+    payload: JSON.stringify(body),
+  });
+
 async function productCount(): Promise<number> {
   const rows = await t.db.query<{ count: number | string }>(
     'select count(*) as count from products',
@@ -254,14 +262,6 @@ describe('POST /api/staff/products', () => {
 });
 
 describe('PATCH /api/staff/products/{id}: the editor’s fields', () => {
-  const patch = (id: string, body: unknown, who: Account | null = admin) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/staff/products/${id}`,
-      headers: { 'content-type': 'application/json', ...(who ? { cookie: who.cookie } : {}) },
-      payload: JSON.stringify(body),
-    });
-
   async function newDeal(name: string): Promise<string> {
     const response = await create({ ...pizzaDeal({}), name });
     expect(response.statusCode, response.body).toBe(201);
@@ -311,5 +311,74 @@ describe('PATCH /api/staff/products/{id}: the editor’s fields', () => {
     expect(refused.statusCode).toBe(403);
     expect((await publicProduct(id)).name).toBe('Staff Edits');
     expect((await patch(id, { name: 'Admin Renamed' })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * One rule for a product's base price (issue 34), the domain's `checkProductPrice`: $0.00 is a
+ * product priced by its sizes, a negative price never is, and POST and PATCH (the menu editor's
+ * and the day's price change alike) say the same words. The import's is in menu-document.test.ts.
+ */
+describe('a product’s price, one rule for POST and PATCH', () => {
+  const NEGATIVE = 'price: The amount cannot be negative.';
+
+  it('creates a product at $0.00, $0.01 and "12.99", and refuses -$0.01 writing nothing', async () => {
+    const cases: [unknown, number][] = [
+      [0, 0],
+      [0.01, 0.01],
+      ['12.99', 12.99],
+      ['0.00', 0],
+    ];
+    for (const [index, [price, dollars]] of cases.entries()) {
+      const response = await create(wingsDeal({ name: `Priced ${index}`, price }));
+      expect(response.statusCode, response.body).toBe(201);
+      const created = response.json<ApiStaffProduct>();
+      expect(created.price).toBe(dollars);
+      expect((await publicProduct(created._id)).price).toBe(dollars);
+    }
+    for (const price of [-0.01, '-0.01']) {
+      const before = await productCount();
+      const response = await create(wingsDeal({ name: 'Below Zero', price }));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<ApiErrorBody>()).toMatchObject({
+        code: 'invalid_input',
+        message: NEGATIVE,
+      });
+      expect(await productCount()).toBe(before);
+    }
+  });
+
+  it('changes a price to $0.00, $0.01 and "12.99" (staff too), and refuses -$0.01 alike', async () => {
+    const created = await create(wingsDeal({ name: 'Repriced', price: 9.99 }));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<ApiStaffProduct>()._id;
+    for (const [price, dollars] of [
+      [0, 0],
+      [0.01, 0.01],
+      ['12.99', 12.99],
+      ['0', 0],
+    ] as const) {
+      const response = await patch(id, { price }, staff);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<ApiStaffProduct>().price).toBe(dollars);
+      expect((await publicProduct(id)).price).toBe(dollars);
+    }
+    const before = await publicProduct(id);
+    // The price alone (every staff member's), with sold out, and with the editor's fields: the
+    // same refusal, and nothing written (the sold-out flag and the name stay).
+    for (const body of [
+      { price: -0.01 },
+      { price: '-0.01' },
+      { available: false, price: -0.01 },
+      { name: 'Renamed', price: -0.01 },
+    ]) {
+      const response = await patch(id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json<ApiErrorBody>(), JSON.stringify(body)).toMatchObject({
+        code: 'invalid_input',
+        message: NEGATIVE,
+      });
+    }
+    expect(await publicProduct(id)).toEqual(before);
   });
 });

@@ -108,7 +108,7 @@ it('downloads the menu, brings back one price changed, lists that change, applie
   const list = section.getByRole('list', { name: 'Changes in menu-edited.json' });
   await list.waitFor();
   expect(await list.getByRole('listitem').allTextContents()).toEqual([
-    `${product.name}: price ${formatMoney(toCents(product.price))} → ${formatMoney(toCents(newPrice))}`,
+    `${product.name} — Price: ${formatMoney(toCents(product.price))} → ${formatMoney(toCents(newPrice))}`,
   ]);
   expect(await section.getByRole('alert').count()).toBe(0);
   expect(puts).toBe(0);

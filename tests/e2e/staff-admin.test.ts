@@ -30,7 +30,6 @@ import {
   type ApiTodayReport,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { PRICE_MESSAGE } from '../../src/web/features/staff-admin/price';
 import { axeViolations } from '../support/axe';
 import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
@@ -247,10 +246,18 @@ it('changes a price after checking it, and the customer’s menu shows the new o
     expect(await field.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await field.inputValue()).toBe(panzerotti.price.toFixed(2));
 
-    for (const wrong of ['0', '-3', '1000.01', '12.999', 'twelve', '']) {
+    // The domain's one price rule and its words (issue 34), as the menu editor and the API say them.
+    const form = 'Please give the amount in dollars and cents, like 12.99.';
+    for (const [wrong, message] of [
+      ['-0.01', 'The amount cannot be negative.'],
+      ['1000.01', 'The amount is too high: at most $1000.00.'],
+      ['12.999', form],
+      ['twelve', form],
+      ['', form],
+    ] as const) {
       await field.fill(wrong);
       await item.getByRole('button', { name: 'Save' }).click();
-      await alert(item, PRICE_MESSAGE).waitFor();
+      await alert(item, message).waitFor();
       expect(await field.getAttribute('aria-invalid')).toBe('true');
     }
     expect(patches()).toBe(0);

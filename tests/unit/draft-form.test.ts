@@ -133,11 +133,17 @@ describe('the menu editor form', () => {
     expect(drink.details.allergens).toEqual(['sulphites']);
   });
 
-  it('starts a pizza deal with its one pizza, and asks for a price above zero', () => {
+  it('starts a pizza deal with its one pizza, and takes $0.00 but not a negative price', () => {
+    // The domain's one price rule (issue 34): $0.00 is a product priced by its sizes.
     const form = { ...blankForm('TwoforOneDeals', categories), name: 'Deal', price: '0' };
     expect(draftOf(form, categories).details.pizzas).toBe(1);
-    expect(formProblems(form, [], undefined, categories).get('price')).toBe(
-      'Please give a price more than $0.00.',
+    expect(draftOf(form, categories).price).toBe(0);
+    expect(formProblems(form, [], undefined, categories).has('price')).toBe(false);
+    expect(formProblems({ ...form, price: '-0.01' }, [], undefined, categories).get('price')).toBe(
+      'The amount cannot be negative.',
+    );
+    expect(formProblems({ ...form, price: '$0.01' }, [], undefined, categories).has('price')).toBe(
+      false,
     );
   });
 });

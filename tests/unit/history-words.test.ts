@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiMenuHistoryEntry } from '../../src/domain';
+import { changeText, fieldLabel } from '../../src/web/features/staff-admin/field-change-words';
 import {
-  changeText,
   clockOf,
   entryLines,
-  fieldLabel,
   whenText,
   whoText,
 } from '../../src/web/features/staff-admin/history-words';
 
 /**
  * The menu's history in the owner's words (issue 34): the API's field names and values (dollars,
- * lists, records) as the staff's editor names them.
+ * lists, records) as the staff's editor names them, in the words every staff screen says a field
+ * change with (field-change-words.ts; the import's dry run is in menu-change-words.test.ts).
  */
 
 const entry = (over: Partial<ApiMenuHistoryEntry>): ApiMenuHistoryEntry => ({
@@ -88,6 +88,14 @@ describe('history words', () => {
         to: [{ days: [1, 2, 3, 4, 5], from: '11:00', to: '15:00' }],
       }),
     ).toBe('Available: always → Mon–Fri 11:00 AM–3:00 PM');
+    // No windows is no limit: said as such, not as nothing.
+    expect(
+      changeText({
+        field: 'details.availableAt',
+        from: [{ days: [6], from: '11:00', to: '15:00' }],
+        to: [],
+      }),
+    ).toBe('Available: Sat 11:00 AM–3:00 PM → always');
   });
 
   it('still says a field it does not know, by its name', () => {

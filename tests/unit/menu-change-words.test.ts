@@ -1,6 +1,7 @@
 /**
  * An import's change list in words (menu-change-words.ts): what the staff's dry run lists, one
- * line a change, money in dollars as the screens show it, places counted from 1.
+ * line a change, each field's change said as the menu's history says it (field-change-words.ts)
+ * after the item's name: money in dollars as the screens show it, places counted from 1.
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiMenuChange } from '../../src/domain';
@@ -39,16 +40,16 @@ describe('changeWords', () => {
       'Hide topping: Figs',
     );
     expect(update([{ field: 'soldOut', from: false, to: true }], 'topping')).toBe(
-      'Topping Hawaiian: sold out',
+      'Topping Hawaiian — Sold out: no → yes',
     );
   });
 
   it('says a price in dollars with cents, as the screens show money', () => {
     expect(update([{ field: 'price', from: 14.99, to: 15.99 }])).toBe(
-      'Hawaiian: price $14.99 → $15.99',
+      'Hawaiian — Price: $14.99 → $15.99',
     );
     expect(update([{ field: 'price', from: 15, to: 15.5 }])).toBe(
-      'Hawaiian: price $15.00 → $15.50',
+      'Hawaiian — Price: $15.00 → $15.50',
     );
   });
 
@@ -62,11 +63,11 @@ describe('changeWords', () => {
         { field: 'category', from: 'SpecialtyPizzas', to: 'TwoforOneDeals' },
       ]),
     ).toBe(
-      'Hawaiian: name Hawaii → Hawaiian; back in stock; hidden; place 1 → 3; moved from Specialty Pizzas to Two-for-One Deals',
+      'Hawaiian — Name: Hawaii → Hawaiian; Sold out: yes → no; Hidden; Place in the list: 1 → 3; Category: Specialty Pizzas → Two-for-One Deals',
     );
   });
 
-  it('says a by-size field size by size, only the sizes that changed', () => {
+  it('says a by-size field whole, before and after, as the history does', () => {
     expect(
       update([
         {
@@ -75,22 +76,28 @@ describe('changeWords', () => {
           to: { Medium: 0, Large: 5, XL: 7.5 },
         },
       ]),
-    ).toBe('Hawaiian: Large price $4.00 → $5.00; XL price none → $7.50');
+    ).toBe(
+      'Hawaiian — Size prices: Medium $0.00, Large $4.00 → Medium $0.00, Large $5.00, XL $7.50',
+    );
     expect(update([{ field: 'details.drinkLimits', from: { Small: 2 }, to: { Small: 3 } }])).toBe(
-      'Hawaiian: most drinks for Small 2 → 3',
+      'Hawaiian — Drink limits: Small 2 → Small 3',
     );
   });
 
-  it('says other details by the editor label, lists joined and nothing as "none"', () => {
+  it('says other details by the editor label, lists joined, nothing as "none", no window as "always"', () => {
     expect(
       update([
         { field: 'details.wingsFlavors', from: ['Hot'], to: ['Hot', 'BBQ'] },
         { field: 'details.extraToppingPrice', from: 1.5, to: 1.75 },
         { field: 'details.pizzas', from: null, to: 2 },
-        { field: 'details.availableAt', from: null, to: [] },
+        {
+          field: 'details.availableAt',
+          from: [{ days: [1, 2, 3, 4, 5], from: '11:00', to: '15:00' }],
+          to: null,
+        },
       ]),
     ).toBe(
-      'Hawaiian: wing flavours Hot → Hot, BBQ; extra topping price $1.50 → $1.75; pizzas in the deal none → 2; when it is offered changed',
+      'Hawaiian — Wing flavours: Hot → Hot, BBQ; Extra topping price: $1.50 → $1.75; Pizzas in the deal: none → 2; Available: Mon–Fri 11:00 AM–3:00 PM → always',
     );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkProductDraft } from '../../src/domain/product-draft';
 import { SEEDED_CATEGORIES } from '../../src/domain';
+import { MAX_PRICE_CENTS } from '../../src/domain/money';
+import { checkProductDraft, checkProductPrice } from '../../src/domain/product-draft';
 import { SEEDED_MENU } from '../support/menu';
 
 const categories = SEEDED_CATEGORIES;
@@ -38,5 +39,37 @@ describe('checkProductDraft', () => {
         message: 'Another product in this category is called "WINGS": choose another name.',
       },
     ]);
+  });
+});
+
+/**
+ * The one price rule (issue 34): every path that writes a base price (POST, PATCH, the editor,
+ * the import) asks this, so the boundary is tested once here and each path says its words.
+ */
+describe('checkProductPrice', () => {
+  it('takes $0.00 (a product priced by its sizes), a cent and the highest price', () => {
+    for (const cents of [0, 1, 1299, MAX_PRICE_CENTS]) {
+      expect(checkProductPrice(cents), String(cents)).toEqual([]);
+    }
+  });
+
+  it('refuses a negative price, a part of a cent and more than the highest, naming the price', () => {
+    const refused = (cents: number) => checkProductPrice(cents).map((problem) => problem.message);
+    expect(refused(-1)).toEqual(['The amount cannot be negative.']);
+    expect(refused(0.5)).toEqual(['Please give the amount in dollars and cents, like 12.99.']);
+    expect(refused(Number.NaN)).toEqual([
+      'Please give the amount in dollars and cents, like 12.99.',
+    ]);
+    expect(refused(MAX_PRICE_CENTS + 1)).toEqual(['The amount is too high: at most $1000.00.']);
+    expect(checkProductPrice(-1)[0]?.field).toBe('price');
+  });
+
+  it('is the rule a whole product is checked by', () => {
+    const fries = SEEDED_MENU.get('French Fries');
+    if (!fries) throw new Error('no seeded French Fries');
+    expect(checkProductDraft({ ...fries, price: 0 }, { categories })).toEqual([]);
+    expect(checkProductDraft({ ...fries, price: -1 }, { categories })).toEqual(
+      checkProductPrice(-1),
+    );
   });
 });

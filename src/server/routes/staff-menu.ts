@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_PRICE_CENTS, idSchema, stripBidiControls, toCents, toDollars } from '../../domain';
+import { idSchema, stripBidiControls, toCents } from '../../domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 import { productDetailsFields } from '../../domain/product-details';
 import { menuEditorGuard, requireUser, staffGuard } from '../auth/sessions';
@@ -47,32 +47,6 @@ import {
  * on) also adds, edits, reorders, hides and deletes products.
  */
 
-const PRICE_MESSAGE = `Please give the price in dollars, more than 0 and at most ${toDollars(MAX_PRICE_CENTS)}, like 12.99.`;
-
-/** Dollars with at most two decimals, as a number or as text ("12.99"), to cents. */
-const price = z
-  .union(
-    [
-      z.number().refine((value) => Number.isFinite(value) && hasAtMostTwoDecimals(value), {
-        error: PRICE_MESSAGE,
-      }),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,4}(\.\d{1,2})?$/)
-        .transform(Number),
-    ],
-    { error: PRICE_MESSAGE },
-  )
-  .transform(toCents)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, { error: PRICE_MESSAGE })
-      .max(MAX_PRICE_CENTS, { error: PRICE_MESSAGE }),
-  );
-
 function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
@@ -85,9 +59,9 @@ const MENU_BODY_LIMIT = 1024 * 1024;
 const MONEY_MESSAGE = 'Please give the amount in dollars, like 12.99.';
 
 /**
- * A new product's money in dollars, as a number or as text ("12.99"), to cents. Only its form
- * is checked here: whether it may be negative or that high is the domain's rule
- * (`checkProductDraft`), whose message names the field.
+ * A product's money in dollars, as a number or as text ("12.99"), to cents: a new product's,
+ * and a changed price. Only its form is checked here: whether it may be negative or that high
+ * is the domain's rule (`checkProductDraft`, `checkProductPrice`), whose message names the field.
  */
 const money = z
   .union(
@@ -195,7 +169,7 @@ const productChange = z
       available: z
         .boolean({ error: 'Please say whether the item is available with true or false.' })
         .optional(),
-      price: price.optional(),
+      price: money.optional(),
       name: text.optional(),
       category: z.string().optional(),
       image: z.string().optional(),
@@ -227,7 +201,7 @@ const productChange = z
       ].some((value) => value !== undefined),
     { error: CHANGE_MESSAGE },
   )
-  // The spec-era messages are whole sentences (PRICE_MESSAGE); a details problem names its key.
+  // The spec-era messages are whole sentences; a domain problem (price, details) names its key.
   .meta({ sentences: true });
 
 const AVAILABLE_MESSAGE = 'Please say whether the topping is available with true or false.';

@@ -9,6 +9,7 @@ import {
 } from '../../domain';
 import {
   checkProductDraft,
+  checkProductPrice,
   describeDraftProblem,
   type ProductDraft,
 } from '../../domain/product-draft';
@@ -77,6 +78,10 @@ export async function updateProduct(
   change: ProductChange,
 ): Promise<ApiStaffProduct> {
   const productId = checkedId(id, 'product');
+  // A price changed alone is checked by the same rule as a whole product's, before any write.
+  const priceProblem =
+    change.priceCents === undefined ? undefined : checkProductPrice(change.priceCents)[0];
+  if (priceProblem) throw badRequest(describeDraftProblem(priceProblem));
   return db.transaction(async (tx) => {
     const products = productsRepository(tx);
     // A reorder rewrites every product's sort order: the menu's lock first, before this

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type SubmitEvent,
+} from 'react';
 import { isAbort, isApiError, refusalReason } from '../../shared/api';
 import { useModalDialog } from '../../shared/modal-dialog';
 import { ErrorMessage, Loading } from '../../shared/ui';
@@ -134,5 +142,143 @@ export function AdminDialog({
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
     </dialog>
+  );
+}
+
+/**
+ * A form's Save and Cancel. Save stays focusable while saving (`aria-disabled`, not `disabled`),
+ * so focus is not thrown to the page and a second press is ignored by the form, not lost.
+ */
+export function SaveCancel({
+  busy,
+  onCancel,
+  save = 'Save',
+  className = 'price-editor-actions',
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  /** What Save says when it is more than saving the row (a dialog's "Save password"). */
+  save?: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <button type="submit" className="primary" aria-disabled={busy || undefined}>
+        {busy ? 'Saving...' : save}
+      </button>
+      <button type="button" className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A small form opened in a row (a price, a topping's name or what it contains), ending with Save
+ * and Cancel. Escape cancels too, from any of its fields, as Cancel does.
+ */
+export function InlineForm({
+  id,
+  className,
+  label,
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  id?: string;
+  className: string;
+  /** Its accessible name: the row it belongs to says which item. */
+  label: string;
+  busy: boolean;
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      id={id}
+      className={className}
+      aria-label={label}
+      noValidate
+      onSubmit={onSubmit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      {children}
+      <SaveCancel busy={busy} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/**
+ * An add or remove button of the menu editor's rows: none while the form is read-only (a
+ * product the staff may not edit), so nothing offers what cannot be done.
+ */
+function RowButton({
+  readOnly,
+  onClick,
+  children,
+}: {
+  readOnly: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return readOnly ? null : (
+    <button type="button" className="secondary" onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * A list of rows the menu editor adds and removes (sizes, flavours, time windows): each row with
+ * its Remove button, Add after the list; neither while the form is read-only. A row keeps its
+ * inputs (React's key) while the one above it is removed.
+ */
+export function EditableRows<T extends { key: number }>({
+  rows,
+  itemClass,
+  readOnly,
+  onRows,
+  children,
+  removeLabel,
+  blank,
+  addLabel,
+}: {
+  rows: readonly T[];
+  /** The class of each row's <li>: its grid. */
+  itemClass: string;
+  readOnly: boolean;
+  /** A change of the rows, given them before. */
+  onRows: (change: (rows: T[]) => T[]) => void;
+  /** A row's fields. */
+  children: (row: T, index: number) => ReactNode;
+  /** Its Remove button's words, which name the row (JSX: the same text nodes as before, so the same pixels). */
+  removeLabel: (row: T, index: number) => ReactNode;
+  /** A new row for Add. */
+  blank: () => T;
+  addLabel: ReactNode;
+}) {
+  return (
+    <>
+      <ol className="editor-rows">
+        {rows.map((row, index) => (
+          <li key={row.key} className={itemClass}>
+            {children(row, index)}
+            <RowButton
+              readOnly={readOnly}
+              onClick={() => onRows((before) => before.filter((each) => each.key !== row.key))}
+            >
+              {removeLabel(row, index)}
+            </RowButton>
+          </li>
+        ))}
+      </ol>
+      <RowButton readOnly={readOnly} onClick={() => onRows((before) => [...before, blank()])}>
+        {addLabel}
+      </RowButton>
+    </>
   );
 }

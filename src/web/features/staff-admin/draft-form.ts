@@ -19,6 +19,7 @@ import {
 } from '../../../domain/product-draft';
 import type { ProductFields } from './staff-admin-api';
 import { inListOrder } from './allergen-checks';
+import { typedCents } from './price';
 
 /*
  * The menu editor's form as typed (every number a string, so "12." can be typed on the way to
@@ -178,17 +179,6 @@ export function formOf(product: ApiStaffProduct): DraftForm {
     marks: marks ?? [],
     kept,
   };
-}
-
-/**
- * Dollars typed to cents: empty is undefined (not given); text that is not an amount is NaN,
- * which the domain's money rule answers with its own sentence.
- */
-function typedCents(text: string): number | undefined {
-  const trimmed = text.trim().replace(/^\$\s*/, '');
-  if (trimmed === '') return undefined;
-  if (!/^-?(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(trimmed)) return Number.NaN;
-  return toCents(Number(trimmed));
 }
 
 /** A whole number typed: empty is undefined; anything else a number the domain judges. */
@@ -355,10 +345,6 @@ export function formProblems(
     ...checkProductDraft(draft, { categories, takenNames }),
     ...windowProblems(form),
   ];
-  // The price field's own rule beyond the domain's: an item costs something.
-  if (draft.price === 0 && !problems.some((each) => each.field === 'price')) {
-    problems.push({ field: 'price', message: 'Please give a price more than $0.00.' });
-  }
   for (const problem of problems) {
     const place = placeOf(problem, form);
     // The first problem of a field is the one to fix first.

@@ -1,14 +1,23 @@
-import { formatMoney, MAX_PRICE_CENTS, toDollars } from '../../../domain/money';
+import { toCents, toDollars } from '../../../domain/money';
+import { checkProductPrice } from '../../../domain/product-draft';
 
-/** The price field's rules: dollars with at most two decimals, more than $0, at most the domain's. */
-const PRICE_MAX = toDollars(MAX_PRICE_CENTS);
+/**
+ * Dollars typed (a "$" and spaces allowed) to cents: empty is undefined (not given); text that
+ * is not an amount is NaN, which the domain's money rule answers with its own sentence.
+ */
+export function typedCents(text: string): number | undefined {
+  const trimmed = text.trim().replace(/^\$\s*/, '');
+  if (trimmed === '') return undefined;
+  if (!/^-?(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(trimmed)) return Number.NaN;
+  return toCents(Number(trimmed));
+}
 
-export const PRICE_MESSAGE = `Please enter a price in dollars, more than $0.00 and at most ${formatMoney(MAX_PRICE_CENTS)}, like 12.99.`;
-
-/** The price typed (a "$" and spaces allowed), or null when it breaks the rules. */
-export function parsePrice(typed: string): number | null {
-  const text = typed.trim().replace(/^\$\s*/, '');
-  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) return null;
-  const dollars = Number(text);
-  return dollars > 0 && dollars <= PRICE_MAX ? Math.round(dollars * 100) / 100 : null;
+/**
+ * The price typed, in dollars, or the domain's sentence for why it cannot be one: the same
+ * rule (and words) as the menu editor's base price and the server's (`checkProductPrice`).
+ */
+export function parsePrice(typed: string): { price: number } | { problem: string } {
+  const cents = typedCents(typed) ?? Number.NaN;
+  const problem = checkProductPrice(cents)[0];
+  return problem ? { problem: problem.message } : { price: toDollars(cents) };
 }

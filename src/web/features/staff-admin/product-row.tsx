@@ -2,11 +2,11 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, toCents } from '../../../domain/money';
 import type { ApiStaffProduct } from '../../../domain/api-types';
-import { parsePrice, PRICE_MESSAGE } from './price';
+import { parsePrice } from './price';
 import { useMutation } from '../../shared/use-mutation';
 import { staffUrls } from '../../shared/urls';
 import { Field } from '../../shared/field';
-import { RowFailure } from './admin-parts';
+import { InlineForm, RowFailure } from './admin-parts';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { photoProblem } from './photo-check';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
@@ -189,26 +189,24 @@ function PriceEditor({
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const price = parsePrice(typed);
-    setInvalid(price === null ? PRICE_MESSAGE : null);
-    if (price === null) {
+    const parsed = parsePrice(typed);
+    setInvalid('problem' in parsed ? parsed.problem : null);
+    if ('problem' in parsed) {
       field.current?.focus();
       return;
     }
-    const result = await saving.run(price);
+    const result = await saving.run(parsed.price);
     if (result.ok) onSaved(result.value);
     else if (result.error) field.current?.focus();
   };
 
   return (
-    <form
+    <InlineForm
       className="price-editor"
-      aria-label={`Price of ${product.name}`}
-      noValidate
+      label={`Price of ${product.name}`}
+      busy={busy}
       onSubmit={(event) => void onSubmit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
+      onCancel={onCancel}
     >
       <Field
         className="admin-field"
@@ -222,19 +220,11 @@ function PriceEditor({
         onValue={setTyped}
         error={error}
       />
-      <div className="price-editor-actions">
-        <button type="submit" className="primary" aria-disabled={busy || undefined}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
       {/* The field names the problem; this says it once, out loud. */}
       <p className="visually-hidden" role="alert">
         {error}
       </p>
-    </form>
+    </InlineForm>
   );
 }
 

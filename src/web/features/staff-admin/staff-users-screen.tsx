@@ -9,7 +9,14 @@ import type { ApiStaffUser } from '../../../domain/api-types';
 import { useSession } from '../../shared/session';
 import { useMutation } from '../../shared/use-mutation';
 import { Field } from '../../shared/field';
-import { AdminDialog, AdminLoadState, Announcer, useAnnouncement, useLoad } from './admin-parts';
+import {
+  AdminDialog,
+  AdminLoadState,
+  Announcer,
+  SaveCancel,
+  useAnnouncement,
+  useLoad,
+} from './admin-parts';
 import { staffAdminApi } from './staff-admin-api';
 import { storeDay } from './toronto-date';
 import './staff-admin.css';
@@ -298,14 +305,12 @@ function PasswordDialog({
         <p className="admin-form-error" role="alert">
           {error}
         </p>
-        <div className="dialog-actions">
-          <button type="submit" className="primary" aria-disabled={busy || undefined}>
-            {busy ? 'Saving...' : 'Save password'}
-          </button>
-          <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <SaveCancel
+          busy={busy}
+          onCancel={onCancel}
+          save="Save password"
+          className="dialog-actions"
+        />
       </form>
     </AdminDialog>
   );

@@ -3,7 +3,7 @@ import { AllergenNote } from '../../shared/allergen-note';
 import { Field } from '../../shared/field';
 import { useMutation } from '../../shared/use-mutation';
 import { ErrorMessage, Loading } from '../../shared/ui';
-import { failureText, RowFailure, useLoad } from './admin-parts';
+import { failureText, InlineForm, RowFailure, useLoad } from './admin-parts';
 import { AllergenChecks, inListOrder, type AllergenChoice } from './allergen-checks';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import type { ApiStaffTopping } from '../../../domain/api-types';
@@ -281,26 +281,16 @@ function ContainsForm({
     if (!pending) void onSave(inListOrder(choice));
   };
   return (
-    <form
+    <InlineForm
       id={id}
       className="contains-editor"
-      aria-label={`What ${topping.name} contains`}
-      noValidate
+      label={`What ${topping.name} contains`}
+      busy={pending}
       onSubmit={submit}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
+      onCancel={onCancel}
     >
       <AllergenChecks value={choice} onChange={setChoice} />
-      <div className="price-editor-actions">
-        <button type="submit" className="primary" aria-disabled={pending || undefined}>
-          {pending ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </InlineForm>
   );
 }
 
@@ -325,14 +315,12 @@ function RenameForm({
     if (trimmed !== '') void onRename(trimmed);
   };
   return (
-    <form
+    <InlineForm
       className="price-editor"
-      aria-label={`Rename ${topping.name}`}
-      noValidate
+      label={`Rename ${topping.name}`}
+      busy={pending}
       onSubmit={submit}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
+      onCancel={onCancel}
     >
       <Field
         className="admin-field"
@@ -343,15 +331,7 @@ function RenameForm({
         onValue={setName}
         error={invalid}
       />
-      <div className="price-editor-actions">
-        <button type="submit" className="primary" aria-disabled={pending || undefined}>
-          {pending ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </InlineForm>
   );
 }
 
