@@ -39,6 +39,8 @@ export interface Menu {
    * are left out here, in `product` and in `inCategory`, so no customer answer shows them.
    */
   readonly products: readonly Product[];
+  /** Every product, hidden ones too, in the menu's order (a combo may list a hidden drink). */
+  readonly allProducts: readonly Product[];
   /** Every topping, hidden ones too (the staff's list), in the menu's order. */
   readonly toppings: readonly Topping[];
   /** Every flavour a product offers, once, in the menu's order; sold out on all or none. */
@@ -139,6 +141,7 @@ function menuOf(all: Product[], toppings: Topping[], soldOut: Set<string>): Menu
   const built = new Map<string, Representation>();
   return {
     products,
+    allProducts: all,
     toppings,
     flavours,
     soldOutFlavours,

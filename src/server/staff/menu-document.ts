@@ -23,6 +23,7 @@ import type { Database, Queryable } from '../data/db';
 import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest } from '../http/errors';
+import { isBeverageCategory } from '../repositories/drink-refs';
 import { presentDetails } from '../http/present';
 import { productsRepository } from '../repositories/products';
 import { PRODUCT_NAMES_LOCK, presentStaffProduct, presentStaffTopping } from './menu';
@@ -239,6 +240,12 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     'product',
   );
   const keptIds = new Set(productMatches.flatMap((found) => (found ? [found.id] : [])));
+  // A combo's drinks name beverages as the import leaves them: the document's, and the store's
+  // it leaves out (hidden, they keep their names).
+  const beverageNames = [
+    ...menu.products.filter((entry) => isBeverageCategory(entry.category)),
+    ...store.names.filter((row) => isBeverageCategory(row.category) && !keptIds.has(row.id)),
+  ].map((each) => each.name);
   const seenNames = new Map<string, number>();
   menu.products.forEach((entry, index) => {
     const key = productKey(entry.category, entry.name);
@@ -255,7 +262,7 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     const takenNames = store.names
       .filter((row) => row.category === entry.category && !keptIds.has(row.id))
       .map((row) => row.name);
-    const problem = checkProductDraft(entry, { takenNames })[0];
+    const problem = checkProductDraft(entry, { takenNames, beverageNames })[0];
     if (problem) {
       problems.push(
         `products[${index}].${problem.field}: ${problem.message} (${entry.name.trim() || 'no name'})`,
@@ -431,8 +438,15 @@ export async function importMenu(
     if (!apply || plan.changes.length === 0) return plan.changes;
 
     const repository = productsRepository(tx);
+    // The beverages are written first: a combo's drinks are stored by the ids of the beverages
+    // of their names (drink-refs.ts), which the document may add or rename.
+    const beveragesFirst = [...plan.products.entries()].sort(
+      ([a, one], [b, other]) =>
+        Number(isBeverageCategory(other.entry.category)) -
+          Number(isBeverageCategory(one.entry.category)) || a - b,
+    );
     const order: string[] = [];
-    for (const { entry, current, changed } of plan.products) {
+    for (const [index, { entry, current, changed }] of beveragesFirst) {
       // checkProductDraft passed, so the category is one of the catalogue's.
       const category: Category | undefined = isCategory(entry.category)
         ? entry.category
@@ -457,7 +471,7 @@ export async function importMenu(
       if (!current || current.hidden !== entry.hidden) {
         await query(sql`update products set hidden = ${entry.hidden} where id = ${id}`);
       }
-      order.push(id);
+      order[index] = id;
     }
     await query(
       sql`update products set hidden = true where id = any(${plan.hideProducts}::uuid[])`,

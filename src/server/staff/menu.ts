@@ -147,8 +147,11 @@ async function takeMenuLock(tx: Queryable): Promise<void> {
 async function checkedDraft(tx: Queryable, draft: ProductDraft, exceptId?: string) {
   await takeMenuLock(tx);
   const category = isCategory(draft.category) ? draft.category : undefined;
-  const takenNames = category ? await productsRepository(tx).namesIn(category, exceptId) : [];
-  const problem = checkProductDraft(draft, { takenNames })[0];
+  const products = productsRepository(tx);
+  const takenNames = category ? await products.namesIn(category, exceptId) : [];
+  // A combo's drinks are stored by the beverages' ids (drink-refs.ts): each must name one.
+  const beverageNames = draft.details.drinks ? await products.beverageNames() : [];
+  const problem = checkProductDraft(draft, { takenNames, beverageNames })[0];
   if (problem) throw badRequest(describeDraftProblem(problem));
   if (!category) throw badRequest(`category: No category "${draft.category}".`);
   return category;
