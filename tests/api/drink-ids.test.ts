@@ -3,6 +3,7 @@ import type {
   ApiCartView,
   ApiCompleteOrderAnswer,
   ApiErrorBody,
+  ApiMenuHistoryEntry,
   ApiProduct,
   ApiStaffProduct,
   CartItemPayload,
@@ -190,6 +191,27 @@ describe('a combo’s drinks', () => {
     // The cart line reads the name it was added with.
     expect((await cartOf(buyer)).items[0]?.drinks).toEqual([{ name: 'Birch Beer', quantity: 1 }]);
     expect((await patch(comboId, { details: seededComboDetails })).statusCode).toBe(200);
+  });
+});
+
+describe('the menu’s history', () => {
+  it('says a combo’s drinks by the beverages’ names, not the ids they are kept by', async () => {
+    const comboId = idOf('Pizza & Wings Combo');
+    const drinks = ['Coke', 'Sprite', 'Pepsi', 'Dr Pepper'];
+    const written = await patch(comboId, { details: { ...seededComboDetails, drinks } });
+    expect(written.statusCode, written.body).toBe(200);
+    try {
+      const response = await call(t.app, admin, 'GET', `/api/staff/menu/history?id=${comboId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const [latest] = response.json<ApiMenuHistoryEntry[]>();
+      expect(latest?.fields).toContainEqual({
+        field: 'details.drinks',
+        from: seededComboDetails.drinks,
+        to: drinks,
+      });
+    } finally {
+      expect((await patch(comboId, { details: seededComboDetails })).statusCode).toBe(200);
+    }
   });
 });
 
