@@ -44,6 +44,11 @@ export interface DraftContext {
    * products apart by name, and beverages are added to a cart by theirs.
    */
   takenNames?: Iterable<string>;
+  /**
+   * The beverages' names (hidden ones too): a combo's drinks are beverages, kept by id, so each
+   * must name one. Left out, the drinks' names are not checked against the menu.
+   */
+  beverageNames?: Iterable<string>;
 }
 
 export const MAX_NAME_LENGTH = 80;
@@ -117,6 +122,13 @@ export function checkProductDraft(draft: ProductDraft, context: DraftContext): D
   }
 
   problems.push(...checkDetails(category, draft.details));
+  if (context.beverageNames !== undefined) {
+    const beverages = new Set(context.beverageNames);
+    const unknown = (draft.details.drinks ?? []).find((drink) => !beverages.has(drink));
+    if (unknown !== undefined) {
+      problem('details.drinks', `"${unknown}" is not one of the beverages on the menu.`);
+    }
+  }
   return problems;
 }
 

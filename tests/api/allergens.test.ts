@@ -4,6 +4,8 @@ import { fixedClock } from '../../src/server/clock';
 import { PRODUCTS, TOPPING_FACTS, TOPPINGS } from '../../src/server/data/menu-seed';
 import { migrate } from '../../src/server/data/migrate';
 import { seed } from '../../src/server/data/seed';
+import { queryOf, sql } from '../../src/server/data/sql';
+import { withDrinkNames } from '../../src/server/repositories/drink-refs';
 import { findProduct } from '../support/menu';
 import {
   OPEN_TUESDAY,
@@ -192,10 +194,11 @@ describe('a database seeded before allergens (migration 020)', () => {
       const facts = TOPPING_FACTS[row.name] ?? { allergens: [], marks: [] };
       expect({ allergens: row.allergens, marks: row.marks }, row.name).toEqual(facts);
     }
+    // Each product's details with its drinks read by name, as the app reads them (022).
     const details = new Map(
       (
-        await database.db.query<{ slug: string; details: Record<string, unknown> }>(
-          'select slug, details from products',
+        await queryOf(database.db)<{ slug: string; details: Record<string, unknown> }>(
+          sql`select slug, ${withDrinkNames(sql`details`)} as details from products`,
         )
       ).map((row) => [row.slug, row.details]),
     );

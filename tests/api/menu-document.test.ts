@@ -428,6 +428,110 @@ describe('PUT /api/staff/menu', () => {
     expect(await imported(now)).toEqual([]);
   });
 
+  it('keeps a combo’s drinks by id: a beverage the document renames, or adds after the combo, is its drink', async () => {
+    const document = await exported();
+    const combo = document.products.find((product) => product.name === 'Pizza & Wings Combo');
+    const sprite = document.products.find((product) => product.name === 'Sprite');
+    if (!combo || !sprite) throw new Error('seeded menu expected');
+    const drinks = combo.details.drinks ?? [];
+    expect(drinks).toContain('Sprite');
+    const renamed = drinks.map((name) => (name === 'Sprite' ? 'Sprite Zero' : name));
+    const birchBeer = {
+      name: 'Birch Beer',
+      category: 'Beverages',
+      image: '',
+      price: 1.5,
+      description: '355 ml can',
+      soldOut: false,
+      hidden: false,
+      details: {},
+    };
+    // The document is the menu as it will be: every combo listing Sprite names it anew (one
+    // still saying "Sprite" would name no beverage, and is refused).
+    const withRenamed = (product: ApiStaffProduct) =>
+      product.details.drinks?.includes('Sprite')
+        ? {
+            ...product,
+            details: {
+              ...product.details,
+              drinks: product.details.drinks.map((name) =>
+                name === 'Sprite' ? 'Sprite Zero' : name,
+              ),
+            },
+          }
+        : product;
+    const edited = {
+      ...document,
+      // The new beverage is last, after the combo that lists it.
+      products: [
+        ...document.products.map((product) =>
+          product === sprite
+            ? { ...product, name: 'Sprite Zero' }
+            : product === combo
+              ? { ...product, details: { ...product.details, drinks: [...renamed, 'Birch Beer'] } }
+              : withRenamed(product),
+        ),
+        birchBeer,
+      ],
+    };
+    const halfDone = {
+      ...edited,
+      products: edited.products.map((product) =>
+        product.name === 'Two Pizzas Family Combo'
+          ? (document.products.find((each) => each.name === product.name) ?? product)
+          : product,
+      ),
+    };
+    await expectRefused(
+      halfDone,
+      'products[',
+      /details\.drinks: "Sprite" is not one of the beverages/,
+    );
+    const changes = await imported(edited);
+    expect(changes).toContainEqual(
+      expect.objectContaining({ action: 'create', name: 'Birch Beer', category: 'Beverages' }),
+    );
+
+    const now = await exported();
+    const comboNow = now.products.find((product) => product._id === combo._id);
+    expect(comboNow?.details.drinks).toEqual([...renamed, 'Birch Beer']);
+    const birchBeerId = now.products.find((product) => product.name === 'Birch Beer')?._id;
+    const ids = new Map(now.products.map((product) => [product.name, product._id]));
+    const [row] = await t.db.query<{ drinks: string[] }>(
+      `select details -> 'drinks' as drinks from products where id = $1`,
+      [combo._id],
+    );
+    expect(row?.drinks).toEqual([...renamed.map((name) => ids.get(name)), birchBeerId]);
+    expect(row?.drinks).toContain(sprite._id);
+    // Names round-trip: the export imports as no change.
+    expect(await imported(now)).toEqual([]);
+
+    // The first document puts Sprite's name back (its id all along) and hides Birch Beer.
+    await imported(document);
+    const back = await exported();
+    expect(back.products.find((product) => product._id === combo._id)?.details.drinks).toEqual(
+      drinks,
+    );
+    expect(back.products.find((product) => product._id === birchBeerId)?.hidden).toBe(true);
+  });
+
+  it('refuses a combo’s drink that is no beverage, naming it, and writes nothing', async () => {
+    const document = await exported();
+    const index = document.products.findIndex((product) => product.name === 'Pizza & Wings Combo');
+    const products = document.products.map((product, at) =>
+      at === index
+        ? {
+            ...product,
+            details: { ...product.details, drinks: ['Coke', 'Tab', 'Pepsi', 'Sprite'] },
+          }
+        : product,
+    );
+    await expectRefused(
+      { ...document, products },
+      `products[${index}].details.drinks: "Tab" is not one of the beverages on the menu.`,
+    );
+  });
+
   it('reorders by array order: a moved product is the one change', async () => {
     const document = await exported();
     const sides = document.products.filter((product) => product.category === 'Sides');

@@ -4,6 +4,8 @@ import { buildApp } from '../../src/server/app';
 import { PRODUCTS } from '../../src/server/data/menu-seed';
 import { migrate } from '../../src/server/data/migrate';
 import { seed } from '../../src/server/data/seed';
+import { queryOf, sql } from '../../src/server/data/sql';
+import { withDrinkNames } from '../../src/server/repositories/drink-refs';
 import { productsRepository } from '../../src/server/repositories/products';
 import { createTestDatabase, testConfig, type TestDatabase } from '../support/test-app';
 
@@ -11,9 +13,10 @@ const MIGRATION = '015_product_rules_in_details.sql';
 /** The details fields that carry what the category names used to decide (decision 17). */
 const RULE_FIELDS = ['maxDrinks', 'drinkLimits', 'toppingAllowance', 'fixedQuantity'];
 
+/** Each product's details as stored, its drinks read by name as the app reads them (022). */
 async function detailsBySlug(database: TestDatabase): Promise<Map<string, ProductDetails>> {
-  const rows = await database.db.query<{ slug: string; details: ProductDetails }>(
-    'select slug, details from products',
+  const rows = await queryOf(database.db)<{ slug: string; details: ProductDetails }>(
+    sql`select slug, ${withDrinkNames(sql`details`)} as details from products`,
   );
   return new Map(rows.map((row) => [row.slug, row.details]));
 }

@@ -180,7 +180,6 @@ export async function invariantChecker(
   let orderVersion = 0;
   let orderRows: number[] = [];
   const catalogue = productsRepository(db);
-  const drinkNames = new Set((await catalogue.list('Beverages')).map((drink) => drink.name));
   let lastOrderNumber = 0;
   let lastStepId = 0;
 
@@ -194,11 +193,23 @@ export async function invariantChecker(
     const toppings = await catalogue.toppings();
     const toppingNames = new Set(toppings.map((topping) => topping.name));
     const nameOf = new Map(toppings.map((topping) => [topping.id, topping.name]));
+    // The beverages as they are named now: the owner may rename one too (migration 022).
+    const beverages = await catalogue.list('Beverages');
+    const drinkNames = new Set(beverages.map((drink) => drink.name));
+    const drinkOf = new Map(beverages.map((drink) => [drink.id, drink.name]));
     // A line's toppings are ids (migration 019); anything else is a broken line, never a name.
+    // Its drinks hold a beverage's id beside the name they were added with (022), read as the
+    // app reads them: the beverage's name now, else that name (a drink no beverage had).
     const named = (stored: Partial<NormalisedSelection> | null) => ({
       ...selectionOf(stored),
       toppings: (stored?.toppings ?? []).map((pizza) =>
         pizza.map((id) => nameOf.get(id) ?? `not a topping's id: ${id}`),
+      ),
+      drinks: ((stored?.drinks ?? []) as { id?: string; name: string; quantity: number }[]).map(
+        ({ id, name, quantity }) => ({
+          name: (id === undefined ? undefined : drinkOf.get(id)) ?? name,
+          quantity,
+        }),
       ),
     });
     const rows = await db.query<ActiveLineRow>(

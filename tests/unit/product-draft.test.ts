@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEEDED_CATEGORIES } from '../../src/domain';
 import { MAX_PRICE_CENTS } from '../../src/domain/money';
 import { checkProductDraft, checkProductPrice } from '../../src/domain/product-draft';
-import { SEEDED_MENU } from '../support/menu';
+import { SEEDED_DRINK_NAMES, SEEDED_MENU } from '../support/menu';
 
 const categories = SEEDED_CATEGORIES;
 
@@ -15,7 +15,27 @@ describe('checkProductDraft', () => {
   it('finds nothing wrong with any seeded product', () => {
     for (const product of SEEDED_MENU.values()) {
       expect(checkProductDraft(product, { categories }), product.name).toEqual([]);
+      // Every combo's drinks are the seeded beverages (kept by their ids: drink-refs.ts).
+      expect(
+        checkProductDraft(product, { categories, beverageNames: SEEDED_DRINK_NAMES }),
+        product.name,
+      ).toEqual([]);
     }
+  });
+
+  it('refuses a combo’s drink that is no beverage, when the beverages are given', () => {
+    const combo = SEEDED_MENU.get('Pizza & Wings Combo');
+    if (!combo) throw new Error('no seeded combo');
+    const drinks = ['Coke', 'Pepsi', 'coke zero', 'Sprite'];
+    const draft = { ...combo, details: { ...combo.details, drinks } };
+    expect(checkProductDraft(draft, { categories, beverageNames: SEEDED_DRINK_NAMES })).toEqual([
+      {
+        field: 'details.drinks',
+        message: '"coke zero" is not one of the beverages on the menu.',
+      },
+    ]);
+    // Without the beverages (a caller that does not know them), the names are not checked.
+    expect(checkProductDraft(draft, { categories })).toEqual([]);
   });
 
   it('names the field of each problem, in the order of the fields', () => {

@@ -20,6 +20,7 @@ import type { Menu } from '../catalogue/snapshot';
 import type { Queryable } from '../data/db';
 import { HttpError, badRequest, conflict, invalidId, notFound } from '../http/errors';
 import { cartsRepository, type CartItemRecord } from '../repositories/carts';
+import { lineDrinkIds, type StoredLineDrink } from '../repositories/drink-refs';
 import { isUuid } from '../../domain/ids';
 import { notOfferedAt, notOnMenu } from '../orders/offered-at';
 
@@ -33,6 +34,8 @@ export interface CheckedLine {
   selection: NormalisedSelection;
   /** The ids of `selection.toppings` in the menu it was checked against: what the cart keeps. */
   toppingIds: string[][];
+  /** `selection.drinks` with their beverages' ids in the menu it was checked against. */
+  drinks: StoredLineDrink[];
   quantity: number;
 }
 
@@ -120,7 +123,13 @@ export function checkLine(
   );
   return {
     ok: true,
-    line: { product, selection: checked.selection, toppingIds, quantity: item.quantity },
+    line: {
+      product,
+      selection: checked.selection,
+      toppingIds,
+      drinks: lineDrinkIds(checked.selection.drinks, menu.allProducts),
+      quantity: item.quantity,
+    },
   };
 }
 
@@ -160,6 +169,7 @@ export async function addLine(
       productId: line.product.id,
       selection: line.selection,
       toppingIds: line.toppingIds,
+      drinks: line.drinks,
       quantity: line.quantity,
       addedUnitCents: unit,
     })

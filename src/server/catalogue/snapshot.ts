@@ -55,6 +55,8 @@ export interface Menu {
    * `inCategory` and `ofKind`, so no customer answer shows them.
    */
   readonly products: readonly Product[];
+  /** Every product, hidden ones too, in the menu's order (a combo may list a hidden drink). */
+  readonly allProducts: readonly Product[];
   /** Every topping, hidden ones too (the staff's list), in the menu's order. */
   readonly toppings: readonly Topping[];
   /** Every flavour a product offers, once, in the menu's order; sold out on all or none. */
@@ -169,6 +171,7 @@ function menuOf(
     },
     products,
     ofKind: (kind) => products.filter((product) => product.kind === kind),
+    allProducts: all,
     toppings,
     flavours,
     soldOutFlavours,

@@ -1,6 +1,7 @@
 import { toCents } from '../../domain';
 import type { Database, Queryable } from './db';
 import { PRODUCTS, STORE_PROFILE, TOPPING_FACTS, TOPPINGS, seedImagePath } from './menu-seed';
+import { withDrinkIds } from '../repositories/drink-refs';
 import { queryOf, sql } from './sql';
 
 /**
@@ -36,6 +37,12 @@ export async function seed(db: Database): Promise<{ products: number; toppings: 
       );
       products += inserted.length;
     }
+    // The combos are seeded before the beverages they list: their drinks, written by name,
+    // become the beverages' ids once every beverage is there (drink-refs.ts).
+    await query(
+      sql`update products set details = ${withDrinkIds(sql`details`)}
+           where jsonb_typeof(details -> 'drinks') = 'array'`,
+    );
     let toppings = 0;
     for (const [index, name] of TOPPINGS.entries()) {
       const inserted = await query(

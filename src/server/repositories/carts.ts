@@ -15,6 +15,7 @@
 import type { DeliveryType, NormalisedSelection } from '../../domain';
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
+import { withNamedLineDrinks, type StoredLineDrink } from './drink-refs';
 import { storedSelection } from './stored-selection';
 
 export interface CartRecord {
@@ -126,7 +127,7 @@ const CART_COLUMNS = sql`id, user_id, tip_percent, delivery_type,
  * never deleted, and a new line's ids come from the menu it was checked against), and it reads
  * as it did before. A placed order copies the names (`order_items`): its snapshot.
  */
-const NAMED_SELECTION = sql`case when jsonb_typeof(selection -> 'toppings') = 'array'
+const NAMED_TOPPINGS = sql`case when jsonb_typeof(selection -> 'toppings') = 'array'
   then jsonb_set(selection, '{toppings}', (
     select coalesce(jsonb_agg(
              case when jsonb_typeof(pizza.value) = 'array' then (
@@ -138,6 +139,9 @@ const NAMED_SELECTION = sql`case when jsonb_typeof(selection -> 'toppings') = 'a
              order by pizza.ordinality), '[]'::jsonb)
       from jsonb_array_elements(selection -> 'toppings') with ordinality as pizza))
   else selection end`;
+
+/** The drinks too are kept by id, and read by name (`drink-refs.ts`, migration 022). */
+const NAMED_SELECTION = withNamedLineDrinks(NAMED_TOPPINGS, sql`selection`);
 
 const ITEM_COLUMNS = sql`id, product_id, ${NAMED_SELECTION} as selection, quantity, added_unit_cents`;
 
@@ -223,13 +227,15 @@ export function cartsRepository(db: Queryable) {
      * Appends a line to a cart `ensureLocked` holds (which marked the cart changed), with its
      * unit price now; answers the line as stored (by name, as every read does). `toppingIds`:
      * the ids of the menu the selection was checked against, each list as `selection.toppings`
-     * names them (so a rename committed since then does not lose the topping).
+     * names them (so a rename committed since then does not lose the topping); `drinks`:
+     * `selection.drinks` with their ids in that menu (`lineDrinkIds`).
      */
     async addItem({
       cartId,
       productId,
       selection,
       toppingIds,
+      drinks,
       quantity,
       addedUnitCents,
     }: {
@@ -237,10 +243,11 @@ export function cartsRepository(db: Queryable) {
       productId: string;
       selection: NormalisedSelection;
       toppingIds: string[][];
+      drinks: StoredLineDrink[];
       quantity: number;
       addedUnitCents: number;
     }): Promise<CartItemRecord> {
-      const stored = JSON.stringify({ ...selection, toppings: toppingIds });
+      const stored = JSON.stringify({ ...selection, toppings: toppingIds, drinks });
       const rows = await query<{ id: string }>(
         sql`insert into cart_items (cart_id, product_id, selection, quantity, added_unit_cents)
             values (${cartId}, ${productId}, ${stored}::jsonb, ${quantity}, ${addedUnitCents})

@@ -11,6 +11,7 @@ import { slugify } from '../data/slug';
 import { availabilityWindows, parseProductDetails } from '../../domain/product-details';
 import type { Queryable } from '../data/db';
 import { empty, queryOf, sql } from '../data/sql';
+import { withDrinkIdNamed, withDrinkIds, withDrinkNames } from './drink-refs';
 
 interface ProductRow {
   id: string;
@@ -29,13 +30,19 @@ interface ProductRow {
   category_available_at: unknown;
 }
 
-const COLUMNS = sql`id, name, category, image, price_cents, description, details, sold_out, hidden,
+/**
+ * A combo's drinks are stored by id and read by name (`drink-refs.ts`, migration 022); a
+ * product's kind, and whether its category is hidden and its windows, come from its category,
+ * in the same statement (a scalar subquery works in `returning` too).
+ */
+const COLUMNS = sql`id, name, category, image, price_cents, description,
+  ${withDrinkNames(sql`details`)} as details, sold_out, hidden,
   (select c.kind from categories c where c.id = products.category) as kind,
   (select c.hidden from categories c where c.id = products.category) as category_hidden,
   (select c.available_at from categories c where c.id = products.category)
     as category_available_at`;
 
-/** A category's windows as stored (checked on write); null when it has none. */
+/** A category's windows as stored (checked on write); undefined when it has none. */
 export function storedWindows(value: unknown): AvailabilityWindow[] | undefined | 'unreadable' {
   if (value === null || value === undefined) return undefined;
   const parsed = availabilityWindows.safeParse(value);
@@ -185,7 +192,7 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
                    name = coalesce(${change.name ?? null}, name),
                    category = coalesce(${change.category ?? null}, category),
                    description = coalesce(${change.description ?? null}, description),
-                   details = coalesce(${details}::jsonb, details),
+                   details = coalesce(${withDrinkIds(sql`${details}::jsonb`)}, details),
                    hidden = coalesce(${change.hidden ?? null}, hidden)
              where id = ${id}
              returning ${COLUMNS}`,
@@ -231,14 +238,21 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
              where id in (select cart_id from cart_items where product_id = ${id})
              order by id for update`,
       );
-      const found = await query<{ id: string }>(
-        sql`select id from products where id = ${id} for update`,
+      const found = await query<{ id: string; name: string }>(
+        sql`select id, name from products where id = ${id} for update`,
       );
-      if (found.length === 0) return 'missing';
+      const product = found[0];
+      if (!product) return 'missing';
       const ordered = await query<{ ordered: boolean }>(
         sql`select exists (select 1 from order_items where product_id = ${id}) as ordered`,
       );
       if (ordered[0]?.ordered) return 'ordered';
+      // A combo listing this beverage lists its name instead, as it did before drinks were
+      // kept by id: it reads as it did, and its editor shows the drink to untick.
+      await query(
+        sql`update products set details = ${withDrinkIdNamed(sql`details`, id, product.name)}
+             where details -> 'drinks' @> jsonb_build_array(${id}::text)`,
+      );
       await query(sql`delete from cart_items where product_id = ${id}`);
       await query(sql`delete from products where id = ${id}`);
       return 'deleted';
@@ -251,6 +265,14 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
       const rows = await query<{ name: string }>(
         sql`select name from products where category = ${category}
             ${exceptId ? sql`and id <> ${exceptId}` : empty}`,
+      );
+      return rows.map((row) => row.name);
+    },
+    /** The names of every beverage, readable or not, hidden too: what a combo's drinks name. */
+    async beverageNames(): Promise<string[]> {
+      const rows = await query<{ name: string }>(
+        sql`select name from products
+             where category in (select id from categories where kind = 'beverages')`,
       );
       return rows.map((row) => row.name);
     },
@@ -275,7 +297,8 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
         sql`insert into products (slug, name, category, image, price_cents, description, details,
               sold_out, sort_order)
             values (${slug}, ${product.name}, ${product.category}, ${product.image},
-              ${product.price}, ${product.description}, ${JSON.stringify(product.details)},
+              ${product.price}, ${product.description},
+              ${withDrinkIds(sql`${JSON.stringify(product.details)}::jsonb`)},
               ${product.soldOut},
               (select coalesce(max(sort_order), -1) + 1 from products))
             returning ${COLUMNS}`,

@@ -203,6 +203,7 @@ function matchEntries<Entry extends { id?: string | undefined }, Current extends
  */
 function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
   const problems: string[] = [];
+  const isBeverage = beverageCategoryOf(store);
 
   const storeCategories = menuCategories(store.categories);
   menu.categories?.forEach((entry, index) => {
@@ -243,6 +244,12 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     'product',
   );
   const keptIds = new Set(productMatches.flatMap((found) => (found ? [found.id] : [])));
+  // A combo's drinks name beverages as the import leaves them: the document's, and the store's
+  // it leaves out (hidden, they keep their names).
+  const beverageNames = [
+    ...menu.products.filter((entry) => isBeverage(entry.category)),
+    ...store.names.filter((row) => isBeverage(row.category) && !keptIds.has(row.id)),
+  ].map((each) => each.name);
   const seenNames = new Map<string, number>();
   menu.products.forEach((entry, index) => {
     const key = productKey(entry.category, entry.name);
@@ -259,7 +266,11 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     const takenNames = store.names
       .filter((row) => row.category === entry.category && !keptIds.has(row.id))
       .map((row) => row.name);
-    const problem = checkProductDraft(entry, { categories: store.categories, takenNames })[0];
+    const problem = checkProductDraft(entry, {
+      categories: store.categories,
+      takenNames,
+      beverageNames,
+    })[0];
     if (problem) {
       problems.push(
         `products[${index}].${problem.field}: ${problem.message} (${entry.name.trim() || 'no name'})`,
@@ -410,6 +421,12 @@ function positionChange(
   return { field: 'position', from: before.indexOf(id), to: after.indexOf(id) };
 }
 
+/** Whether a category (any text) is one of the store's beverages' (kind `beverages`). */
+const beverageCategoryOf =
+  (store: Pick<StoreMenu, 'categories'>) =>
+  (category: string): boolean =>
+    store.categories.some((each) => each.id === category && each.kind === 'beverages');
+
 async function readStore(tx: Queryable): Promise<StoreMenu> {
   const products = await productsRepository(tx).list();
   const names = await queryOf(tx)<{ id: string; name: string; category: string }>(
@@ -432,12 +449,20 @@ export async function importMenu(
   return db.transaction(async (tx) => {
     const query = queryOf(tx);
     await query(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
-    const plan = planImport(await readStore(tx), menu);
+    const store = await readStore(tx);
+    const plan = planImport(store, menu);
     if (!apply || plan.changes.length === 0) return plan.changes;
+    const isBeverage = beverageCategoryOf(store);
 
     const repository = productsRepository(tx);
+    // The beverages are written first: a combo's drinks are stored by the ids of the beverages
+    // of their names (drink-refs.ts), which the document may add or rename.
+    const beveragesFirst = [...plan.products.entries()].sort(
+      ([a, one], [b, other]) =>
+        Number(isBeverage(other.entry.category)) - Number(isBeverage(one.entry.category)) || a - b,
+    );
     const order: string[] = [];
-    for (const { entry, current, changed } of plan.products) {
+    for (const [index, { entry, current, changed }] of beveragesFirst) {
       // checkProductDraft passed, so the category is one of the store's.
       const fields = {
         name: entry.name,
@@ -458,7 +483,7 @@ export async function importMenu(
       if (!current || current.hidden !== entry.hidden) {
         await query(sql`update products set hidden = ${entry.hidden} where id = ${id}`);
       }
-      order.push(id);
+      order[index] = id;
     }
     await query(
       sql`update products set hidden = true where id = any(${plan.hideProducts}::uuid[])`,

@@ -2,7 +2,8 @@ import { convertDetailsMoney, toDollars } from '../../domain';
 import { parseProductDetails } from '../../domain/product-details';
 import type { ApiMenuHistoryEntry, ApiMenuFieldChange } from '../../domain/api-types';
 import type { Database, Queryable } from '../data/db';
-import { empty, queryOf, sql } from '../data/sql';
+import { empty, queryOf, sql, type Sql } from '../data/sql';
+import { withDrinkNames } from '../repositories/drink-refs';
 import { storeDaysRange } from './store-days';
 
 /**
@@ -147,6 +148,15 @@ export function presentMenuChange(row: ChangeRow): ApiMenuHistoryEntry {
   return { ...base, action, fields: changedFields(row.before, row.after) };
 }
 
+/**
+ * A stored row (jsonb) with its details' drinks by the beverages' names now: a product's row
+ * keeps them by id (drink-refs.ts), which is no word for the owner.
+ */
+const namedDrinks = (row: Sql): Sql =>
+  sql`case when jsonb_typeof(${row} -> 'details') = 'object'
+        then jsonb_set(${row}, '{details}', ${withDrinkNames(sql`(${row} -> 'details')`)})
+        else ${row} end`;
+
 /** How many rows one answer holds at most: a day's or an item's, newest first. */
 export const HISTORY_LIMIT = 200;
 
@@ -160,7 +170,8 @@ export async function menuHistory(
 ): Promise<ApiMenuHistoryEntry[]> {
   const range = 'day' in filter ? storeDaysRange(filter.day, filter.day) : null;
   const rows = await queryOf(db)<ChangeRow>(
-    sql`select id, at, by_name, subject, subject_id, before, after from menu_changes
+    sql`select id, at, by_name, subject, subject_id, ${namedDrinks(sql`before`)} as before,
+               ${namedDrinks(sql`after`)} as after from menu_changes
         where ${range ? sql`at >= ${range.from} and at < ${range.to}` : empty}
               ${'subjectId' in filter ? sql`subject_id = ${filter.subjectId}` : empty}
         order by at desc, id desc limit ${HISTORY_LIMIT}`,

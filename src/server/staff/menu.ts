@@ -153,8 +153,11 @@ async function checkedDraft(tx: Queryable, draft: ProductDraft, exceptId?: strin
   await takeMenuLock(tx);
   const categories = await categoriesRepository(tx).list();
   const category = categories.find((entry) => entry.id === draft.category)?.id;
-  const takenNames = category ? await productsRepository(tx).namesIn(category, exceptId) : [];
-  const problem = checkProductDraft(draft, { categories, takenNames })[0];
+  const products = productsRepository(tx);
+  const takenNames = category ? await products.namesIn(category, exceptId) : [];
+  // A combo's drinks are stored by the beverages' ids (drink-refs.ts): each must name one.
+  const beverageNames = draft.details.drinks ? await products.beverageNames() : [];
+  const problem = checkProductDraft(draft, { categories, takenNames, beverageNames })[0];
   if (problem) throw badRequest(describeDraftProblem(problem));
   if (!category) throw badRequest(`category: No category "${draft.category}".`);
   return category;
