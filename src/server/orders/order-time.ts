@@ -28,7 +28,11 @@ function readOrderAt(value: string | null | undefined): Date | null {
  * (Confirm Order checks that first) is valid for it too, so an order's scheduled time is always
  * kept.
  */
-export function judgedAt(requested: Date | null, settings: StoreSettings, now: Date): Date {
+export function judgedAt(
+  requested: Date | null,
+  settings: Pick<StoreSettings, 'weeklyHours' | 'leadTimeMinutes' | 'deliveryLeadTimeMinutes'>,
+  now: Date,
+): Date {
   if (!requested || Number.isNaN(requested.getTime())) return now;
   const problem = scheduleProblem(requested, now, {
     hours: settings.weeklyHours,
