@@ -171,6 +171,9 @@ describe('a lunch special ordered for later', () => {
       await time.selectOption({ label: '12:00 PM' });
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/later-dialog-390.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/later-dialog-1280.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
       await dialog.getByRole('button', { name: 'Schedule' }).click();
       await dialog.waitFor({ state: 'detached' });
 
