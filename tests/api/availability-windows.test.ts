@@ -12,8 +12,9 @@ import { createTestApp, productIdsByName, type TestApp } from '../support/test-a
 
 /**
  * Availability windows (issue 34): a product offered only on some days and hours is refused
- * outside them, when added to a cart (judged now) and when ordered (judged at the order's time:
- * its scheduled time, else now). Times are Toronto's wall clock with the offset spelled out; the
+ * outside them, when added to a cart (judged at the customer's `orderAt` when it is a time the
+ * store could take, else now) and when ordered (judged at the order's time: its scheduled time,
+ * else now). Times are Toronto's wall clock with the offset spelled out; the
  * week of Sunday 2026-11-22 is all EST (Monday the 23rd, Friday the 27th).
  */
 
@@ -45,8 +46,13 @@ async function setWindows(windows: AvailabilityWindow[] | null): Promise<void> {
   }
 }
 
-const addGarlicBread = (who: Account) =>
-  call(t.app, who, 'POST', '/api/cart', { userId: who.id, name: 'Garlic Bread', quantity: 1 });
+const addGarlicBread = (who: Account, orderAt?: unknown) =>
+  call(t.app, who, 'POST', '/api/cart', {
+    userId: who.id,
+    name: 'Garlic Bread',
+    quantity: 1,
+    ...(orderAt === undefined ? {} : { orderAt }),
+  });
 
 async function addedAt(local: string): Promise<number> {
   clock.set(at(local));
@@ -148,6 +154,98 @@ describe('adding to a cart, judged now', () => {
     const answer = merged.json<ApiMergedCart>();
     expect(answer.merged).toBe(1);
     expect(answer.skipped).toEqual([{ name: 'Garlic Bread', reason: LUNCH_TEXT }]);
+  });
+});
+
+describe('adding for a later time: orderAt, judged at it when the store could take it', () => {
+  /** The answer's status for Garlic Bread added at `local` for `orderAt`. */
+  async function addedFor(local: string, orderAt: unknown): Promise<number> {
+    clock.set(at(local));
+    return (await addGarlicBread(alice, orderAt)).statusCode;
+  }
+
+  it("takes Monday's lunch special on Sunday evening for Monday noon, and not for Monday 15:00", async () => {
+    await setWindows([LUNCH]);
+    expect(await addedFor('2026-11-22T19:00', at('2026-11-23T12:00'))).toBe(200);
+    // The same instant in UTC, as our web app sends it.
+    expect(await addedFor('2026-11-22T19:00', '2026-11-23T17:00:00.000Z')).toBe(200);
+    const late = await addGarlicBread(alice, at('2026-11-23T15:00'));
+    expect(late.statusCode).toBe(409);
+    expect(late.json<ApiErrorBody>()).toMatchObject({
+      code: 'not_offered_now',
+      message: LUNCH_TEXT,
+    });
+    const lines = await t.db.query<{ quantity: number }>(
+      `select i.quantity from cart_items i join carts c on c.id = i.cart_id where c.user_id = $1`,
+      [alice.id],
+    );
+    expect(lines).toEqual([{ quantity: 2 }]);
+  });
+
+  it('judges at the chosen time, not now: inside the window now, refused for a later time outside it', async () => {
+    await setWindows([LUNCH]);
+    expect(await addedFor('2026-11-23T12:00', at('2026-11-23T16:00'))).toBe(409);
+    expect(await addedFor('2026-11-23T12:00', null)).toBe(200);
+  });
+
+  it('judges now when orderAt is no time the store could take: unreadable, past, too far, closed', async () => {
+    await setWindows([LUNCH]);
+    // Sunday evening, outside the window: each of these would be inside it.
+    expect(await addedFor('2026-11-22T19:00', 'Monday at noon')).toBe(409);
+    expect(await addedFor('2026-11-22T19:00', '')).toBe(409);
+    expect(await addedFor('2026-11-22T19:00', at('2026-11-20T12:00'))).toBe(409);
+    expect(await addedFor('2026-11-22T19:00', at('2026-11-30T12:00'))).toBe(409);
+    // Monday 16:00, outside the window: noon has passed.
+    expect(await addedFor('2026-11-23T16:00', at('2026-11-23T12:00'))).toBe(409);
+    // A breakfast window before the store opens (11:00): never a time the store could take.
+    await setWindows([{ days: [1], from: '09:00', to: '10:30' }]);
+    expect(await addedFor('2026-11-22T19:00', at('2026-11-23T10:00'))).toBe(409);
+    // Friday, inside the window and within the week ahead: taken.
+    await setWindows([LUNCH]);
+    expect(await addedFor('2026-11-22T19:00', at('2026-11-27T14:45'))).toBe(200);
+  });
+
+  it('refuses an orderAt that is not text as a bad request, writing nothing', async () => {
+    await setWindows([LUNCH]);
+    clock.set(at('2026-11-23T12:00'));
+    const refused = await addGarlicBread(alice, 12);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiErrorBody>().code).toBe('invalid_input');
+    const lines = await t.db.query(
+      `select 1 from cart_items i join carts c on c.id = i.cart_id where c.user_id = $1`,
+      [alice.id],
+    );
+    expect(lines).toHaveLength(0);
+  });
+
+  it("merges a guest's lunch special held for Monday noon on Sunday evening", async () => {
+    await setWindows([LUNCH]);
+    clock.set(at('2026-11-22T19:00'));
+    const merged = await call(t.app, alice, 'POST', '/api/cart/merge-cart', {
+      userId: alice.id,
+      localCart: [{ name: 'Garlic Bread', quantity: 1 }],
+      orderAt: '2026-11-23T17:00:00.000Z',
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json<ApiMergedCart>()).toMatchObject({ merged: 1, skipped: [] });
+  });
+
+  it('places the order for the time it was added for, and Confirm refuses it for another', async () => {
+    await setWindows([LUNCH]);
+    expect(await addedFor('2026-11-22T19:00', at('2026-11-23T12:00'))).toBe(200);
+    const REFUSED = `${LUNCH_TEXT} Remove it from your cart, or schedule your order for a time it is available.`;
+    const asap = await confirm(t.app, alice);
+    expect(asap.statusCode).toBe(409);
+    expect(asap.json<ApiErrorBody>()).toMatchObject({ code: 'not_offered_now', message: REFUSED });
+    const late = await confirm(t.app, alice, { scheduledTime: at('2026-11-23T15:00') });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<ApiErrorBody>()).toMatchObject({ code: 'not_offered_now', message: REFUSED });
+    const before = await ordersOf(alice);
+    expect(
+      (await confirm(t.app, alice, { scheduledTime: at('2026-11-23T12:00') })).statusCode,
+    ).toBe(200);
+    expect((await completeOrder(t.app, alice)).statusCode).toBe(201);
+    expect(await ordersOf(alice)).toBe((before ?? 0) + 1);
   });
 });
 

@@ -87,20 +87,21 @@ function findProduct(menu: Menu, item: CartItemPayload): Product | HttpError {
 /**
  * The payload checked against its product and what is on offer, or the refusal: 400 for a bad
  * id or option, 404 for a product the menu does not have, 409 when it is retired (hidden), sold
- * out or outside its availability windows now (the cart does not know the order's time yet; complete-order
- * judges the windows again at it).
+ * out or outside its availability windows at `orderTime` (`orders/order-time.ts`: the time the
+ * customer chose, else now; Confirm Order and complete-order judge the windows again at the
+ * order's own time).
  */
 export function checkLine(
   menu: Menu,
   item: CartItemPayload,
   offer: Offer,
-  now: Date,
+  orderTime: Date,
 ): { ok: true; line: CheckedLine } | { ok: false; error: HttpError; name?: string } {
   const product = findProduct(menu, item);
   if (product instanceof HttpError) return { ok: false, error: product };
   const retired = notOnMenu(product);
   if (retired) return { ok: false, error: retired, name: product.name };
-  const notOffered = notOfferedAt(product, now);
+  const notOffered = notOfferedAt(product, orderTime);
   if (notOffered) return { ok: false, error: notOffered, name: product.name };
   const checked = validateSelection(
     product,

@@ -3,6 +3,7 @@ import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
 import { describeIssue } from '../http/errors';
+import { cartOrderTime } from '../orders/order-time';
 import { cartsRepository } from '../repositories/carts';
 import { addLine, checkLine, currentOffer, type CheckedLine } from './checked-line';
 import { cartPrices, presentCartLines } from './present-cart';
@@ -23,8 +24,10 @@ function lineName(entry: unknown, index: number): string {
  * POST /api/cart/merge-cart: a guest's lines into the signed-in customer's cart. Never
  * all-or-nothing (the spec's client deletes its local copy after this call, so refusing the
  * whole cart for one line would lose the customer's cart): every acceptable line is merged,
- * each refused one (a bad shape or option, sold out, outside its availability windows, gone, over a line's limit) is listed in
- * `skipped` with its reason, in the guest cart's order.
+ * each refused one (a bad shape or option, sold out, outside its availability windows at the
+ * customer's order time, gone, over a line's limit) is listed in `skipped` with its reason, in the
+ * guest cart's order. The order time is `orderAt` when the store could take it, else now, as for
+ * adding one line (`cartOrderTime`).
  */
 export async function mergeCart({
   db,
@@ -32,16 +35,21 @@ export async function mergeCart({
   clock,
   userId,
   localCart,
+  orderAt,
 }: {
   db: Database;
   catalogue: CatalogueSnapshot;
   clock: Clock;
   userId: string;
   localCart: readonly unknown[];
+  /** The customer's order time (our web app's extra field); absent or null: as soon as possible. */
+  orderAt?: string | null;
 }): Promise<ApiMergedCart> {
-  const prices = await cartPrices(catalogue);
+  const [prices, at] = await Promise.all([
+    cartPrices(catalogue),
+    cartOrderTime(orderAt, catalogue, clock.now()),
+  ]);
   const offer = currentOffer(prices.menu);
-  const now = clock.now();
   const skipped: (ApiSkippedLine & { index: number })[] = [];
   const accepted: (CheckedLine & { index: number; name: string })[] = [];
   for (const [index, entry] of localCart.entries()) {
@@ -51,7 +59,7 @@ export async function mergeCart({
       skipped.push({ index, name, reason: describeIssue(parsed.error) });
       continue;
     }
-    const checked = checkLine(prices.menu, parsed.data, offer, now);
+    const checked = checkLine(prices.menu, parsed.data, offer, at);
     if (checked.ok) {
       accepted.push({ ...checked.line, index, name: checked.line.product.name });
     } else {

@@ -22,6 +22,7 @@ import { EMPTY_CART_MESSAGE } from './confirm-checkout';
 import { loadOrder, presentOrder } from './present-order';
 import { checkScheduledTime } from './scheduled-time';
 import { refuseNotOffered, refuseNotOnMenu } from './offered-at';
+import { judgedAt } from './order-time';
 import { orderMail } from '../mail/order-mails';
 import { receiptMail } from '../mail/templates/receipt';
 
@@ -202,7 +203,11 @@ async function placeOrder({
   );
   await refuseUnavailable(tx, lines, products);
   refuseNotOnMenu(lines, (id) => products.get(id));
-  refuseNotOffered(lines, (id) => products.get(id), checkout.scheduledTime ?? now);
+  refuseNotOffered(
+    lines,
+    (id) => products.get(id),
+    judgedAt(checkout.scheduledTime, settings, now),
+  );
 
   // What each line contains, kept with it: read here only when a line has toppings.
   const toppings = lines.some((line) => line.selection.toppings.some((pizza) => pizza.length > 0))

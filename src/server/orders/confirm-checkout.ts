@@ -8,6 +8,7 @@ import { cartsRepository } from '../repositories/carts';
 import type { CheckoutPayload } from './checkout-payload';
 import { readScheduledTime } from './scheduled-time';
 import { refuseNotOffered, refuseNotOnMenu } from './offered-at';
+import { judgedAt } from './order-time';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add something to order first.';
 
@@ -67,7 +68,7 @@ export async function confirmCheckout({
           const stored = await store(tx);
           if (stored) {
             refuseNotOnMenu(stored.lines, productOf);
-            refuseNotOffered(stored.lines, productOf, scheduledTime ?? now);
+            refuseNotOffered(stored.lines, productOf, judgedAt(scheduledTime, settings, now));
           }
           return stored;
         })

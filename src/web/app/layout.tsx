@@ -16,6 +16,7 @@ import {
   formatPhone,
   pausedText,
   serviceDay,
+  storeDayTimeText,
 } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
 import { menuApi } from '../shared/menu-api';
@@ -264,13 +265,16 @@ function OrderTypeSummary({
   editButton: RefObject<HTMLButtonElement | null>;
   onEdit: () => void;
 }) {
-  const { orderType, address, clear } = useOrderType();
-  const summary =
+  const { orderType, address, orderAt, clear } = useOrderType();
+  const type =
     orderType === 'pickup'
       ? 'Pickup'
       : orderType === 'delivery'
         ? `Delivery to ${address ?? ''}`
         : 'Pickup or delivery?';
+  // A scheduled order says when; as soon as possible is what ordering means without one.
+  const summary =
+    orderType && orderAt ? `${type} · ${storeDayTimeText(new Date(orderAt), new Date())}` : type;
   return (
     <div className="order-type-summary">
       <button

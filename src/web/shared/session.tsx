@@ -44,7 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => readJson(STORAGE_KEYS.user) as ApiUser | null,
   );
   const [checked, setChecked] = useState(false);
-  const { clear: clearOrderType } = useOrderType();
+  const { clear: clearOrderType, chooseTime } = useOrderType();
 
   const store = useCallback((next: ApiUser | null) => {
     writeStorage(STORAGE_KEYS.user, next ? JSON.stringify(next) : null);
@@ -73,9 +73,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const forgetSession = useCallback(() => {
     store(null);
     clearOrderType();
+    chooseTime(null);
     // A shared browser: the next customer does not load the last one's order bar.
     knownOrder.forget();
-  }, [store, clearOrderType]);
+  }, [store, clearOrderType, chooseTime]);
 
   const signOut = useCallback(async () => {
     try {

@@ -1,9 +1,13 @@
-/** The spec's local storage keys, and safe access to them (private mode can throw). */
+/**
+ * The spec's local storage keys, and ours beside them (`orderAt`, the order's chosen time), and
+ * safe access to them (private mode can throw).
+ */
 export const STORAGE_KEYS = {
   user: 'user',
   cart: 'cart',
   orderType: 'orderType',
   orderAddress: 'orderAddress',
+  orderAt: 'orderAt',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
   CHECKOUT_MESSAGES,
@@ -7,7 +7,6 @@ import {
   formatMoney,
   MAX_INSTRUCTIONS_LENGTH,
   pausedText,
-  scheduleSlots,
   toCents,
 } from '../../../domain';
 import { refusalReason } from '../../shared/api';
@@ -22,9 +21,10 @@ import { urls } from '../../shared/urls';
 import { checkoutApi } from './checkout-api';
 import { ContactSection } from './contact-section';
 import { InFlightOrder, useInFlightOrder } from './in-flight-order';
-import { SchedulePicker, type ScheduleChoice } from './schedule-picker';
 import { useDefaultContact } from './use-default-contact';
 import { useNow } from '../../shared/use-now';
+import { useOrderSlots } from '../../shared/use-order-slots';
+import { SchedulePicker, type ScheduleChoice } from '../../shared/schedule-picker';
 import './checkout.css';
 
 /** Checkout needs a signed-in customer; a guest logs in first and comes back here. */
@@ -47,28 +47,28 @@ function Checkout({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const notify = useNotice();
   const cart = useCart();
-  const { orderType, address: orderAddress, clear: changeOrderType } = useOrderType();
+  const {
+    orderType,
+    address: orderAddress,
+    orderAt,
+    chooseTime,
+    clear: changeOrderType,
+  } = useOrderType();
   const { info, loaded, storeOpen, pausedUntil } = useStoreInfo();
   const { state: contactState, replace: contactSaved } = useDefaultContact(userId);
   const [phoneForOrder, setPhoneForOrder] = useState('');
-  const [schedule, setSchedule] = useState<ScheduleChoice>({ kind: 'asap' });
+  // The order's time is the one the customer chose before (here or on an item's screen), kept
+  // beside the order type; a change here is kept there too.
+  const schedule: ScheduleChoice = orderAt ? { kind: 'later', slot: orderAt } : { kind: 'asap' };
+  const setSchedule = (choice: ScheduleChoice) =>
+    chooseTime(choice.kind === 'later' ? choice.slot : null);
   const [instructions, setInstructions] = useState('');
   const [problem, setProblem] = useState<{ lines: string[]; attempt: number } | null>(null);
   const now = useNow(60_000);
   const inFlight = useInFlightOrder(userId);
 
   const deliveryType = orderType ?? 'pickup';
-  const resumesAt = pausedUntil?.getTime() ?? null;
-  const slots = useMemo(
-    () =>
-      info
-        ? scheduleSlots(now, {
-            hours: info.hours,
-            leadMinutes: info.leadMinutes[deliveryType],
-          }).filter((slot) => resumesAt === null || slot.getTime() >= resumesAt)
-        : [],
-    [info, now, deliveryType, resumesAt],
-  );
+  const slots = useOrderSlots(now);
   // A slot that is no longer offered (time passed, type changed) falls back to the first one.
   const chosenSlot =
     schedule.kind === 'later'

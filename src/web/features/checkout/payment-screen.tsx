@@ -18,7 +18,7 @@ import { urls } from '../../shared/urls';
 import { useNow } from '../../shared/use-now';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './order-summary';
-import { formatSlot } from './schedule-picker';
+import { formatSlot } from '../../shared/schedule-picker';
 import { InFlightOrder, useInFlightOrder } from './in-flight-order';
 import {
   attemptKeyFor,

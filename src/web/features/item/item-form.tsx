@@ -2,8 +2,9 @@ import { useId, useMemo, useRef, type SubmitEvent } from 'react';
 import { MAX_QUANTITY, productRules, validateSelection, type Product } from '../../../domain';
 import { chosenToppingFacts, lineAllergens } from '../../../domain/allergens';
 import { AllergenNote } from '../../shared/allergen-note';
-import { useNotOfferedText } from '../../shared/availability';
+import { useOrderAvailability } from '../../shared/availability';
 import { useNotice } from '../../shared/notices';
+import { ScheduleLater } from '../../shared/schedule-later';
 import type { ApiTopping } from '../../shared/types';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import { FlavorPicker, SidePicker } from './choice-pickers';
@@ -52,8 +53,9 @@ export function ItemForm({
   const notify = useNotice();
   const form = useRef<HTMLFormElement>(null);
   const missingId = useId();
-  const notOfferedId = useId();
-  const notOffered = useNotOfferedText(product.details.availableAt);
+  const whenId = useId();
+  const availability = useOrderAvailability(product.details.availableAt);
+  const { notOffered, scheduledFor } = availability;
 
   const toppingNames = useMemo(
     () => new Set((toppings ?? []).filter((t) => !t.soldOut).map((t) => t.name)),
@@ -142,10 +144,24 @@ export function ItemForm({
           while choosing, and settle at the end of the form. */}
       <AllergenNote allergens={contains.allergens} marks={contains.marks} testId="item-allergens" />
       <div className="item-summary">
-        {notOffered ? (
-          <p id={notOfferedId} className="item-not-offered" data-testid="item-not-offered">
-            {notOffered}
-          </p>
+        {notOffered || scheduledFor ? (
+          <div className="item-when">
+            <p
+              id={whenId}
+              className={notOffered ? 'item-not-offered' : 'item-for'}
+              data-testid={notOffered ? 'item-not-offered' : 'item-for'}
+            >
+              {notOffered ?? scheduledFor}
+            </p>
+            {/* Offered at a time the customer may schedule: a way to order it for then. */}
+            {availability.laterSlots.length > 0 && !preview ? (
+              <ScheduleLater
+                name={product.name}
+                slots={availability.laterSlots}
+                slot={availability.slot}
+              />
+            ) : null}
+          </div>
         ) : null}
         {problem && !notOffered ? (
           <p id={missingId} className="item-missing" data-testid="item-missing">
@@ -162,7 +178,13 @@ export function ItemForm({
           notOffered={notOffered !== null}
           busy={busy}
           preview={preview}
-          describedBy={notOffered ? notOfferedId : problem ? missingId : undefined}
+          describedBy={
+            notOffered
+              ? whenId
+              : [scheduledFor ? whenId : null, problem ? missingId : null]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+          }
         />
       </div>
     </form>

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, MAX_QUANTITY, toCents } from '../../../domain';
 import { useAddToCart, type AddToCartTexts } from '../../shared/cart/use-add-to-cart';
 import { AllergenNote } from '../../shared/allergen-note';
-import { useNotOfferedText } from '../../shared/availability';
+import { useOrderAvailability } from '../../shared/availability';
 import { useNotice } from '../../shared/notices';
 import { toDomainProduct } from '../../shared/product';
 import { QuantityStepper } from '../../shared/quantity-stepper';
+import { ScheduleLater } from '../../shared/schedule-later';
 import type { ApiProduct } from '../../shared/types';
 import { listThumbnail } from '../../shared/thumbnail';
 import { SoldOutBadge } from '../../shared/ui';
@@ -35,8 +36,9 @@ export function SimpleItemRow({
   const row = useRef<HTMLFormElement>(null);
   const { name, detail, detailIs } = rowText(kind, item);
   const Name = headingLevel === 2 ? 'h2' : 'h3';
-  const notOffered = useNotOfferedText(item.availableAt);
-  const notOfferedId = useId();
+  const availability = useOrderAvailability(item.availableAt);
+  const { notOffered, scheduledFor } = availability;
+  const whenId = useId();
   const unavailable = item.soldOut || notOffered !== null;
 
   useEffect(() => {
@@ -85,10 +87,20 @@ export function SimpleItemRow({
           {detailIs === 'description' ? (
             <AllergenNote allergens={item.allergens} marks={item.marks} />
           ) : null}
-          {notOffered ? (
-            <p id={notOfferedId} className="list-row-not-offered">
-              {notOffered}
-            </p>
+          {notOffered || scheduledFor ? (
+            <div className="list-row-when">
+              <p id={whenId} className={notOffered ? 'list-row-not-offered' : 'list-row-for'}>
+                {notOffered ?? scheduledFor}
+              </p>
+              {availability.laterSlots.length > 0 ? (
+                <ScheduleLater
+                  name={item.name}
+                  slots={availability.laterSlots}
+                  slot={availability.slot}
+                  nameInButton
+                />
+              ) : null}
+            </div>
           ) : null}
           <div className="list-row-controls">
             <QuantityStepper
@@ -101,7 +113,7 @@ export function SimpleItemRow({
               type="submit"
               className="primary list-row-add"
               disabled={unavailable}
-              aria-describedby={notOffered ? notOfferedId : undefined}
+              aria-describedby={notOffered || scheduledFor ? whenId : undefined}
             >
               Add<span className="visually-hidden"> to Cart</span>
             </button>

@@ -20,10 +20,20 @@ const userPath = (userId: string) => `/api/cart/${encodeURIComponent(userId)}`;
 /** The signed-in customer's cart calls of the spec (section 7), as agreed in contracts.md. */
 export const cartApi = {
   get: (userId: string) => api<ServerCart>(userPath(userId)),
-  add: (userId: string, item: NewCartItem) =>
-    api<ServerCart>('/api/cart', { method: 'POST', body: { ...item, userId } }),
-  merge: (userId: string, localCart: NewCartItem[]) =>
-    api<ApiMergedCart>('/api/cart/merge-cart', { method: 'POST', body: { userId, localCart } }),
+  /**
+   * `orderAt`, the order's chosen slot (our extra field, docs/api.md): the server judges an
+   * item's availability windows at it rather than now.
+   */
+  add: (userId: string, item: NewCartItem, orderAt: string | null) =>
+    api<ServerCart>('/api/cart', {
+      method: 'POST',
+      body: { ...item, userId, ...(orderAt ? { orderAt } : {}) },
+    }),
+  merge: (userId: string, localCart: NewCartItem[], orderAt: string | null) =>
+    api<ApiMergedCart>('/api/cart/merge-cart', {
+      method: 'POST',
+      body: { userId, localCart, ...(orderAt ? { orderAt } : {}) },
+    }),
   setQuantity: (userId: string, itemId: string, quantity: number) =>
     api<ServerCartItem[]>(`${userPath(userId)}/${encodeURIComponent(itemId)}`, {
       method: 'PUT',

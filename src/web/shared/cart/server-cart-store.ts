@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '../../../domain';
 import { useNotice } from '../notices';
+import { useOrderType } from '../order-type';
 import { cartApi, type NewCartItem, type ServerCart } from './cart-api';
 import { linePayload, serverFigures, serverLine } from './cart-lines';
 import { readLocalCart, withoutLocalIds } from './local-cart';
@@ -28,6 +29,13 @@ export function useServerCartStore(
     guestTip.current = guest.tipPercent;
   }, [guest.tipPercent]);
   const { clear: clearGuest } = guest;
+  // The order's chosen time goes with every line added, so a lunch special held for Monday noon
+  // is judged at Monday noon; read through a ref, since a new time must not merge again.
+  const { orderAt } = useOrderType();
+  const orderTime = useRef(orderAt);
+  useEffect(() => {
+    orderTime.current = orderAt;
+  }, [orderAt]);
 
   // Answers can land out of order (the first load's GET behind an Add's POST): an answer to a
   // request sent before the one whose answer was last shown is older than what is on screen.
@@ -63,7 +71,7 @@ export function useServerCartStore(
       const local = readLocalCart();
       if (local.length > 0) {
         // Never all-or-nothing: the server merges what it can and names each line it refused.
-        const merged = await cartApi.merge(userId, withoutLocalIds(local));
+        const merged = await cartApi.merge(userId, withoutLocalIds(local), orderTime.current);
         clearGuest();
         if (merged.skipped.length > 0) {
           notify(
@@ -95,7 +103,7 @@ export function useServerCartStore(
     async (_product: Product, item: NewCartItem) => {
       if (!userId) return;
       const show = answer(userId);
-      show(await cartApi.add(userId, item));
+      show(await cartApi.add(userId, item, orderTime.current));
     },
     [userId, answer],
   );
@@ -120,7 +128,7 @@ export function useServerCartStore(
         if (!userId || !removed) return;
         // Added again with its options: the server checks and prices it as any new line.
         const show = answer(userId);
-        show(await cartApi.add(userId, linePayload(removed)));
+        show(await cartApi.add(userId, linePayload(removed), orderTime.current));
       };
     },
     [userId, load, current, answer],

@@ -6,13 +6,16 @@ import {
   serviceDay,
   storeDate,
   type WeeklyHours,
-} from '../../../domain/hours';
-import { storeClockText } from '../../../domain/time-text';
+} from '../../domain/hours';
+import { storeClockText } from '../../domain/time-text';
+import './schedule-picker.css';
 
 /*
  * "When": as soon as possible, or a time the store can honour. The slots come from the domain's
- * `scheduleSlots` (the rule the server checks), here grouped by the store's day of service: a
- * phone's picker is then two short lists rather than hundreds of times.
+ * `scheduleSlots` (the rule the server checks; `use-order-slots.ts`), here grouped by the store's
+ * day of service: a phone's picker is then two short lists rather than hundreds of times. The
+ * checkout shows the whole choice; an item outside its availability windows asks for a slot
+ * alone (`SlotSelects`, in `schedule-later.tsx`), among the slots it is offered at.
  */
 
 export type ScheduleChoice = { kind: 'asap' } | { kind: 'later'; slot: string | null };
@@ -74,6 +77,66 @@ function groupByDay(slots: readonly Date[], now: Date, hours: WeeklyHours): Day[
   return [...days.values()];
 }
 
+/** Day and Time: one of `slots`, grouped by the store's day of service. */
+export function SlotSelects({
+  slots,
+  now,
+  hours,
+  slot,
+  onSlot,
+}: {
+  slots: readonly Date[];
+  now: Date;
+  hours: WeeklyHours;
+  /** The chosen slot's ISO text; one not among `slots` shows the first. */
+  slot: string | null;
+  onSlot: (slot: string | null) => void;
+}) {
+  const id = useId();
+  const days = useMemo(() => groupByDay(slots, now, hours), [slots, now, hours]);
+  const chosenDay = days.find((day) => day.slots.some((each) => each.iso === slot)) ?? days[0];
+  if (!chosenDay) return null;
+  return (
+    <div className="schedule-selects">
+      <div className="field">
+        <label htmlFor={`${id}-day`}>Day</label>
+        <select
+          id={`${id}-day`}
+          value={chosenDay.key}
+          onChange={(event) => {
+            const day = days.find((each) => each.key === event.target.value);
+            onSlot(day?.slots[0]?.iso ?? null);
+          }}
+        >
+          {days.map((day) => (
+            <option key={day.key} value={day.key}>
+              {day.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-time`}>Time</label>
+        <select
+          id={`${id}-time`}
+          value={
+            chosenDay.slots.some((each) => each.iso === slot)
+              ? (slot ?? '')
+              : (chosenDay.slots[0]?.iso ?? '')
+          }
+          onChange={(event) => onSlot(event.target.value)}
+        >
+          {chosenDay.slots.map((each) => (
+            <option key={each.iso} value={each.iso}>
+              {each.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
 export function SchedulePicker({
   slots,
   now,
@@ -88,9 +151,7 @@ export function SchedulePicker({
   onChoice: (choice: ScheduleChoice) => void;
 }) {
   const id = useId();
-  const days = useMemo(() => groupByDay(slots, now, hours), [slots, now, hours]);
-  const chosen = choice.kind === 'later' ? choice.slot : null;
-  const chosenDay = days.find((day) => day.slots.some((slot) => slot.iso === chosen)) ?? days[0];
+  const first = slots[0]?.toISOString() ?? null;
 
   return (
     <fieldset className="checkout-section schedule-picker">
@@ -109,48 +170,22 @@ export function SchedulePicker({
           type="radio"
           name={`${id}-when`}
           checked={choice.kind === 'later'}
-          disabled={days.length === 0}
-          onChange={() => onChoice({ kind: 'later', slot: days[0]?.slots[0]?.iso ?? null })}
+          disabled={first === null}
+          onChange={() => onChoice({ kind: 'later', slot: first })}
         />
         Schedule for later
       </label>
-      {days.length === 0 ? (
+      {first === null ? (
         <p className="field-hint">No times are open for scheduling in the next 7 days.</p>
       ) : null}
-      {choice.kind === 'later' && chosenDay ? (
-        <div className="schedule-selects">
-          <div className="field">
-            <label htmlFor={`${id}-day`}>Day</label>
-            <select
-              id={`${id}-day`}
-              value={chosenDay.key}
-              onChange={(event) => {
-                const day = days.find((each) => each.key === event.target.value);
-                onChoice({ kind: 'later', slot: day?.slots[0]?.iso ?? null });
-              }}
-            >
-              {days.map((day) => (
-                <option key={day.key} value={day.key}>
-                  {day.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-time`}>Time</label>
-            <select
-              id={`${id}-time`}
-              value={chosen ?? chosenDay.slots[0]?.iso ?? ''}
-              onChange={(event) => onChoice({ kind: 'later', slot: event.target.value })}
-            >
-              {chosenDay.slots.map((slot) => (
-                <option key={slot.iso} value={slot.iso}>
-                  {slot.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+      {choice.kind === 'later' ? (
+        <SlotSelects
+          slots={slots}
+          now={now}
+          hours={hours}
+          slot={choice.slot}
+          onSlot={(slot) => onChoice({ kind: 'later', slot })}
+        />
       ) : null}
     </fieldset>
   );
