@@ -30,7 +30,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-resilience';
-const DETAIL_CHUNK = /\/assets\/item-detail-screen-[\w-]+\.js$/;
+/** The code of `/{segment}/{id}` (app/product-route.tsx), which holds the item's detail screen. */
+const DETAIL_CHUNK = /\/assets\/product-route-[\w-]+\.js$/;
 /** Home's card of the wings, by its link (other cards' names contain "Wings" too). */
 const wingsCard = (page: Page) => page.getByRole('main').locator(`a[href="/wings/${wings._id}"]`);
 const isDocument = (request: Request) => request.resourceType() === 'document';
