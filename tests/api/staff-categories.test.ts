@@ -651,6 +651,40 @@ describe('two writes at once', () => {
     expect((await staffCategories()).map((category) => category.id)).toEqual(seededIds);
   });
 
+  it('a delete raced with a product made in the category: one wins whole, never a 500', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const title = `Race Category ${round}`;
+      const made = await post({ title, kind: 'simple' });
+      expect(made.statusCode).toBe(201);
+      const { id } = made.json<ApiStaffCategory>();
+      const [deleted, product] = await Promise.all([
+        remove(id),
+        call(app, admin, 'POST', '/api/staff/products', {
+          name: `Race Item ${round}`,
+          category: id,
+          price: 2.5,
+        }),
+      ]);
+      // The delete first: no such category for the product. The product first: in use.
+      expect([
+        [204, 400],
+        [409, 201],
+      ]).toContainEqual([deleted.statusCode, product.statusCode]);
+      const rows = await database.db.query<{ n: number }>(
+        'select count(*)::int as n from products where category = $1',
+        [id],
+      );
+      expect(rows[0]?.n).toBe(product.statusCode === 201 ? 1 : 0);
+      if (product.statusCode === 201) {
+        const productId = product.json<ApiStaffProduct>()._id;
+        expect(
+          (await call(app, admin, 'DELETE', `/api/staff/products/${productId}`)).statusCode,
+        ).toBe(204);
+        expect((await remove(id)).statusCode).toBe(204);
+      }
+    }
+  });
+
   it('two creates of one title make one category and one 400', async () => {
     const answers = await Promise.all([
       post({ title: 'Desserts', kind: 'simple' }),
