@@ -10,6 +10,9 @@ import { sameName, type DraftProblem } from './product-draft';
 /** A title fits a card on a phone and a heading. */
 export const MAX_CATEGORY_TITLE_LENGTH = 40;
 
+/** The most of a title's words a category's id keeps, before any number added to it. */
+export const MAX_CATEGORY_ID_BASE = 40;
+
 /**
  * First path parts the web app's own routes use: a category there would be shadowed by them, or
  * shadow them (`/{segment}/{id}` beside `/staff/...`, `/category/...`).
@@ -36,7 +39,10 @@ export function checkCategoryTitle(title: string, taken: Iterable<string>): Draf
   const problem = (message: string): DraftProblem => ({ field: 'title', message });
   const trimmed = title.trim();
   if (trimmed === '') return problem('Please give the category a title.');
-  if (!isPlainText(trimmed)) return problem('Please remove special characters from the title.');
+  // A title is one line (a card, a heading, the sidebar): line breaks and tabs are refused too.
+  if (!isPlainText(trimmed) || /[\t\n\r]/.test(trimmed)) {
+    return problem('Please remove special characters from the title.');
+  }
   if (trimmed.length > MAX_CATEGORY_TITLE_LENGTH) {
     return problem(`The title is too long: at most ${MAX_CATEGORY_TITLE_LENGTH} characters.`);
   }
@@ -73,7 +79,10 @@ export function categoryKeys(
   const base =
     asciiWords(title)
       .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join('') || 'Category';
+      .join('')
+      // A title's words may spell out far longer than the title ("&" is "And", "Ⅷ" is "VIII"):
+      // kept to a length every route takes (Fastify's parameters end at 100 characters).
+      .slice(0, MAX_CATEGORY_ID_BASE) || 'Category';
   const used = new Set([...taken.map((entry) => entry.id.toLowerCase()), ...RESERVED_SEGMENTS]);
   for (let n = 1; ; n += 1) {
     const id = n === 1 ? base : `${base}${n}`;
