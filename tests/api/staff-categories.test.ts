@@ -501,6 +501,14 @@ describe('PATCH /api/staff/categories/{id}', () => {
       });
       expect(added.statusCode).toBe(409);
       expect(error(added).code).toBe('not_on_menu');
+      // By name, as the spec's list screens send a side: retired too, not unknown.
+      const byName = await call(app, shopper, 'POST', '/api/cart', {
+        userId: shopper.id,
+        name: 'Potato Wedges',
+        quantity: 1,
+      });
+      expect(byName.statusCode).toBe(409);
+      expect(error(byName).code).toBe('not_on_menu');
       const confirmed = await confirm(app, shopper);
       expect(confirmed.statusCode).toBe(409);
       expect(error(confirmed).code).toBe('not_on_menu');

@@ -79,7 +79,10 @@ function findProduct(menu: Menu, item: CartItemPayload): Product | HttpError {
   // Items of the list screens (beverages, sides) are sent by name, as the spec's client does.
   const name = item.name ?? '';
   const wanted = name.toLowerCase();
-  const product = menu.products.find((p) => isListKind(p.kind) && p.name.toLowerCase() === wanted);
+  // One on the menu first; else a retired one of that name, refused by name (409
+  // `not_on_menu`) rather than as unknown, as one asked for by id is.
+  const named = (p: Product) => isListKind(p.kind) && p.name.toLowerCase() === wanted;
+  const product = menu.products.find(named) ?? menu.allProducts.find(named);
   if (product) return product;
   return notFound(`No beverage or side named "${name}".`);
 }
