@@ -418,21 +418,31 @@ export interface ApiMenuHistoryEntry {
   at: string;
   /** The staff member's name then; null for a change made outside the app (psql, a script). */
   by: string | null;
-  subject: 'product' | 'topping' | 'flavour';
-  /** The product's or topping's id, the flavour's name. */
+  subject: 'product' | 'topping' | 'flavour' | 'category';
+  /** The product's, topping's or category's id, the flavour's name. */
   subjectId: string;
-  /** Its name after the change (before, when removed). */
+  /** Its name (a category's title) after the change (before, when removed). */
   name: string;
   action: 'added' | 'changed' | 'removed';
   /** What changed, for `changed`; empty otherwise. */
   fields: ApiMenuFieldChange[];
 }
 
-/** A category as the menu document holds it: read-only until categories are a table. */
+/**
+ * A category as the menu document holds it (decision 19), in Home's order. `category` is its id
+ * in the store the document came from: products name it. On import the fields after `kind` may
+ * be left out (a document written before they were in it): the stored value stays.
+ */
 export interface ApiMenuCategory {
   category: string;
   title: string;
   kind: string;
+  hidden?: boolean;
+  offer?: boolean;
+  /** Its card's picture; null: the first item's. */
+  image?: string | null;
+  /** When its products are offered; null: always. The export always says which. */
+  availableAt?: AvailabilityWindow[] | null;
 }
 
 /**
@@ -464,13 +474,13 @@ export interface ApiMenuFieldChange {
  * document leaves out is hidden, never deleted: orders refer to it.
  */
 export interface ApiMenuChange {
-  kind: 'product' | 'topping';
+  kind: 'product' | 'topping' | 'category';
   action: 'create' | 'update' | 'hide';
   /** The store's id; absent for one the import creates. */
   _id?: string;
-  /** Its name after the import. */
+  /** Its name (a category's title) after the import. */
   name: string;
-  /** A product's category after the import. */
+  /** A product's category after the import; a category's own id (one created: the id it gets). */
   category?: string;
   /** What an update changes. */
   fields?: ApiMenuFieldChange[];

@@ -82,6 +82,7 @@ async function tables(db: Database = t.db) {
          from products order by id`,
     ),
     toppings: await db.query(`select * from toppings order by id`),
+    categories: await db.query(`select * from categories order by id`),
   };
 }
 
@@ -129,6 +130,11 @@ describe('GET /api/staff/menu', () => {
         category: category.id,
         title: category.title,
         kind: category.kind,
+        hidden: false,
+        offer: category.offer,
+        image: null,
+        // Said, not left out: a backup restored clears windows added since.
+        availableAt: null,
       })),
     );
     const staffList = (await call(t.app, admin, 'GET', '/api/staff/products')).json<
@@ -258,7 +264,7 @@ describe('PUT /api/staff/menu', () => {
     }
   });
 
-  it('refuses a name twice in a category, a topping twice, an id twice, and categories changed', async () => {
+  it('refuses a name twice in a category, a topping twice, an id twice', async () => {
     const document = await exported();
     const [first, second] = document.products.filter((product) => product.category === 'Sides');
     if (!first || !second) throw new Error('two sides expected');
@@ -285,22 +291,6 @@ describe('PUT /api/staff/menu', () => {
       at === 3 ? { ...topping, name: document.toppings[1]?.name ?? '' } : topping,
     );
     await expectRefused({ ...document, toppings }, 'toppings[3].name: ', /listed twice/);
-    await expectRefused(
-      {
-        ...document,
-        categories: document.categories.map((category, at) =>
-          at === 1 ? { ...category, title: 'Combos!' } : category,
-        ),
-      },
-      'categories[1]: Categories (their titles, kinds and order) cannot be changed yet',
-    );
-    await expectRefused(
-      {
-        ...document,
-        categories: [...document.categories, { category: 'Soups', title: 'Soups', kind: 'simple' }],
-      },
-      `categories[${document.categories.length}].category: No category "Soups".`,
-    );
     // One the document leaves out stays (hidden) and keeps its name.
     await expectRefused(
       {
@@ -342,12 +332,20 @@ describe('PUT /api/staff/menu', () => {
       const template = sides[0];
       if (!template) throw new Error('no side');
       const before = await tables();
+      // The categories are written before any product: a renamed one and a new one are undone too.
       const response = await put({
         ...document,
+        categories: [
+          ...document.categories.map((category) =>
+            category.category === 'Sides' ? { ...category, title: 'Extras' } : category,
+          ),
+          { category: 'Soups', title: 'Soups', kind: 'simple' },
+        ],
         products: [
           ...document.products.map((product) =>
             isPizza(product) ? { ...product, price: plusOne(product.price) } : product,
           ),
+          { ...template, _id: undefined, name: 'Soup of the Day', category: 'Soups' },
           { ...template, _id: undefined, name: 'Boom Bread' },
         ],
       });
@@ -698,5 +696,246 @@ describe('PUT /api/staff/menu', () => {
     // Descriptions padded with spaces are trimmed back to what they were: no change at all.
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.json<ApiMenuChanges>().changes).toEqual([]);
+  });
+});
+
+describe('PUT /api/staff/menu: categories', () => {
+  const categoryOf = (document: ApiMenuDocument, id: string) => {
+    const found = document.categories.find((category) => category.category === id);
+    if (!found) throw new Error(`no category ${id}`);
+    return found;
+  };
+  const lunch = [{ days: [1, 2, 3, 4, 5], from: '11:00', to: '14:00' }];
+
+  it('imports a document of an older form (categories without their new fields) as no change', async () => {
+    const document = await exported();
+    const before = await tables();
+    const older = {
+      ...document,
+      categories: document.categories.map(({ category, title, kind }) => ({
+        category,
+        title,
+        kind,
+      })),
+    };
+    expect(await imported(older, { dryRun: true })).toEqual([]);
+    expect(await imported(older)).toEqual([]);
+    expect(await tables()).toEqual(before);
+  });
+
+  it('matches another store’s categories by title, its products following them', async () => {
+    const document = await exported();
+    // Another store's ids for the same categories: Sides there is "Extras1".
+    const renamed = (id: string) => (id === 'Sides' ? 'Extras1' : id);
+    const other = {
+      ...withoutIds(document),
+      categories: document.categories.map((category) => ({
+        ...category,
+        category: renamed(category.category),
+      })),
+      products: withoutIds(document).products.map((product) => ({
+        ...product,
+        category: renamed(product.category),
+      })),
+    };
+    expect(await imported(other, { dryRun: true })).toEqual([]);
+  });
+
+  it('lists a renamed, moved, hidden and new category on a dry run, writing nothing; the import writes them all', async () => {
+    const original = await exported();
+    const before = await tables();
+    const fries = original.products.find((product) => product.name === 'French Fries');
+    if (!fries) throw new Error('no fries');
+    const [sides, panzerotti] = [categoryOf(original, 'Sides'), categoryOf(original, 'panzerotti')];
+    // Wings and Combos trade places; Sides renamed and given windows; Panzerotti left out;
+    // Lunch Specials new, the offer (the Super Bowl Combo's no more), with the fries moved
+    // into it by the document's own id for it.
+    const [wings, combos] = [categoryOf(original, 'Wings'), categoryOf(original, 'Combos')];
+    const kept = original.categories
+      .filter((each) => each !== panzerotti)
+      .map((each) => (each === wings ? combos : each === combos ? wings : each))
+      .map((each) => ({ ...each, offer: false }));
+    const categories = [
+      ...kept.map((each) =>
+        each.category === 'Sides' ? { ...each, title: 'Sides & Dips', availableAt: lunch } : each,
+      ),
+      { category: 'Lunch', title: 'Lunch Specials', kind: 'simple', offer: true },
+    ];
+    const document = {
+      ...original,
+      categories,
+      products: original.products.map((product) =>
+        product === fries ? { ...fries, category: 'Lunch' } : product,
+      ),
+    };
+    const moved = (category: string, from: number, to: number) => ({
+      kind: 'category',
+      action: 'update',
+      _id: category,
+      name: category,
+      category,
+      fields: [{ field: 'position', from, to }],
+    });
+    const expected = [
+      { ...moved('Combos', 1, 0), name: combos.title },
+      moved('Wings', 0, 1),
+      // In the document's order: the Super Bowl Combo is before Sides.
+      {
+        kind: 'category',
+        action: 'update',
+        _id: 'superbowlcombo',
+        name: 'Super Bowl Combo',
+        category: 'superbowlcombo',
+        fields: [{ field: 'offer', from: true, to: false }],
+      },
+      {
+        kind: 'category',
+        action: 'update',
+        _id: 'Sides',
+        name: 'Sides & Dips',
+        category: 'Sides',
+        fields: [
+          { field: 'title', from: 'Sides', to: 'Sides & Dips' },
+          { field: 'availableAt', from: null, to: lunch },
+        ],
+      },
+      { kind: 'category', action: 'create', name: 'Lunch Specials', category: 'LunchSpecials' },
+      {
+        kind: 'category',
+        action: 'hide',
+        _id: 'panzerotti',
+        name: 'Panzerotti',
+        category: 'panzerotti',
+      },
+      {
+        kind: 'product',
+        action: 'update',
+        _id: fries._id,
+        name: 'French Fries',
+        category: 'LunchSpecials',
+        fields: [{ field: 'category', from: 'Sides', to: 'LunchSpecials' }],
+      },
+    ];
+    expect(await imported(document, { dryRun: true })).toEqual(expected);
+    expect(await tables()).toEqual(before);
+
+    expect(await imported(document)).toEqual(expected);
+    const after = await exported();
+    expect(after.categories.map((each) => each.category)).toEqual([
+      ...kept.map((each) => each.category),
+      'LunchSpecials',
+      'panzerotti',
+    ]);
+    expect(categoryOf(after, 'Sides')).toEqual({
+      ...sides,
+      title: 'Sides & Dips',
+      availableAt: lunch,
+    });
+    expect(categoryOf(after, 'panzerotti')).toEqual({ ...panzerotti, hidden: true });
+    expect(categoryOf(after, 'superbowlcombo').offer).toBe(false);
+    expect(categoryOf(after, 'LunchSpecials')).toEqual({
+      category: 'LunchSpecials',
+      title: 'Lunch Specials',
+      kind: 'simple',
+      hidden: false,
+      offer: true,
+      image: null,
+      availableAt: null,
+    });
+    const stored = await t.db.query<{ segment: string; added: string; failed: string }>(
+      `select segment, added, failed from categories where id = 'LunchSpecials'`,
+    );
+    expect(stored).toEqual([
+      {
+        segment: 'lunchspecials',
+        added: 'Item added to cart!',
+        failed: 'Failed to add item to cart.',
+      },
+    ]);
+    expect(after.products.find((each) => each._id === fries._id)?.category).toBe('LunchSpecials');
+    // The storefront follows: Panzerotti gone, Lunch Specials there.
+    const shown = (await call(t.app, null, 'GET', '/api/categories')).json<{ id: string }[]>();
+    expect(shown.map((each) => each.id)).toContain('LunchSpecials');
+    expect(shown.map((each) => each.id)).not.toContain('panzerotti');
+    // The history has who made each category change.
+    const history = await call(t.app, admin, 'GET', '/api/staff/menu/history?id=LunchSpecials');
+    expect(history.json<{ action: string; by: string | null }[]>()).toEqual([
+      expect.objectContaining({ action: 'changed', by: expect.any(String) as string }),
+      expect.objectContaining({ action: 'added', by: expect.any(String) as string }),
+    ]);
+
+    // The backup taken before undoes it; the new category stays, hidden, its name kept.
+    const undone = await imported(original);
+    expect(undone).toContainEqual(
+      expect.objectContaining({ kind: 'category', action: 'hide', _id: 'LunchSpecials' }),
+    );
+    const restored = await exported();
+    expect(restored.categories.slice(0, original.categories.length)).toEqual(original.categories);
+    expect(categoryOf(restored, 'LunchSpecials')).toMatchObject({ hidden: true, offer: false });
+    expect(restored.products).toEqual(original.products);
+  });
+
+  it('refuses a kind changed, a title twice, two offers, an unknown kind, and writes nothing', async () => {
+    const document = await exported();
+    const at = (id: string) =>
+      document.categories.findIndex((category) => category.category === id);
+    const edited = (id: string, change: object) => ({
+      ...document,
+      categories: document.categories.map((category) =>
+        category.category === id ? { ...category, ...change } : category,
+      ),
+    });
+    await expectRefused(
+      edited('Sides', { kind: 'beverages' }),
+      `categories[${at('Sides')}].kind: A category’s kind cannot change`,
+    );
+    await expectRefused(
+      edited('Sides', { title: ' wings ' }),
+      `categories[${at('Sides')}].title: "wings" is listed twice (also categories[${at('Wings')}])`,
+    );
+    await expectRefused(
+      edited('Sides', { title: '' }),
+      `categories[${at('Sides')}].title: Please give the category a title.`,
+    );
+    await expectRefused(
+      edited('Sides', { offer: true }),
+      `categories[${Math.max(at('Sides'), at('superbowlcombo'))}].offer: Only one category can be the special offer`,
+    );
+    await expectRefused(
+      edited('Sides', { image: 'https://example.com/x.png' }),
+      `categories[${at('Sides')}].image: `,
+    );
+    await expectRefused(
+      {
+        ...document,
+        categories: [...document.categories, { category: 'Soups', title: 'Soups', kind: 'soup' }],
+      },
+      `categories[${document.categories.length}].kind: Please choose the kind of items`,
+    );
+    // A category left out keeps its title (hidden): another may not take it.
+    const wings = at('Wings');
+    await expectRefused(
+      {
+        ...document,
+        categories: document.categories.flatMap((category, index) =>
+          index === wings
+            ? []
+            : category.category === 'Sides'
+              ? [{ ...category, title: 'Wings' }]
+              : [category],
+        ),
+      },
+      `categories[${at('Sides') - 1}].title: Another category is called "Wings"`,
+    );
+    // A product's category is the store's or the document's.
+    const side = document.products.find((product) => product.category === 'Sides');
+    if (!side) throw new Error('no side');
+    await expectRefused(
+      {
+        ...document,
+        products: [...document.products, { ...side, _id: undefined, category: 'Soups' }],
+      },
+      `products[${document.products.length}].category: No category "Soups"`,
+    );
   });
 });

@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The menu's history (issue 34): every change to a product, topping or flavour is kept with who
+ * The menu's history (issue 34): every change to a product, topping, flavour or category is kept with who
  * made it and when (the app's clock), by the database's trigger (migration 021), so no write
  * path can forget it; read per item or per store day.
  */
@@ -153,6 +153,68 @@ describe('GET /api/staff/menu/history', () => {
     const before = await history(`?id=${fries._id}`);
     expect((await patchProduct(fries._id, { name: '' })).statusCode).toBe(400);
     expect(await history(`?id=${fries._id}`)).toEqual(before);
+  });
+
+  it('keeps a category’s changes: its kind when added, each field after, by id and in the day', async () => {
+    clock.set('2026-11-26T11:00:00-05:00');
+    const created = await call(
+      t.app,
+      admin,
+      'POST',
+      '/api/staff/categories',
+      { title: 'Lunch', kind: 'simple' },
+      json,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    clock.set('2026-11-26T11:05:00-05:00');
+    const lunch = [{ days: [1, 2, 3, 4, 5], from: '11:00', to: '14:00' }];
+    const changed = await call(
+      t.app,
+      admin,
+      'PATCH',
+      '/api/staff/categories/Lunch',
+      {
+        title: 'Lunch Deals',
+        hidden: true,
+        offer: true,
+        image: '/images/lunch.webp',
+        availableAt: lunch,
+      },
+      json,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const [renamed, added, ...rest] = await history('?id=Lunch');
+    expect(rest).toEqual([]);
+    expect(added).toEqual({
+      _id: expect.any(String) as string,
+      at: new Date('2026-11-26T11:00:00-05:00').toISOString(),
+      by: 'Olive Owner',
+      subject: 'category',
+      subjectId: 'Lunch',
+      name: 'Lunch',
+      action: 'added',
+      fields: [{ field: 'kind', from: null, to: 'simple' }],
+    });
+    expect(renamed).toMatchObject({ subject: 'category', name: 'Lunch Deals', action: 'changed' });
+    expect(renamed?.fields).toEqual([
+      { field: 'availableAt', from: null, to: lunch },
+      { field: 'hidden', from: false, to: true },
+      { field: 'image', from: null, to: '/images/lunch.webp' },
+      { field: 'offer', from: false, to: true },
+      { field: 'title', from: 'Lunch', to: 'Lunch Deals' },
+    ]);
+    // Taking the offer changed the category that had it: its own row, in the same day's list.
+    const day = await history('?day=2026-11-26');
+    expect(
+      day.map((change) => [change.subject, change.subjectId, change.name, change.action]),
+    ).toEqual([
+      ['category', 'Lunch', 'Lunch Deals', 'changed'],
+      ['category', 'superbowlcombo', 'Super Bowl Combo', 'changed'],
+      ['category', 'Lunch', 'Lunch', 'added'],
+    ]);
+    expect(day[1]?.fields).toEqual([{ field: 'offer', from: true, to: false }]);
+    clock.set(OPEN_TUESDAY);
   });
 
   it('is the staff’s: 401 signed out, 403 for a customer, 400 for a day that is not one', async () => {

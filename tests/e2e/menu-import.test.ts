@@ -3,8 +3,9 @@
  * the menu (the real file, read from the download), changes one price in it, brings it back and
  * sees the dry run list exactly that change in words, applies it, and the list shows the new
  * price. A file that is not JSON is said by the browser and one the server refuses by the
- * server's message; neither changes anything. axe on each state; screenshots at 1280 and 390 px
- * in SHOTS.
+ * server's message; neither changes anything. A category renamed and one added with an item
+ * moved into it are listed and applied the same way. axe on each state; screenshots at 1280 and
+ * 390 px in SHOTS.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -142,6 +143,50 @@ it('downloads the menu, brings back one price changed, lists that change, applie
   await section.getByText('No changes.', { exact: true }).waitFor();
   expect(await section.getByRole('button', { name: /^Apply/ }).count()).toBe(0);
   expect(await axeViolations(page, 'main')).toEqual([]);
+
+  // The categories travel in the file too: one renamed, one new with an item moved into it by
+  // the file's own id for it, said by the titles the file gives.
+  const side = edited.products.find((each) => each.category === 'Sides');
+  if (!side) throw new Error('no side');
+  const withCategories: ApiMenuDocument = {
+    ...edited,
+    categories: [
+      ...edited.categories.map((each) =>
+        each.category === 'Sides' ? { ...each, title: 'Sides & Dips' } : each,
+      ),
+      { category: 'Lunch', title: 'Lunch Specials', kind: 'simple' },
+    ],
+    products: edited.products.map((each) =>
+      each === side ? { ...side, category: 'Lunch' } : each,
+    ),
+  };
+  await section.getByRole('button', { name: 'Close' }).click();
+  await upload(page, 'menu-categories.json', JSON.stringify(withCategories));
+  const categoryList = section.getByRole('list', { name: 'Changes in menu-categories.json' });
+  await categoryList.waitFor();
+  expect(await categoryList.getByRole('listitem').allTextContents()).toEqual([
+    'Category Sides & Dips — Title: Sides → Sides & Dips',
+    'Add category: Lunch Specials',
+    `${side.name} — Category: Sides & Dips → Lunch Specials`,
+  ]);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await section.screenshot({ path: `${SHOTS}/menu-import-categories-1280.png` });
+  await page.setViewportSize(PHONE);
+  await section.screenshot({ path: `${SHOTS}/menu-import-categories-390.png` });
+  await page.setViewportSize(TABLET);
+  await section.getByRole('button', { name: 'Apply these 3 changes' }).click();
+  await page
+    .getByRole('status')
+    .getByText('menu-categories.json is imported: 3 changes made.', { exact: true })
+    .waitFor(LIVE);
+  const categories = (await call(h.app, admin, 'GET', '/api/staff/categories')).json<
+    { id: string; title: string }[]
+  >();
+  expect(categories.find((each) => each.id === 'Sides')?.title).toBe('Sides & Dips');
+  expect(categories.find((each) => each.id === 'LunchSpecials')?.title).toBe('Lunch Specials');
+  expect((await staffProducts()).find((each) => each._id === side._id)?.category).toBe(
+    'LunchSpecials',
+  );
   expect(problems).toEqual([]);
 });
 

@@ -4,6 +4,7 @@ import { changeText, fieldLabel } from '../../src/web/features/staff-admin/field
 import {
   clockOf,
   entryLines,
+  entryName,
   whenText,
   whoText,
 } from '../../src/web/features/staff-admin/history-words';
@@ -118,6 +119,41 @@ describe('history words', () => {
         }),
       ),
     ).toEqual(['Price: $14.99 → $15.49', 'Sold out: yes → no']);
+  });
+
+  it('says a category’s change: named as one, its kind when added, its own fields', () => {
+    const category = (over: Partial<ApiMenuHistoryEntry>) =>
+      entry({ subject: 'category', subjectId: 'Lunch', name: 'Lunch Deals', ...over });
+    expect(entryName(category({}))).toBe('Category Lunch Deals');
+    expect(entryName(entry({}))).toBe('Wings');
+    expect(
+      entryLines(
+        category({ action: 'added', fields: [{ field: 'kind', from: null, to: 'pizza-deal' }] }),
+      ),
+    ).toEqual(['Added to the menu, for pizza deals']);
+    expect(
+      entryLines(
+        category({
+          fields: [
+            {
+              field: 'availableAt',
+              from: null,
+              to: [{ days: [1, 2, 3, 4, 5], from: '11:00', to: '14:00' }],
+            },
+            { field: 'hidden', from: false, to: true },
+            { field: 'image', from: null, to: '/images/lunch.webp' },
+            { field: 'offer', from: false, to: true },
+            { field: 'title', from: 'Lunch', to: 'Lunch Deals' },
+          ],
+        }),
+      ),
+    ).toEqual([
+      'Available: always → Mon–Fri 11:00 AM–2:00 PM',
+      'Hidden',
+      'Photo: none → /images/lunch.webp',
+      'Special offer: no → yes',
+      'Title: Lunch → Lunch Deals',
+    ]);
   });
 
   it("says who, or that it was done outside the app, and when in the store's time", () => {

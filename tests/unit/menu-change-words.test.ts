@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiMenuChange } from '../../src/domain';
-import { changeWords } from '../../src/web/features/staff-admin/menu-change-words';
+import { changeWords, titlesAfter } from '../../src/web/features/staff-admin/menu-change-words';
 
 const titles: Record<string, string> = {
   TwoforOneDeals: 'Two-for-One Deals',
@@ -99,5 +99,48 @@ describe('changeWords', () => {
     ).toBe(
       'Hawaiian — Wing flavours: Hot → Hot, BBQ; Extra topping price: $1.50 → $1.75; Pizzas in the deal: none → 2; Available: Mon–Fri 11:00 AM–3:00 PM → always',
     );
+  });
+
+  it('says a category added, hidden or changed, and a product moved into a new one by its title', () => {
+    const changes: ApiMenuChange[] = [
+      { kind: 'category', action: 'create', name: 'Lunch Specials', category: 'LunchSpecials' },
+      {
+        kind: 'category',
+        action: 'hide',
+        _id: 'panzerotti',
+        name: 'Panzerotti',
+        category: 'panzerotti',
+      },
+      {
+        kind: 'category',
+        action: 'update',
+        _id: 'TwoforOneDeals',
+        name: 'Pizza Deals',
+        category: 'TwoforOneDeals',
+        fields: [
+          { field: 'title', from: 'Two-for-One Deals', to: 'Pizza Deals' },
+          { field: 'offer', from: true, to: false },
+          { field: 'position', from: 4, to: 0 },
+        ],
+      },
+      {
+        kind: 'product',
+        action: 'update',
+        _id: '1',
+        name: 'French Fries',
+        category: 'LunchSpecials',
+        fields: [{ field: 'category', from: 'SpecialtyPizzas', to: 'LunchSpecials' }],
+      },
+    ];
+    const after = titlesAfter(changes, titleOf);
+    expect(changes.map((change) => changeWords(change, after))).toEqual([
+      'Add category: Lunch Specials',
+      'Hide category: Panzerotti',
+      'Category Pizza Deals — Title: Two-for-One Deals → Pizza Deals; Special offer: yes → no; Place in the list: 5 → 1',
+      'French Fries — Category: Specialty Pizzas → Lunch Specials',
+    ]);
+    // Without the list, a new category is only its id: what titlesAfter is for.
+    expect(after('LunchSpecials')).toBe('Lunch Specials');
+    expect(titleOf('LunchSpecials')).toBe('LunchSpecials');
   });
 });

@@ -121,7 +121,7 @@ export const apiMenuHistorySchema = z.object({
   _id: z.string(),
   at: z.string(),
   by: z.string().nullable(),
-  subject: z.enum(['product', 'topping', 'flavour']),
+  subject: z.enum(['product', 'topping', 'flavour', 'category']),
   subjectId: z.string(),
   name: z.string(),
   action: z.enum(['added', 'changed', 'removed']),
@@ -369,7 +369,17 @@ export const apiStaffProductSchema = z.object({
 /** GET /api/staff/menu: the whole menu as one document (decision 19). */
 export const apiMenuDocumentSchema = z.object({
   version: z.literal(1),
-  categories: z.array(z.object({ category: z.string(), title: z.string(), kind: z.string() })),
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      title: z.string(),
+      kind: z.string(),
+      hidden: z.boolean().optional(),
+      offer: z.boolean().optional(),
+      image: z.string().nullable().optional(),
+      availableAt: availabilityWindows.nullable().optional(),
+    }),
+  ),
   products: z.array(apiStaffProductSchema),
   toppings: z.array(apiStaffToppingSchema),
 }) satisfies z.ZodType<ApiMenuDocument>;
@@ -379,7 +389,7 @@ export const apiMenuChangesSchema = z.object({
   dryRun: z.boolean(),
   changes: z.array(
     z.object({
-      kind: z.enum(['product', 'topping']),
+      kind: z.enum(['product', 'topping', 'category']),
       action: z.enum(['create', 'update', 'hide']),
       _id: z.string().optional(),
       name: z.string(),

@@ -8,7 +8,7 @@ import { menuHistory } from '../staff/menu-history';
 import { dayNumber } from '../staff/store-days';
 
 const HISTORY_MESSAGE =
-  'Please give either an item (id: a product or topping id, or a flavour name) or a day like 2026-11-24, not both.';
+  'Please give either an item (id: a product, topping or category id, or a flavour name) or a day like 2026-11-24, not both.';
 
 const historyQuery = z
   .object({ id: z.string().min(1).max(200).optional(), day: z.string().optional() })

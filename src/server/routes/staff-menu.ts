@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema, stripBidiControls, toCents } from '../../domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
-import { productDetailsFields } from '../../domain/product-details';
+import { availabilityWindows, productDetailsFields } from '../../domain/product-details';
 import { menuEditorGuard, requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
@@ -122,8 +122,20 @@ const markList = z.array(
  */
 const menuDocument = z.object({
   version: z.literal(1, { error: 'Only version 1 of the menu document is known.' }),
+  // A category's fields after `kind` may be missing (an older document): the stored value stays.
   categories: z
-    .array(z.object({ category: z.string(), title: z.string(), kind: z.string() }))
+    .array(
+      z.object({
+        category: z.string(),
+        title: text,
+        kind: z.string(),
+        hidden: z.boolean().optional(),
+        offer: z.boolean().optional(),
+        image: z.string().nullable().optional(),
+        availableAt: availabilityWindows.nullable().optional(),
+      }),
+    )
+    .max(MAX_MENU_ENTRIES)
     .optional(),
   products: z
     .array(

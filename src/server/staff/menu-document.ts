@@ -1,4 +1,7 @@
 import {
+  KIND_ALERTS,
+  KINDS,
+  isKind,
   isPlainText,
   toDollars,
   type ApiMenuCategory,
@@ -10,9 +13,12 @@ import {
   type Product,
 } from '../../domain';
 import type { Allergen, DietaryMark } from '../../domain/allergens';
+import { categoryKeys, checkCategoryTitle } from '../../domain/category-draft';
 import {
+  IMAGE_PATH_MESSAGE,
   MAX_NAME_LENGTH,
   checkProductDraft,
+  isStoreImagePath,
   sameName,
   type ProductDraft,
 } from '../../domain/product-draft';
@@ -21,7 +27,7 @@ import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest } from '../http/errors';
 import { presentDetails } from '../http/present';
-import { categoriesRepository } from '../repositories/categories';
+import { categoriesRepository, type CategoryChange } from '../repositories/categories';
 import { productsRepository } from '../repositories/products';
 import { PRODUCT_NAMES_LOCK, presentStaffProduct, presentStaffTopping } from './menu';
 
@@ -32,17 +38,25 @@ import { PRODUCT_NAMES_LOCK, presentStaffProduct, presentStaffTopping } from './
  * function (`planImport`), from the store as it is inside the import's transaction, so what the
  * dry run listed is what the import does unless someone edited the menu in between.
  *
- * Products and toppings are matched by `_id`, else by name (a product's within its category):
- * another store's ids are unknown here, so a menu moved between stores matches by name. One the
- * document leaves out is hidden, never deleted: orders and carts refer to it.
+ * Categories are matched by their id (`category`), else by title; products and toppings by
+ * `_id`, else by name (a product's within its category): another store's ids are unknown here,
+ * so a menu moved between stores matches by name. One the document leaves out is hidden, never
+ * deleted: orders and carts refer to it.
  */
 
-/** The categories as the document lists them: the store's, in its order. */
+/**
+ * The categories as the document lists them: the store's, in its order, every field the owner
+ * edits. No windows is said as null, so a backup restored clears windows added since.
+ */
 export const menuCategories = (categories: readonly CategoryEntry[]): ApiMenuCategory[] =>
   categories.map((category) => ({
     category: category.id,
     title: category.title,
     kind: category.kind,
+    hidden: category.hidden,
+    offer: category.offer,
+    image: category.image,
+    availableAt: category.availableAt ?? null,
   }));
 
 async function toppingsOf(db: Queryable): Promise<ApiStaffTopping[]> {
@@ -97,9 +111,23 @@ interface StoreMenu {
   toppings: ApiStaffTopping[];
 }
 
+/** A category the import writes: created (no `current`), or changed when `change` is not null. */
+interface CategoryWrite {
+  current?: CategoryEntry;
+  /** The category as the import leaves it (a new one's id and segment from its title). */
+  after: CategoryEntry;
+  change: CategoryChange | null;
+}
+
 /** What an import writes: each document entry with the store's id it updates (none: create). */
 interface ImportPlan {
   changes: ApiMenuChange[];
+  categories: CategoryWrite[];
+  /** The document's categories' ids in its order, as the store's ids; null: it listed none. */
+  categoryOrder: string[] | null;
+  hideCategories: string[];
+  /** Every category as the import leaves them: what the products are checked against. */
+  categoriesAfter: CategoryEntry[];
   products: { entry: ImportedProduct; current?: Product; changed: boolean }[];
   hideProducts: string[];
   toppings: { entry: ImportedTopping; current?: ApiStaffTopping; changed: boolean }[];
@@ -168,8 +196,8 @@ function matchEntries<Entry extends { id?: string | undefined }, Current extends
   entries: readonly Entry[],
   current: readonly Current[],
   key: { entry: (entry: Entry) => string; current: (current: Current) => string },
-  problem: (index: number, message: string) => void,
-  what: string,
+  /** Entry `index` names the store's entry that entry `earlier` named. */
+  twice: (index: number, earlier: number) => void,
 ): (Current | undefined)[] {
   const byId = new Map(current.map((each) => [each._id, each]));
   const claimed = new Map<string, number>();
@@ -178,7 +206,7 @@ function matchEntries<Entry extends { id?: string | undefined }, Current extends
     if (!found) return undefined;
     const earlier = claimed.get(found._id);
     if (earlier !== undefined) {
-      problem(index, `_id: The same ${what} is listed twice (also ${what}s[${earlier}]).`);
+      twice(index, earlier);
       return undefined;
     }
     claimed.set(found._id, index);
@@ -197,61 +225,223 @@ function matchEntries<Entry extends { id?: string | undefined }, Current extends
   });
 }
 
+/** What the categories of a document change, and how its products' categories read here. */
+interface CategoryPlan {
+  changes: ApiMenuChange[];
+  writes: CategoryWrite[];
+  order: string[] | null;
+  hide: string[];
+  after: CategoryEntry[];
+  /** A document's category id -> the store's id of that category after the import. */
+  ids: Map<string, string>;
+}
+
+/** The fields of a category an import compares and writes. */
+const CATEGORY_FIELDS = ['title', 'hidden', 'offer', 'image', 'availableAt'] as const;
+
+/**
+ * The document's categories against the store's: matched by id, else by title; a new one gets
+ * its id and route from its title and its alerts from its kind (as POST /api/staff/categories
+ * makes one); one left out is hidden. A field a document entry leaves out keeps the stored
+ * value. Problems are reported with `problem`, each naming its field.
+ */
+function planCategories(
+  store: readonly CategoryEntry[],
+  entries: readonly ApiMenuCategory[] | undefined,
+  problem: (message: string) => void,
+): CategoryPlan {
+  if (!entries) {
+    return { changes: [], writes: [], order: null, hide: [], after: [...store], ids: new Map() };
+  }
+  const where = (index: number, field: string) => `categories[${index}].${field}`;
+  const matches = matchEntries(
+    entries.map((entry) => ({ id: entry.category, title: entry.title })),
+    store.map((category) => ({ ...category, _id: category.id })),
+    { entry: (entry) => sameName(entry.title), current: (current) => sameName(current.title) },
+    (index, earlier) =>
+      problem(
+        `${where(index, 'category')}: The same category is listed twice (also categories[${earlier}]).`,
+      ),
+  );
+  const kept = new Set(matches.flatMap((found) => (found ? [found.id] : [])));
+  const left = store.filter((category) => !kept.has(category.id));
+  // Only one category is the special offer: the document's, else whichever had it.
+  const offers = entries.flatMap((entry, index) => (entry.offer === true ? [index] : []));
+  const offerAt = offers[0];
+  for (const index of offers.slice(1)) {
+    problem(
+      `${where(index, 'offer')}: Only one category can be the special offer (also categories[${offerAt}]).`,
+    );
+  }
+
+  const seenTitles = new Map<string, number>();
+  const taken: Pick<CategoryEntry, 'id'>[] = [...store];
+  const ids = new Map<string, string>();
+  const writes: CategoryWrite[] = [];
+  entries.forEach((entry, index) => {
+    const current = matches[index];
+    const title = entry.title.trim();
+    const earlier = seenTitles.get(sameName(title));
+    const titleProblem = checkCategoryTitle(
+      title,
+      left.map((category) => category.title),
+    );
+    if (earlier !== undefined) {
+      problem(
+        `${where(index, 'title')}: "${title}" is listed twice (also categories[${earlier}]).`,
+      );
+    } else if (titleProblem) {
+      problem(`${where(index, 'title')}: ${titleProblem.message}`);
+    }
+    seenTitles.set(sameName(title), index);
+    if (current && current.kind !== entry.kind) {
+      problem(
+        `${where(index, 'kind')}: A category’s kind cannot change (its items’ fields follow it): ${current.title} holds ${current.kind} items. Add a new category for the other kind.`,
+      );
+    }
+    const kind = current?.kind ?? (isKind(entry.kind) ? entry.kind : undefined);
+    if (!kind) {
+      problem(
+        `${where(index, 'kind')}: Please choose the kind of items: one of ${KINDS.join(', ')}.`,
+      );
+      return;
+    }
+    if (entry.image !== undefined && entry.image !== null && !isStoreImagePath(entry.image)) {
+      problem(`${where(index, 'image')}: ${IMAGE_PATH_MESSAGE}`);
+    }
+    const base: CategoryEntry = current ?? {
+      ...categoryKeys(title, taken),
+      kind,
+      title,
+      hidden: false,
+      offer: false,
+      image: null,
+      ...KIND_ALERTS[kind],
+    };
+    taken.push(base);
+    ids.set(entry.category, base.id);
+    const availableAt =
+      entry.availableAt === undefined ? base.availableAt : (entry.availableAt ?? undefined);
+    const after: CategoryEntry = {
+      id: base.id,
+      kind: base.kind,
+      segment: base.segment,
+      added: base.added,
+      failed: base.failed,
+      title,
+      hidden: entry.hidden ?? base.hidden,
+      offer: offerAt === undefined ? (entry.offer ?? base.offer) : offerAt === index,
+      image: entry.image === undefined ? base.image : entry.image,
+      ...(availableAt ? { availableAt } : {}),
+    };
+    writes.push({ ...(current ? { current } : {}), after, change: null });
+  });
+
+  const order = writes.map((write) => write.after.id);
+  const changes: ApiMenuChange[] = [];
+  for (const write of writes) {
+    const { current, after } = write;
+    if (!current) {
+      changes.push({ kind: 'category', action: 'create', name: after.title, category: after.id });
+      continue;
+    }
+    const fields: ApiMenuFieldChange[] = [];
+    for (const field of CATEGORY_FIELDS) {
+      if (canonical(current[field]) !== canonical(after[field])) {
+        fields.push({ field, from: current[field] ?? null, to: after[field] ?? null });
+      }
+    }
+    const position = positionChange(
+      store.map((category) => category.id),
+      order,
+      current.id,
+      kept,
+    );
+    if (fields.length > 0) {
+      write.change = {
+        title: after.title,
+        hidden: after.hidden,
+        offer: after.offer,
+        image: after.image,
+        availableAt: after.availableAt ?? null,
+      };
+    }
+    if (position) fields.push(position);
+    if (fields.length > 0) {
+      changes.push({
+        kind: 'category',
+        action: 'update',
+        _id: current.id,
+        name: after.title,
+        category: current.id,
+        fields,
+      });
+    }
+  }
+  const hide = left.filter((category) => !category.hidden);
+  for (const category of hide) {
+    changes.push({
+      kind: 'category',
+      action: 'hide',
+      _id: category.id,
+      name: category.title,
+      category: category.id,
+    });
+  }
+  // The others the document leaves out keep what they are (hidden), and lose the offer to one
+  // the document gives it.
+  const after = [
+    ...writes.map((write) => write.after),
+    ...left.map((category) => ({
+      ...category,
+      hidden: true,
+      offer: offerAt === undefined && category.offer,
+    })),
+  ];
+  return { changes, writes, order, hide: hide.map((category) => category.id), after, ids };
+}
+
 /**
  * The change list and the writes of importing `menu` into `store`, or a 400 naming the first
  * problem (and how many more): nothing is written unless the whole document is good.
  */
 function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
   const problems: string[] = [];
-  const isBeverage = beverageCategoryOf(store);
 
-  const storeCategories = menuCategories(store.categories);
-  menu.categories?.forEach((entry, index) => {
-    const known = storeCategories[index];
-    if (!store.categories.some((category) => category.id === entry.category)) {
-      problems.push(`categories[${index}].category: No category "${entry.category}".`);
-    } else if (
-      !known ||
-      known.category !== entry.category ||
-      known.title !== entry.title ||
-      known.kind !== entry.kind
-    ) {
-      problems.push(
-        `categories[${index}]: Categories (their titles, kinds and order) cannot be changed yet; send them as GET /api/staff/menu lists them.`,
-      );
-    }
-  });
-  if (
-    menu.categories &&
-    menu.categories.length !== store.categories.length &&
-    problems.length === 0
-  ) {
-    problems.push(
-      'categories: Categories cannot be added or removed yet; send them as GET /api/staff/menu lists them.',
-    );
-  }
+  const categoryPlan = planCategories(store.categories, menu.categories, (message) =>
+    problems.push(message),
+  );
+  const isBeverage = beverageCategoryOf(categoryPlan.after);
+  // Products name the document's categories by the document's ids: the store's ids of the same
+  // categories (another store's file matched by title, a category the document creates).
+  const documentProducts = menu.products.map((entry) => ({
+    ...entry,
+    category: categoryPlan.ids.get(entry.category) ?? entry.category,
+  }));
 
   // Products.
   const productKey = (category: string, name: string) => `${category}\u0000${sameName(name)}`;
   const productMatches = matchEntries(
-    menu.products,
+    documentProducts,
     store.products.map((product) => ({ ...product, _id: product.id })),
     {
       entry: (entry) => productKey(entry.category, entry.name),
       current: (current) => productKey(current.category, current.name),
     },
-    (index, message) => problems.push(`products[${index}].${message}`),
-    'product',
+    (index, earlier) =>
+      problems.push(
+        `products[${index}]._id: The same product is listed twice (also products[${earlier}]).`,
+      ),
   );
   const keptIds = new Set(productMatches.flatMap((found) => (found ? [found.id] : [])));
   // A combo's drinks name beverages as the import leaves them: the document's, and the store's
   // it leaves out (hidden, they keep their names).
   const beverageNames = [
-    ...menu.products.filter((entry) => isBeverage(entry.category)),
+    ...documentProducts.filter((entry) => isBeverage(entry.category)),
     ...store.names.filter((row) => isBeverage(row.category) && !keptIds.has(row.id)),
   ].map((each) => each.name);
   const seenNames = new Map<string, number>();
-  menu.products.forEach((entry, index) => {
+  documentProducts.forEach((entry, index) => {
     const key = productKey(entry.category, entry.name);
     const earlier = seenNames.get(key);
     if (earlier !== undefined) {
@@ -267,7 +457,7 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
       .filter((row) => row.category === entry.category && !keptIds.has(row.id))
       .map((row) => row.name);
     const problem = checkProductDraft(entry, {
-      categories: store.categories,
+      categories: categoryPlan.after,
       takenNames,
       beverageNames,
     })[0];
@@ -283,8 +473,10 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     menu.toppings,
     store.toppings,
     { entry: (entry) => sameName(entry.name), current: (current) => sameName(current.name) },
-    (index, message) => problems.push(`toppings[${index}].${message}`),
-    'topping',
+    (index, earlier) =>
+      problems.push(
+        `toppings[${index}]._id: The same topping is listed twice (also toppings[${earlier}]).`,
+      ),
   );
   const keptToppings = new Set(toppingMatches.flatMap((found) => (found ? [found._id] : [])));
   const leftToppings = new Set(
@@ -317,8 +509,8 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     );
   }
 
-  const changes: ApiMenuChange[] = [];
-  const products = menu.products.map((entry, index) => {
+  const changes: ApiMenuChange[] = [...categoryPlan.changes];
+  const products = documentProducts.map((entry, index) => {
     const current = productMatches[index];
     if (!current) {
       changes.push({
@@ -332,7 +524,7 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     const fields = productFieldChanges(current, entry);
     const position = positionChange(
       store.products.filter((each) => each.category === entry.category).map((each) => each.id),
-      menu.products.flatMap((each, at) =>
+      documentProducts.flatMap((each, at) =>
         each.category === entry.category ? [productMatches[at]?.id ?? `new:${at}`] : [],
       ),
       current.id,
@@ -397,6 +589,10 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
 
   return {
     changes,
+    categories: categoryPlan.writes,
+    categoryOrder: categoryPlan.order,
+    hideCategories: categoryPlan.hide,
+    categoriesAfter: categoryPlan.after,
     products,
     hideProducts: hideProducts.filter((each) => !each.hidden).map((each) => each.id),
     toppings,
@@ -423,9 +619,9 @@ function positionChange(
 
 /** Whether a category (any text) is one of the store's beverages' (kind `beverages`). */
 const beverageCategoryOf =
-  (store: Pick<StoreMenu, 'categories'>) =>
+  (categories: readonly CategoryEntry[]) =>
   (category: string): boolean =>
-    store.categories.some((each) => each.id === category && each.kind === 'beverages');
+    categories.some((each) => each.id === category && each.kind === 'beverages');
 
 async function readStore(tx: Queryable): Promise<StoreMenu> {
   const products = await productsRepository(tx).list();
@@ -452,7 +648,23 @@ export async function importMenu(
     const store = await readStore(tx);
     const plan = planImport(store, menu);
     if (!apply || plan.changes.length === 0) return plan.changes;
-    const isBeverage = beverageCategoryOf(store);
+    const isBeverage = beverageCategoryOf(plan.categoriesAfter);
+
+    // The categories first: a product may move into one the document creates.
+    const categories = categoriesRepository(tx);
+    for (const { current, after, change } of plan.categories) {
+      if (!current) {
+        const { hidden, offer, ...entry } = after;
+        if (!(await categories.create(entry))) {
+          throw new Error(`importMenu: category "${after.title}" did not read back`);
+        }
+        if (hidden || offer) await categories.update(after.id, { hidden, offer });
+      } else if (change) {
+        await categories.update(current.id, change);
+      }
+    }
+    for (const id of plan.hideCategories) await categories.update(id, { hidden: true });
+    if (plan.categoryOrder) await categories.order(plan.categoryOrder);
 
     const repository = productsRepository(tx);
     // The beverages are written first: a combo's drinks are stored by the ids of the beverages

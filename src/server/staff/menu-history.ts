@@ -60,7 +60,11 @@ interface ChangeRow {
 /** Never shown: the row's keys, not what the owner edits. */
 const UNSHOWN = new Set(['id', 'slug']);
 /** A column's name as the API spells the field. */
-const FIELD_NAMES: Record<string, string> = { price_cents: 'price', sold_out: 'soldOut' };
+const FIELD_NAMES: Record<string, string> = {
+  price_cents: 'price',
+  sold_out: 'soldOut',
+  available_at: 'availableAt',
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -119,12 +123,14 @@ const SUBJECTS: Record<string, ApiMenuHistoryEntry['subject']> = {
   products: 'product',
   toppings: 'topping',
   sold_out_flavours: 'flavour',
+  categories: 'category',
 };
 
 /** A row of the history as the API shows it. */
 export function presentMenuChange(row: ChangeRow): ApiMenuHistoryEntry {
   const subject = SUBJECTS[row.subject] ?? 'product';
-  const named = row.after?.name ?? row.before?.name;
+  // A category is named by its title.
+  const named = row.after?.name ?? row.before?.name ?? row.after?.title ?? row.before?.title;
   const name = typeof named === 'string' ? named : row.subject_id;
   const base = {
     // bigserial: pg answers it as text, PGlite as a number.
@@ -145,6 +151,11 @@ export function presentMenuChange(row: ChangeRow): ApiMenuHistoryEntry {
     };
   }
   const action = !row.before ? 'added' : !row.after ? 'removed' : 'changed';
+  // A category's kind is said when it is made: it never changes after, and it says what the
+  // category is for.
+  if (subject === 'category' && action === 'added' && typeof row.after?.kind === 'string') {
+    return { ...base, action, fields: [{ field: 'kind', from: null, to: row.after.kind }] };
+  }
   return { ...base, action, fields: changedFields(row.before, row.after) };
 }
 
@@ -161,7 +172,7 @@ const namedDrinks = (row: Sql): Sql =>
 export const HISTORY_LIMIT = 200;
 
 /**
- * The history of one item (a product's or topping's id, a flavour's name), or of one of the
+ * The history of one item (a product's, topping's or category's id, a flavour's name), or of one of the
  * store's days (YYYY-MM-DD), newest first.
  */
 export async function menuHistory(

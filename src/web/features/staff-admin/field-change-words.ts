@@ -28,6 +28,11 @@ const LABELS: Record<string, string> = {
   position: 'Place in the list',
   allergens: 'Allergens',
   marks: 'Dietary marks',
+  // A category's own fields (its photo is `image`, its place `position`, as a product's).
+  title: 'Title',
+  offer: 'Special offer',
+  availableAt: 'Available',
+  kind: 'Kind of items',
   'details.sizes': 'Sizes',
   'details.sizePrices': 'Size prices',
   'details.sizeDescriptions': 'Size descriptions',
@@ -46,6 +51,19 @@ const LABELS: Record<string, string> = {
   'details.allergens': 'Allergens',
   'details.marks': 'Dietary marks',
 };
+
+/** A category's kind (the engine's key) as the owner knows the items. */
+const KIND_WORDS: Record<string, string> = {
+  'pizza-deal': 'Pizza deals',
+  'wings-combo': 'Combos with wings',
+  wings: 'Wings',
+  panzerotti: 'Panzerotti',
+  simple: 'Simple items',
+  beverages: 'Drinks',
+};
+
+/** A product's windows are a detail; a category's are a field of its own. */
+const WINDOW_FIELDS = new Set(['details.availableAt', 'availableAt']);
 
 /** Fields whose numbers are dollars (a record's values, for size prices). */
 const MONEY = new Set(['price', 'details.extraToppingPrice', 'details.sizePrices']);
@@ -85,7 +103,8 @@ export function valueText(field: string, value: unknown, titleOf?: CategoryTitle
   if (field === 'category' && titleOf && typeof value === 'string') return titleOf(value);
   // The server counts an import's places from 0; people from 1.
   if (field === 'position' && typeof value === 'number') return String(value + 1);
-  if (field === 'details.availableAt') {
+  if (field === 'kind' && typeof value === 'string') return KIND_WORDS[value] ?? value;
+  if (WINDOW_FIELDS.has(field)) {
     // No windows is no limit, as the customer screens read it (availability.ts).
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) {
       return 'always';

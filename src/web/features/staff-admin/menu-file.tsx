@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { ApiMenuChange, ApiMenuDocument, ApiStaffCategory } from '../../../domain/api-types';
 import { useMutation } from '../../shared/use-mutation';
-import { changeWords } from './menu-change-words';
+import { changeWords, titlesAfter } from './menu-change-words';
 import { staffAdminApi } from './staff-admin-api';
 import { storeDate } from './toronto-date';
 
@@ -124,6 +124,8 @@ export function MenuFile({
 
   const problem = unreadable ?? check.problem ?? apply.problem;
   const count = checked?.changes.length ?? 0;
+  // A category the file adds or renames is said by its title in the file.
+  const titleAfter = checked ? titlesAfter(checked.changes, titleOf) : titleOf;
 
   return (
     <section className="menu-group menu-file" aria-labelledby={`${id}-title`}>
@@ -176,7 +178,7 @@ export function MenuFile({
               ) : (
                 <ul aria-label={`Changes in ${checked.name}`}>
                   {checked.changes.map((change, index) => (
-                    <li key={index}>{changeWords(change, titleOf)}</li>
+                    <li key={index}>{changeWords(change, titleAfter)}</li>
                   ))}
                 </ul>
               )}

@@ -4,7 +4,7 @@ import { storeDate } from '../../../domain/hours';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { useNow } from '../../shared/use-now';
 import { failureText, useLoad } from './admin-parts';
-import { clockOf, entryLines, whenText, whoText } from './history-words';
+import { clockOf, entryLines, entryName, whenText, whoText } from './history-words';
 import { staffAdminApi } from './staff-admin-api';
 
 /**
@@ -51,7 +51,7 @@ function Entries({
       {state.value.map((entry) => (
         <li key={entry._id} className="history-entry">
           <p className="history-head">
-            {named ? <strong>{entry.name}</strong> : null}
+            {named ? <strong>{entryName(entry)}</strong> : null}
             <span>
               <time dateTime={entry.at}>{when(entry.at)}</time>, by {whoText(entry.by)}
             </span>
