@@ -337,6 +337,59 @@ it('delete is refused while an item is in the category, and offered once it is e
   await context.close();
 });
 
+it('the admin makes Weekday Lunch the special offer and picks the Sides card’s picture', async () => {
+  const { context, page, problems } = await open('/staff/menu', admin, TABLET);
+  const before = (await staffCategories()).find((each) => each.offer);
+  if (!before) throw new Error('the seed has a special offer');
+  const lunch = rowOf(page, 'Weekday Lunch');
+  await lunch.getByRole('button', { name: 'Change...' }).click();
+  await lunch.getByRole('button', { name: 'Make it the special offer' }).click();
+  await said(page, 'Weekday Lunch is now the special offer.');
+  await lunch.getByText('Special offer', { exact: true }).waitFor();
+  // Only one: the one that had it is no longer marked, here as on the server.
+  expect(await rowOf(page, before.title).getByText('Special offer', { exact: true }).count()).toBe(
+    0,
+  );
+  expect((await staffCategories()).filter((each) => each.offer).map((each) => each.id)).toEqual([
+    'LunchDeals',
+  ]);
+
+  const sides = rowOf(page, 'Sides');
+  await sides.getByRole('button', { name: 'Change...' }).click();
+  await sides.getByRole('button', { name: 'Card picture...' }).click();
+  const picture = sides.getByRole('form', { name: 'Card picture of Sides' });
+  const choice = picture.getByLabel('Card picture');
+  expect(await isFocused(choice)).toBe(true);
+  const photos = await choice
+    .locator('option')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+  expect(photos[0]).toBe('');
+  const chosen = photos.at(-1) ?? '';
+  expect(chosen).toMatch(/^\/images\//);
+  await choice.selectOption(chosen);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await picture.getByRole('button', { name: 'Save' }).click();
+  await said(page, "Sides's card picture is saved.");
+  expect(await isFocused(sides.getByRole('button', { name: 'Card picture...' }))).toBe(true);
+  expect((await staffCategory('Sides'))?.image).toBe(chosen);
+  expect(problems).toEqual([]);
+  await context.close();
+
+  const shopper = await open('/', customer.account, PHONE);
+  await expect
+    .poll(async () => {
+      await shopper.page.goto('/');
+      return shopper.page
+        .getByRole('main')
+        .locator('.card-grid a', { hasText: 'Sides' })
+        .locator('img')
+        .getAttribute('src');
+    }, LIVE)
+    .toBe(chosen);
+  expect(shopper.problems).toEqual([]);
+  await shopper.context.close();
+});
+
 it('the admin hides Weekday Lunch and the customer’s Home no longer has the deal', async () => {
   const { context, page, problems } = await open('/staff/menu', admin, TABLET);
   const row = rowOf(page, 'Weekday Lunch');
