@@ -240,7 +240,10 @@ it('a staff member the admin has not allowed sees the item read-only, and no edi
   if (!wings) throw new Error('No wings on the menu');
   const { context, page, problems } = await open('/staff/menu', staffMember, TABLET);
   await page.getByRole('heading', { level: 1, name: 'Menu' }).waitFor();
-  const row = page.getByRole('listitem', { name: wings.name, exact: true });
+  // In its category's group: the Categories section above has a row called "Wings" too.
+  const row = page
+    .getByRole('region', { name: seededCategory('Wings').title, exact: true })
+    .getByRole('listitem', { name: wings.name, exact: true });
   await row.getByRole('link', { name: 'View' }).click();
   await page.getByRole('heading', { level: 1, name: `Edit ${wings.name}` }).waitFor();
   await page.getByText(EDITOR_ONLY, { exact: true }).waitFor();

@@ -81,6 +81,23 @@ let nextKey = 1;
 /** A fresh row key, unique for the page's life. */
 export const rowKey = (): number => nextKey++;
 
+/** Windows as the editor's rows (a product's or a category's), each with its own key. */
+export const windowRows = (windows: readonly AvailabilityWindow[] | undefined): WindowRow[] =>
+  (windows ?? []).map((window) => ({ key: rowKey(), ...window, days: [...window.days] }));
+
+/** The rows as the windows the server keeps, each window's days in week order. */
+export const windowsOf = (rows: readonly WindowRow[]): AvailabilityWindow[] =>
+  rows.map(({ days, from, to }) => ({ days: [...days].sort(), from, to }));
+
+/**
+ * What the domain's checks leave to the details' schema, said before anything is sent: each
+ * window needs a day, a start and an end. Null when every row has them.
+ */
+export function windowsProblem(rows: readonly WindowRow[]): string | null {
+  const broken = rows.some((row) => row.days.length === 0 || row.from === '' || row.to === '');
+  return broken ? 'Each time window needs at least one day, a start and an end.' : null;
+}
+
 const dollars = (amount: number | undefined) => (amount === undefined ? '' : amount.toFixed(2));
 const counted = (value: number | undefined) => (value === undefined ? '' : String(value));
 const rows = (values: string[] | undefined): TextRow[] =>
@@ -174,7 +191,7 @@ export function formOf(product: ApiStaffProduct): DraftForm {
     extraToppingPrice: dollars(extraToppingPrice),
     toppingAllowance: toppingAllowance ?? '',
     fixedQuantity: fixedQuantity === true,
-    windows: (availableAt ?? []).map((window) => ({ key: rowKey(), ...window })),
+    windows: windowRows(availableAt),
     allergens: allergens ?? [],
     marks: marks ?? [],
     kept,
@@ -234,13 +251,7 @@ function draftDetails(form: DraftForm, kind: Kind | undefined): ProductDetails {
   }
   if (has('fixedQuantity') && form.fixedQuantity) details.fixedQuantity = true;
   // Any kind may have windows (availability.ts).
-  if (form.windows.length > 0) {
-    details.availableAt = form.windows.map(({ days, from, to }): AvailabilityWindow => ({
-      days: [...days].sort(),
-      from,
-      to,
-    }));
-  }
+  if (form.windows.length > 0) details.availableAt = windowsOf(form.windows);
   // Any kind may have them; in the lists' order, so a save that only reorders changes nothing,
   // and left out when none is ticked, as the seed leaves them.
   const { allergens, marks } = inListOrder(form);
@@ -316,17 +327,8 @@ export function placeOf(problem: DraftProblem, form: DraftForm): string {
  * least one day, and both times.
  */
 function windowProblems(form: DraftForm): DraftProblem[] {
-  const broken = form.windows.some(
-    (window) => window.days.length === 0 || window.from === '' || window.to === '',
-  );
-  return broken
-    ? [
-        {
-          field: 'details.availableAt',
-          message: 'Each time window needs at least one day, a start and an end.',
-        },
-      ]
-    : [];
+  const message = windowsProblem(form.windows);
+  return message ? [{ field: 'details.availableAt', message }] : [];
 }
 
 /** Every problem of the form, each keyed by the field it is shown beside. */

@@ -110,8 +110,8 @@ export function KindFields({
         </label>
       ) : null}
       <WindowsEditor
-        form={form}
-        edit={edit}
+        windows={form.windows}
+        onWindows={(change) => edit((before) => ({ ...before, windows: change(before.windows) }))}
         problem={problems.get('details.availableAt')}
         readOnly={readOnly}
       />

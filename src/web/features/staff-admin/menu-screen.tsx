@@ -4,6 +4,8 @@ import type { ApiStaffCategory, ApiStaffProduct } from '../../../domain/api-type
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { staffUrls } from '../../shared/urls';
 import { Announcer, failureText, useAnnouncement, useLoad } from './admin-parts';
+import { CategoriesEditor, type CategoryChanges } from './categories-editor';
+import { movedTo, withSaved } from './category-rows';
 import { MenuFile } from './menu-file';
 import { DayHistory } from './menu-history';
 import { ProductRow } from './product-row';
@@ -98,6 +100,15 @@ export default function MenuScreen() {
     setValue((lists) => ({ ...lists, products: change(lists.products) }));
   const replace = (saved: ApiStaffProduct) =>
     setProducts((products) => products.map((each) => (each._id === saved._id ? saved : each)));
+  const setCategories = (change: (categories: ApiStaffCategory[]) => ApiStaffCategory[]) =>
+    setValue((lists) => ({ ...lists, categories: change(lists.categories) }));
+  // The groups below read the same list, so a rename, a move or a new one shows there at once.
+  const categoryChanges: CategoryChanges = {
+    saved: (saved) => setCategories((list) => withSaved(list, saved)),
+    moved: (saved, position) => setCategories((list) => movedTo(list, saved, position)),
+    added: (created) => setCategories((list) => [...list, created]),
+    deleted: (gone) => setCategories((list) => list.filter((each) => each.id !== gone.id)),
+  };
 
   const products = state.kind === 'ready' ? state.value.products : [];
   const categories = state.kind === 'ready' ? state.value.categories : [];
@@ -117,6 +128,13 @@ export default function MenuScreen() {
       ) : null}
       {state.kind === 'ready' ? (
         <>
+          <CategoriesEditor
+            categories={categories}
+            products={products}
+            canEdit={canEdit}
+            announce={announce}
+            changes={categoryChanges}
+          />
           <div className="menu-filter" role="search">
             <label htmlFor={filterId}>Find an item</label>
             <input

@@ -21,6 +21,7 @@ import { AllergenChecks } from './allergen-checks';
 import { KindFields, type Edit } from './kind-fields';
 import { ItemHistory } from './menu-history';
 import { ProductActions } from './product-actions';
+import { startingPicture } from './category-rows';
 import { staffAdminApi } from './staff-admin-api';
 import { EDITOR_ONLY } from './use-menu-editor';
 
@@ -33,14 +34,6 @@ export type PreviewComponent = ComponentType<{
 /** What the list says when the editor brings the staff back to it. */
 export interface MenuReturn {
   announce: string;
-}
-
-/**
- * The picture a new item starts with: its category's (the seeded items of a category share one
- * illustration), so every storefront card has one until a photo is uploaded after saving.
- */
-function pictureOf(products: readonly ApiStaffProduct[], category: string): string {
-  return products.find((each) => each.category === category && each.image !== '')?.image ?? '';
 }
 
 /** A 400 of the server names the field first (`details.pizzas: A deal needs...`). */
@@ -87,7 +80,7 @@ export function ProductEditor({
       ? formOf(product)
       : {
           ...blankForm(category, storeCategories),
-          image: pictureOf(products, category),
+          image: startingPicture(products, storeCategories, category),
         },
   );
   const [tried, setTried] = useState(false);
@@ -193,7 +186,7 @@ export function ProductEditor({
                 ...before,
                 category: next,
                 // A new item's picture follows its category until it has a photo of its own.
-                image: product ? before.image : pictureOf(products, next),
+                image: product ? before.image : startingPicture(products, storeCategories, next),
               }));
             }}
           >

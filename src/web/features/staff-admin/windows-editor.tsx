@@ -1,36 +1,39 @@
 import { useId } from 'react';
 import { EditableRows } from './admin-parts';
-import { rowKey, type DraftForm, type WindowRow } from './draft-form';
-import { Group, GroupError, changeRow, type Edit } from './editor-group';
+import { rowKey, type WindowRow } from './draft-form';
+import { Group, GroupError, changeRow } from './editor-group';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** When the product is offered: any kind may have time windows (availability.ts). */
+/**
+ * When a product or a category is offered (availability.ts): its windows as rows, none meaning
+ * always. `onWindows` is given a change of the rows, so the form holding them stays the owner.
+ */
 export function WindowsEditor({
-  form,
-  edit,
+  windows,
+  onWindows,
   problem,
   readOnly,
+  none = 'Always, whenever the store is open.',
 }: {
-  form: DraftForm;
-  edit: Edit;
-  problem: string | undefined;
+  windows: readonly WindowRow[];
+  onWindows: (change: (rows: WindowRow[]) => WindowRow[]) => void;
+  problem: string | null | undefined;
   readOnly: boolean;
+  /** What no window means here (a category's items may have their own). */
+  none?: string;
 }) {
   const errorId = useId();
-  const setWindows = (change: (rows: WindowRow[]) => WindowRow[]) =>
-    edit((before) => ({ ...before, windows: change(before.windows) }));
+  const setWindows = onWindows;
   const setWindow = (key: number, change: (window: WindowRow) => WindowRow) =>
     setWindows((rows) => changeRow(rows, key, change));
   return (
     <Group title="When it is offered">
-      <GroupError id={errorId} message={problem} />
-      {form.windows.length === 0 ? (
-        <p className="admin-hint">Always, whenever the store is open.</p>
-      ) : null}
+      <GroupError id={errorId} message={problem ?? undefined} />
+      {windows.length === 0 ? <p className="admin-hint">{none}</p> : null}
       <EditableRows
-        rows={form.windows}
+        rows={windows}
         itemClass="editor-window"
         readOnly={readOnly}
         onRows={setWindows}
