@@ -119,12 +119,9 @@ describe('Home as the server sends it', () => {
     const data = dataOf(response.body);
     expect(data.renderedAt).toBe(new Date(OPEN_TUESDAY).getTime());
     expect(Object.keys(data).sort()).toEqual(['answers', 'renderedAt', 'storeOffset']);
-    // Home's grid, the shell's store status and offers: nothing else.
-    expect(Object.keys(data.answers)).toEqual([
-      '/api/items/superbowlcombo',
-      '/api/products',
-      '/api/store',
-    ]);
+    // Home's grid and the store's categories, the shell's store status (its offers are the
+    // offer category's products in the same answers): nothing else.
+    expect(Object.keys(data.answers)).toEqual(['/api/categories', '/api/products', '/api/store']);
     expect(data.answers['/api/products']).toEqual(products);
     // Nothing in it can end the script early.
     expect(DATA_SCRIPT.exec(response.body)?.[1]).not.toContain('<');
@@ -195,7 +192,8 @@ describe('other pages', () => {
     for (const drink of products.filter((p) => p.category === 'Beverages')) {
       expect(root).toContain(escaped(drink.name));
     }
-    const list = chunk('features/menu/simple-list-screen.tsx');
+    // `/category/{segment}`'s route, which shows a list kind's rows.
+    const list = chunk('features/menu/category-route.tsx');
     expect(headOf(response.body)).toContain(`/${list.file}`);
     for (const css of list.css ?? []) {
       expect(headOf(response.body)).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
@@ -210,7 +208,8 @@ describe('other pages', () => {
     expect(headOf(response.body)).toContain(
       `<link rel="preload" as="image" href="${wings.image}" fetchpriority="high">`,
     );
-    expect(headOf(response.body)).toContain(chunk('features/item/item-detail-screen.tsx').file);
+    // `/{segment}/{id}`'s route, which holds the detail screen.
+    expect(headOf(response.body)).toContain(chunk('app/product-route.tsx').file);
   });
 
   it('the cart, loading until the browser knows what it holds', async () => {
@@ -240,11 +239,14 @@ describe('pages rendered at the same moment', () => {
   it('share nothing: each holds its own answers only', async () => {
     const wings = products.find((p) => p.name === 'Wings')!;
     const pages: [string, string[]][] = [
-      ['/', ['/api/items/superbowlcombo', '/api/products', '/api/store']],
-      ['/category/beverages', ['/api/items/Beverages', '/api/items/superbowlcombo', '/api/store']],
+      ['/', ['/api/categories', '/api/products', '/api/store']],
+      [
+        '/category/beverages',
+        ['/api/categories', '/api/items/Beverages', '/api/products', '/api/store'],
+      ],
       [
         `/wings/${wings._id}`,
-        [`/api/products/${wings._id}`, '/api/items/superbowlcombo', '/api/store'],
+        ['/api/categories', '/api/products', `/api/products/${wings._id}`, '/api/store'],
       ],
     ];
     for (let round = 0; round < 5; round += 1) {
