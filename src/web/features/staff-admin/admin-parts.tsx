@@ -174,6 +174,50 @@ export function SaveCancel({
 }
 
 /**
+ * Move up and Move down: the keyboard's and the screen reader's way to reorder a row (no
+ * dragging). At an end a button stays focusable and says why it does nothing (aria-disabled),
+ * so focus never drops when the row reaches the top; so does one pressed while a move is saved.
+ */
+export function MoveButtons({
+  index,
+  count,
+  busy,
+  describedBy,
+  onMove,
+}: {
+  /** The row's place, 0-based, among `count`. */
+  index: number;
+  count: number;
+  busy: boolean;
+  /** The id of what names the row (the buttons say "Move up" and are described by it). */
+  describedBy: string;
+  onMove: (step: -1 | 1) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary"
+        aria-describedby={describedBy}
+        aria-disabled={index === 0 || busy || undefined}
+        onClick={() => onMove(-1)}
+      >
+        Move up
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        aria-describedby={describedBy}
+        aria-disabled={index === count - 1 || busy || undefined}
+        onClick={() => onMove(1)}
+      >
+        Move down
+      </button>
+    </>
+  );
+}
+
+/**
  * A small form opened in a row (a price, a topping's name or what it contains), ending with Save
  * and Cancel. Escape cancels too, from any of its fields, as Cancel does.
  */

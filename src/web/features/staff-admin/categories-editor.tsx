@@ -4,7 +4,7 @@ import { describeAvailability } from '../../../domain/availability';
 import type { ApiStaffCategory, ApiStaffProduct } from '../../../domain/api-types';
 import { Field } from '../../shared/field';
 import { useMutation } from '../../shared/use-mutation';
-import { InlineForm, RowFailure } from './admin-parts';
+import { InlineForm, MoveButtons, RowFailure } from './admin-parts';
 import { cardPhotos, KIND_WORDS, withoutField } from './category-rows';
 import { windowRows, windowsOf, windowsProblem, type WindowRow } from './draft-form';
 import { staffAdminApi, type CategoryEdit } from './staff-admin-api';
@@ -183,24 +183,13 @@ function CategoryRow({
       </div>
       {canEdit ? (
         <div className="menu-row-actions">
-          <button
-            type="button"
-            className="secondary"
-            aria-describedby={titleId}
-            aria-disabled={place.index === 0 || saving.pending || undefined}
-            onClick={() => move(-1)}
-          >
-            Move up
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            aria-describedby={titleId}
-            aria-disabled={place.index === place.count - 1 || saving.pending || undefined}
-            onClick={() => move(1)}
-          >
-            Move down
-          </button>
+          <MoveButtons
+            index={place.index}
+            count={place.count}
+            busy={saving.pending}
+            describedBy={titleId}
+            onMove={move}
+          />
           <button
             type="button"
             className="secondary"

@@ -6,7 +6,7 @@ import { parsePrice } from './price';
 import { useMutation } from '../../shared/use-mutation';
 import { staffUrls } from '../../shared/urls';
 import { Field } from '../../shared/field';
-import { InlineForm, RowFailure } from './admin-parts';
+import { InlineForm, MoveButtons, RowFailure } from './admin-parts';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { photoProblem } from './photo-check';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
@@ -111,7 +111,7 @@ export function ProductRow({
           {editable ? 'Edit' : 'View'}
         </Link>
         {place ? (
-          <MoveButtons
+          <ProductMoveButtons
             product={product}
             place={place}
             announce={announce}
@@ -235,12 +235,8 @@ interface Place {
   onMoved: (product: ApiStaffProduct, position: number) => void;
 }
 
-/**
- * Move up and Move down: the keyboard's and the screen reader's way to reorder (no dragging).
- * At an end a button stays focusable and says why it does nothing (aria-disabled), so focus
- * never drops when the row reaches the top.
- */
-function MoveButtons({
+/** A product's Move up and Move down within its category, each saved as its new position. */
+function ProductMoveButtons({
   product,
   place,
   announce,
@@ -270,25 +266,12 @@ function MoveButtons({
     }
   };
   return (
-    <>
-      <button
-        type="button"
-        className="secondary"
-        aria-describedby={describedBy}
-        aria-disabled={place.index === 0 || moving.pending || undefined}
-        onClick={() => void move(-1)}
-      >
-        Move up
-      </button>
-      <button
-        type="button"
-        className="secondary"
-        aria-describedby={describedBy}
-        aria-disabled={place.index === place.count - 1 || moving.pending || undefined}
-        onClick={() => void move(1)}
-      >
-        Move down
-      </button>
-    </>
+    <MoveButtons
+      index={place.index}
+      count={place.count}
+      busy={moving.pending}
+      describedBy={describedBy}
+      onMove={(step) => void move(step)}
+    />
   );
 }

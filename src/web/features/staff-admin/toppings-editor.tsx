@@ -3,7 +3,7 @@ import { AllergenNote } from '../../shared/allergen-note';
 import { Field } from '../../shared/field';
 import { useMutation } from '../../shared/use-mutation';
 import { ErrorMessage, Loading } from '../../shared/ui';
-import { failureText, InlineForm, RowFailure, useLoad } from './admin-parts';
+import { failureText, InlineForm, MoveButtons, RowFailure, useLoad } from './admin-parts';
 import { AllergenChecks, inListOrder, type AllergenChoice } from './allergen-checks';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import type { ApiStaffTopping } from '../../../domain/api-types';
@@ -205,24 +205,13 @@ function ToppingRow({
           </button>
           {place ? (
             <>
-              <button
-                type="button"
-                className="secondary"
-                aria-describedby={nameId}
-                aria-disabled={place.index === 0 || changing.pending || undefined}
-                onClick={() => move(-1)}
-              >
-                Move up
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                aria-describedby={nameId}
-                aria-disabled={place.index === place.count - 1 || changing.pending || undefined}
-                onClick={() => move(1)}
-              >
-                Move down
-              </button>
+              <MoveButtons
+                index={place.index}
+                count={place.count}
+                busy={changing.pending}
+                describedBy={nameId}
+                onMove={move}
+              />
             </>
           ) : null}
         </div>
