@@ -19,8 +19,15 @@
 import type { NormalisedSelection, Product } from '../../domain';
 import { sql, type Sql } from '../data/sql';
 
-/** The name of the product whose id is the text `ref`, or null. */
-const productName = (ref: Sql) => sql`(select p.name from products p where p.id::text = ${ref})`;
+/**
+ * The name of the product whose id is the text `ref`, or null. Looked up by the primary key, so
+ * each drink costs one index probe however many products the store has; a text that is no uuid
+ * (a name from before 022) finds nothing without being cast (a CASE decides before the cast).
+ */
+const productName = (ref: Sql) =>
+  sql`(select p.name from products p
+        where p.id = case when ${ref} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                          then (${ref})::uuid end)`;
 
 /** The id (text) of the beverage called `name` (hidden ones too), or null. */
 const beverageId = (name: Sql) =>
