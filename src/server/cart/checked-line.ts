@@ -53,7 +53,7 @@ export interface Offer {
 
 export function currentOffer(menu: Menu): Offer {
   const toppings = menu.toppings;
-  const beverages = menu.products.filter((product) => product.kind === 'beverages');
+  const beverages = menu.ofKind('beverages');
   const listed = menu.products.filter((product) => isListKind(product.kind));
   return {
     toppingNames: new Set(toppings.map((t) => t.name)),

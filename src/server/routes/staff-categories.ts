@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { KINDS, stripBidiControls } from '../../domain';
 import { availabilityWindows } from '../../domain/product-details';
-import { menuEditorGuard, requireUser, staffGuard } from '../auth/sessions';
+import { menuEditorGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import { apiStaffCategorySchema } from '../http/api-schemas';
 import {
@@ -11,7 +10,7 @@ import {
   listStaffCategories,
   updateCategory,
 } from '../staff/categories';
-import { menuWritesBy } from '../staff/menu-history';
+import { menuWriter } from '../staff/menu-history';
 import { notFound } from '../http/errors';
 
 /**
@@ -80,9 +79,7 @@ const staffCategory = { 200: apiStaffCategorySchema };
 export const staffCategoryRoutes: RouteModule = (app, ctx) => {
   const guard = staffGuard(ctx);
   const menuEditor = menuEditorGuard(ctx);
-  /** The database as the caller writes it: the menu's history says who and when (021). */
-  const writer = async (request: FastifyRequest) =>
-    menuWritesBy(ctx.db, { userId: (await requireUser(request, ctx)).id, at: ctx.clock.now() });
+  const writer = menuWriter(ctx);
 
   app.get(
     '/staff/categories',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema, stripBidiControls, toCents } from '../../domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 import { availabilityWindows, productDetailsFields } from '../../domain/product-details';
-import { menuEditorGuard, requireUser, staffGuard } from '../auth/sessions';
+import { menuEditorGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
   apiMenuChangesSchema,
@@ -26,7 +26,7 @@ import {
   updateProduct,
   updateTopping,
 } from '../staff/menu';
-import { menuWritesBy } from '../staff/menu-history';
+import { menuWriter } from '../staff/menu-history';
 import { exportMenu, importMenu } from '../staff/menu-document';
 import {
   IMAGE_TYPES,
@@ -294,9 +294,7 @@ async function checkUpload(request: FastifyRequest): Promise<void> {
 
 export const staffMenuRoutes: RouteModule = async (app, ctx) => {
   const guard = staffGuard(ctx);
-  /** The database as the caller writes it: the menu's history says who and when (021). */
-  const writer = async (request: FastifyRequest) =>
-    menuWritesBy(ctx.db, { userId: (await requireUser(request, ctx)).id, at: ctx.clock.now() });
+  const writer = menuWriter(ctx);
 
   app.get(
     '/staff/products',

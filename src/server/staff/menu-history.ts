@@ -5,6 +5,9 @@ import type { Database, Queryable } from '../data/db';
 import { empty, queryOf, sql, type Sql } from '../data/sql';
 import { withDrinkNames } from '../repositories/drink-refs';
 import { storeDaysRange } from './store-days';
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../auth/sessions';
+import type { AppContext } from '../context';
 
 /**
  * The menu's history (issue 34): who changed what and when. The rows are written by the
@@ -189,3 +192,10 @@ export async function menuHistory(
   );
   return rows.map(presentMenuChange);
 }
+
+/**
+ * The database as the caller of a menu route writes it: the menu's history says who and when
+ * (021). Every route that writes the menu (products, toppings, categories) takes it from here.
+ */
+export const menuWriter = (ctx: AppContext) => async (request: FastifyRequest) =>
+  menuWritesBy(ctx.db, { userId: (await requireUser(request, ctx)).id, at: ctx.clock.now() });
