@@ -190,6 +190,8 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
         `placed, ${unanswered.length} unanswered; exits ${JSON.stringify(exits)}`,
       ...failed.slice(0, 10),
     );
+    // A 503 with no body is Caddy's own (no process it would send the request to): its log says why.
+    if (failed.length > 0) console.log(`[deploy] Caddy's log:\n${front.log}`);
     expect(failed).toEqual([]);
     expect(unanswered).toEqual([]);
     expect(exits).toEqual([0, 0]);
