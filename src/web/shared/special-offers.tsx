@@ -3,6 +3,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { SHELL_ROUTE_ID, type ShellData } from './store-info';
 import { SoldOutBadge } from './ui';
 import { urls } from './urls';
+import { pictureOf } from './picture';
 
 /**
  * A menu screen with the spec's 'Special Offers' sidebar beside it (below it on a phone, after
@@ -41,7 +42,7 @@ function SpecialOffers({ except }: { except: string | undefined }) {
       ) : null}
       {combo ? (
         <div className="offer">
-          <img src={combo.image} width="320" height="240" alt="" loading="lazy" />
+          <img src={pictureOf(combo.image)} width="320" height="240" alt="" loading="lazy" />
           <h3>{combo.name}</h3>
           <p>{combo.description}</p>
           <p className="price">${combo.price.toFixed(2)}</p>

@@ -1,3 +1,5 @@
+import { pictureOf } from './picture';
+
 /**
  * The small raster picture a list row (Beverages, Sides) shows for a seeded SVG illustration:
  * `/images/beverages/can-coke.svg` → `/images/beverages/can-coke.thumb.webp`, 192×144 (the row's
@@ -10,6 +12,7 @@
  * staff member's uploaded photo, already a WebP) is shown as it is.
  */
 export function listThumbnail(image: string): string {
+  if (image === '') return pictureOf(image);
   return /^\/images\/(?!uploads\/)[\w/-]+\.svg$/.test(image)
     ? image.replace(/\.svg$/, '.thumb.webp')
     : image;

@@ -8,6 +8,7 @@ import { urls } from '../../shared/urls';
 import type { ItemData } from './item-loader';
 import { ItemForm } from './item-form';
 import './item.css';
+import { pictureOf } from '../../shared/picture';
 
 /**
  * The one view of every detail screen (`/{category lowercased}/{id}`, `menu/product-route.tsx`).
@@ -63,7 +64,7 @@ export function ItemDetailView({
             </h1>
             <img
               className="item-image"
-              src={domainProduct.image}
+              src={pictureOf(domainProduct.image)}
               width="480"
               height="360"
               alt={domainProduct.name}

@@ -5,6 +5,7 @@ import { WithOffers } from '../../shared/special-offers';
 import { ErrorMessage, SoldOutBadge } from '../../shared/ui';
 import type { ApiProduct } from '../../shared/types';
 import { urls } from '../../shared/urls';
+import { pictureOf } from '../../shared/picture';
 
 /**
  * A category's items (`/category/{category}`): image, name and price, each to its detail screen;
@@ -42,7 +43,7 @@ export function CategoryCardsView({
                   to={urls.product(item)}
                 >
                   <img
-                    src={item.image}
+                    src={pictureOf(item.image)}
                     width="320"
                     height="240"
                     alt=""

@@ -7,6 +7,7 @@ import type { ApiProduct } from '../../shared/types';
 import { SoldOutBadge } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import type { homeLoader } from './menu-loaders';
+import { pictureOf } from '../../shared/picture';
 
 export interface CategoryCard {
   key: string;
@@ -113,7 +114,7 @@ export function HomeView({
               <li key={card.key}>
                 <Link className={`category-card${card.soldOut ? ' sold-out' : ''}`} to={card.to}>
                   <img
-                    src={card.image}
+                    src={pictureOf(card.image)}
                     width="320"
                     height="240"
                     alt=""

@@ -7,6 +7,7 @@ import { AdminDialog, Announcer, RowFailure, useAnnouncement } from './admin-par
 import { photoProblem } from './photo-check';
 import type { MenuReturn } from './product-editor';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
+import { pictureOf } from '../../shared/picture';
 
 /**
  * What the menu editor does to a saved product at once, apart from its form: a new photo, hide
@@ -74,7 +75,7 @@ export function ProductActions({
       <Announcer text={announcement} />
       <img
         className="menu-row-photo"
-        src={product.image}
+        src={pictureOf(product.image)}
         width="96"
         height="72"
         alt={`Photo of ${product.name}`}

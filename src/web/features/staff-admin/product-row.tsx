@@ -10,6 +10,7 @@ import { InlineForm, MoveButtons, RowFailure } from './admin-parts';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { photoProblem } from './photo-check';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
+import { pictureOf } from '../../shared/picture';
 
 /**
  * One menu item: its photo, name and price, the Sold out switch (saved at once, put back with
@@ -78,7 +79,7 @@ export function ProductRow({
     >
       <img
         className="menu-row-photo"
-        src={product.image}
+        src={pictureOf(product.image)}
         width="96"
         height="72"
         alt={`Photo of ${product.name}`}
