@@ -42,6 +42,14 @@ describe('history words', () => {
     expect(changeText({ field: 'hidden', from: true, to: false })).toBe('Shown again');
   });
 
+  it('says a move as up or down, not as the sort order across the whole menu', () => {
+    // The stored order counts every item of the menu; the owner moved one row past another.
+    expect(changeText({ field: 'sort_order', from: 210, to: 200 })).toBe('Moved up the list');
+    expect(changeText({ field: 'sort_order', from: 200, to: 210 })).toBe('Moved down the list');
+    // The import's place is counted within the category, from 1: said as the number.
+    expect(changeText({ field: 'position', from: 0, to: 2 })).toBe('Place in the list: 1 → 3');
+  });
+
   it("gives the details' keys readable names and lists their values", () => {
     expect(
       changeText({

@@ -138,10 +138,14 @@ export function valueText(field: string, value: unknown, titleOf?: CategoryTitle
 
 /**
  * One change in a line: "Price: $14.99 → $15.49". Hiding and showing again are said as what
- * happened ("Hidden", "Shown again"), not "Hidden: no → yes".
+ * happened ("Hidden", "Shown again"), not "Hidden: no → yes"; so is a move in the history, whose
+ * stored order counts across the whole menu (the owner saw a row go up or down, not "210 → 200").
  */
 export function changeText(change: ApiMenuFieldChange, titleOf?: CategoryTitle): string {
   const { field, from, to } = change;
   if (field === 'hidden' && typeof to === 'boolean') return to ? 'Hidden' : 'Shown again';
+  if (field === 'sort_order' && typeof from === 'number' && typeof to === 'number') {
+    return to < from ? 'Moved up the list' : 'Moved down the list';
+  }
   return `${fieldLabel(field)}: ${valueText(field, from, titleOf)} → ${valueText(field, to, titleOf)}`;
 }
