@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { isListKind, seededCategory } from '../../src/domain';
 import { PRODUCTS, seedImagePath } from '../../src/server/data/menu-seed';
+import { NO_PHOTO } from '../../src/web/shared/picture';
 import { listThumbnail, THUMBNAIL_SIZE } from '../../src/web/shared/thumbnail';
 
 /** Where the server finds a `/images/...` path (config.imagesDir). */
@@ -19,10 +20,11 @@ describe('the list rows’ thumbnails', () => {
       '/images/sides.png',
       'https://example.com/coke.svg',
       '/images/../package.svg',
-      '',
     ]) {
       expect(listThumbnail(image)).toBe(image);
     }
+    // No photo at all: the store's placeholder, as on every other screen (shared/picture.ts).
+    expect(listThumbnail('')).toBe(NO_PHOTO);
   });
 
   it('exists for every product of a list screen, 192×144 WebP and small (generate-artwork)', async () => {
