@@ -534,12 +534,13 @@ describe('PUT /api/staff/menu', () => {
     const document = await exported();
     const sides = document.products.filter((product) => product.category === 'Sides');
     const [first, second] = sides;
-    if (!first || !second) throw new Error('two sides expected');
+    const last = sides.at(-1);
+    if (!first || !second || !last || sides.length < 4) throw new Error('four sides expected');
     const products = document.products.map((product) =>
       product === first ? second : product === second ? first : product,
     );
     const changes = await imported({ ...document, products });
-    // Two products traded places: each says where it was and where it goes.
+    // Two products traded places: one move, the one brought forward.
     expect(changes).toEqual([
       {
         kind: 'product',
@@ -549,17 +550,27 @@ describe('PUT /api/staff/menu', () => {
         category: 'Sides',
         fields: [{ field: 'position', from: 1, to: 0 }],
       },
+    ]);
+    expect((await exported()).products).toEqual(products);
+    expect(await imported(document)).toHaveLength(1);
+
+    // The last side moved to the top passes every other side: still the one change.
+    const lastFirst = [last, ...document.products.filter((product) => product !== last)];
+    expect(await imported({ ...document, products: lastFirst })).toEqual([
       {
         kind: 'product',
         action: 'update',
-        _id: first._id,
-        name: first.name,
+        _id: last._id,
+        name: last.name,
         category: 'Sides',
-        fields: [{ field: 'position', from: 0, to: 1 }],
+        fields: [{ field: 'position', from: sides.length - 1, to: 0 }],
       },
     ]);
-    expect((await exported()).products).toEqual(products);
-    expect(await imported(document)).toHaveLength(2);
+    expect((await exported()).products.filter((each) => each.category === 'Sides')).toEqual([
+      last,
+      ...sides.slice(0, -1),
+    ]);
+    await imported(document);
   });
 
   it('lets two toppings trade names (each name unique at every step)', async () => {
@@ -777,8 +788,8 @@ describe('PUT /api/staff/menu: categories', () => {
       fields: [{ field: 'position', from, to }],
     });
     const expected = [
+      // One move: Combos brought before Wings (Wings passed, not moved).
       { ...moved('Combos', 1, 0), name: combos.title },
-      moved('Wings', 0, 1),
       // In the document's order: the Super Bowl Combo is before Sides.
       {
         kind: 'category',

@@ -30,6 +30,7 @@ import { presentDetails } from '../http/present';
 import { categoriesRepository, type CategoryChange } from '../repositories/categories';
 import { productsRepository } from '../repositories/products';
 import { PRODUCT_NAMES_LOCK, presentStaffProduct, presentStaffTopping } from './menu';
+import { movedEntries } from './moved-entries';
 
 /**
  * The whole menu as one document (issue 34, decision 19): GET /api/staff/menu exports it, PUT
@@ -338,6 +339,8 @@ function planCategories(
   });
 
   const order = writes.map((write) => write.after.id);
+  const storeOrder = store.map((category) => category.id);
+  const movedCategories = movedEntries(storeOrder, order, kept);
   const changes: ApiMenuChange[] = [];
   for (const write of writes) {
     const { current, after } = write;
@@ -351,12 +354,7 @@ function planCategories(
         fields.push({ field, from: current[field] ?? null, to: after[field] ?? null });
       }
     }
-    const position = positionChange(
-      store.map((category) => category.id),
-      order,
-      current.id,
-      kept,
-    );
+    const position = positionChange(storeOrder, order, current.id, movedCategories);
     if (fields.length > 0) {
       write.change = {
         title: after.title,
@@ -510,6 +508,24 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
   }
 
   const changes: ApiMenuChange[] = [...categoryPlan.changes];
+  // Each category's items in the store's order and the document's, and those the import moves.
+  const productOrders = new Map<
+    string,
+    { before: string[]; after: string[]; moved: Set<string> }
+  >();
+  const productOrder = (category: string) => {
+    const known = productOrders.get(category);
+    if (known) return known;
+    const before = store.products
+      .filter((each) => each.category === category)
+      .map((each) => each.id);
+    const after = documentProducts.flatMap((each, at) =>
+      each.category === category ? [productMatches[at]?.id ?? `new:${at}`] : [],
+    );
+    const made = { before, after, moved: movedEntries(before, after, keptIds) };
+    productOrders.set(category, made);
+    return made;
+  };
   const products = documentProducts.map((entry, index) => {
     const current = productMatches[index];
     if (!current) {
@@ -522,14 +538,8 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
       return { entry, changed: true };
     }
     const fields = productFieldChanges(current, entry);
-    const position = positionChange(
-      store.products.filter((each) => each.category === entry.category).map((each) => each.id),
-      documentProducts.flatMap((each, at) =>
-        each.category === entry.category ? [productMatches[at]?.id ?? `new:${at}`] : [],
-      ),
-      current.id,
-      keptIds,
-    );
+    const { before, after, moved } = productOrder(entry.category);
+    const position = positionChange(before, after, current.id, moved);
     if (position) fields.push(position);
     if (fields.length > 0) {
       changes.push({
@@ -555,6 +565,9 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     });
   }
 
+  const toppingsBefore = store.toppings.map((each) => each._id);
+  const toppingsAfter = menu.toppings.map((_, at) => toppingMatches[at]?._id ?? `new:${at}`);
+  const movedToppings = movedEntries(toppingsBefore, toppingsAfter, keptToppings);
   const toppings = menu.toppings.map((entry, index) => {
     const current = toppingMatches[index];
     if (!current) {
@@ -562,12 +575,7 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
       return { entry, changed: true };
     }
     const fields = toppingFieldChanges(current, entry);
-    const position = positionChange(
-      store.toppings.map((each) => each._id),
-      menu.toppings.map((each, at) => toppingMatches[at]?._id ?? `new:${at}`),
-      current._id,
-      keptToppings,
-    );
+    const position = positionChange(toppingsBefore, toppingsAfter, current._id, movedToppings);
     if (position) fields.push(position);
     if (fields.length > 0) {
       changes.push({
@@ -601,19 +609,17 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
 }
 
 /**
- * A `position` change (0-based, in its list before and after) when `id` moved relative to the
- * other entries both lists keep: a new entry or a hidden one shifting the rest is not a move
- * of each of them.
+ * A `position` change (0-based, in its list before and after) when the import moves `id`
+ * (`movedEntries`: a new entry or a hidden one shifting the rest is not a move of each of them,
+ * nor is an entry another one was moved past).
  */
 function positionChange(
   before: readonly string[],
   after: readonly string[],
   id: string,
-  kept: ReadonlySet<string>,
+  moved: ReadonlySet<string>,
 ): ApiMenuFieldChange | undefined {
-  const keptBefore = before.filter((each) => kept.has(each) && after.includes(each));
-  const keptAfter = after.filter((each) => kept.has(each) && before.includes(each));
-  if (keptBefore.indexOf(id) === keptAfter.indexOf(id)) return undefined;
+  if (!moved.has(id)) return undefined;
   return { field: 'position', from: before.indexOf(id), to: after.indexOf(id) };
 }
 
