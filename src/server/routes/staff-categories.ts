@@ -79,7 +79,7 @@ const staffCategory = { 200: apiStaffCategorySchema };
 export const staffCategoryRoutes: RouteModule = (app, ctx) => {
   const guard = staffGuard(ctx);
   const menuEditor = menuEditorGuard(ctx);
-  const writer = menuWriter(ctx);
+  const writeMenu = menuWriter(ctx);
 
   app.get(
     '/staff/categories',
@@ -94,8 +94,7 @@ export const staffCategoryRoutes: RouteModule = (app, ctx) => {
       schema: { body: newCategory, response: { 201: apiStaffCategorySchema } },
     },
     async (request, reply) => {
-      const db = await writer(request);
-      const created = await ctx.catalogue.change('menu', () => createCategory(db, request.body));
+      const created = await writeMenu(request, (db) => createCategory(db, request.body));
       return reply.status(201).send(created);
     },
   );
@@ -107,8 +106,7 @@ export const staffCategoryRoutes: RouteModule = (app, ctx) => {
       schema: { params: categoryParams, body: categoryChange, response: staffCategory },
     },
     async (request) => {
-      const db = await writer(request);
-      return ctx.catalogue.change('menu', () =>
+      return writeMenu(request, (db) =>
         updateCategory(db, checkedCategoryId(request.params.id), request.body),
       );
     },
@@ -121,10 +119,7 @@ export const staffCategoryRoutes: RouteModule = (app, ctx) => {
       schema: { params: categoryParams, response: { 204: z.undefined() } },
     },
     async (request, reply) => {
-      const db = await writer(request);
-      await ctx.catalogue.change('menu', () =>
-        deleteCategory(db, checkedCategoryId(request.params.id)),
-      );
+      await writeMenu(request, (db) => deleteCategory(db, checkedCategoryId(request.params.id)));
       return reply.status(204).send();
     },
   );

@@ -294,7 +294,7 @@ async function checkUpload(request: FastifyRequest): Promise<void> {
 
 export const staffMenuRoutes: RouteModule = async (app, ctx) => {
   const guard = staffGuard(ctx);
-  const writer = menuWriter(ctx);
+  const writeMenu = menuWriter(ctx);
 
   app.get(
     '/staff/products',
@@ -312,8 +312,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       schema: { body: newProduct, response: { 201: apiStaffProductSchema } },
     },
     async (request, reply) => {
-      const db = await writer(request);
-      const created = await ctx.catalogue.change('menu', () => createProduct(db, request.body));
+      const created = await writeMenu(request, (db) => createProduct(db, request.body));
       return reply.status(201).send(created);
     },
   );
@@ -329,8 +328,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       const change = { ...rest, priceCents };
       // Sold out and price stay every staff member's; the rest is the menu editor's.
       if (needsMenuEditor(change)) await menuEditor(request);
-      const db = await writer(request);
-      return ctx.catalogue.change('menu', () => updateProduct(db, request.params.id, change));
+      return writeMenu(request, (db) => updateProduct(db, request.params.id, change));
     },
   );
 
@@ -347,10 +345,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       schema: { body: newTopping, response: { 201: apiStaffToppingSchema } },
     },
     async (request, reply) => {
-      const db = await writer(request);
-      const created = await ctx.catalogue.change('menu', () =>
-        createTopping(db, request.body.name),
-      );
+      const created = await writeMenu(request, (db) => createTopping(db, request.body.name));
       return reply.status(201).send(created);
     },
   );
@@ -380,10 +375,9 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         toppings: toppings.map(({ _id, ...topping }) => ({ ...topping, id: _id })),
       };
       const dryRun = request.query.dryRun === 'true';
-      const db = await writer(request);
       const changes = dryRun
         ? await importMenu(ctx.db, menu, false)
-        : await ctx.catalogue.change('menu', () => importMenu(db, menu, true));
+        : await writeMenu(request, (db) => importMenu(db, menu, true));
       return { dryRun, changes };
     },
   );
@@ -392,8 +386,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
     '/staff/products/:id',
     { preValidation: menuEditor, schema: { params: productParams, response: noContent } },
     async (request, reply) => {
-      const db = await writer(request);
-      await ctx.catalogue.change('menu', () => deleteProduct(db, request.params.id));
+      await writeMenu(request, (db) => deleteProduct(db, request.params.id));
       return reply.status(204).send();
     },
   );
@@ -416,8 +409,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       };
       // Sold out stays every staff member's; the rest is the menu editor's.
       if (editsToppingFields(change)) await menuEditor(request);
-      const db = await writer(request);
-      return ctx.catalogue.change('menu', () => updateTopping(db, request.params.id, change));
+      return writeMenu(request, (db) => updateTopping(db, request.params.id, change));
     },
   );
 
@@ -438,8 +430,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
       },
     },
     async (request) => {
-      const db = await writer(request);
-      return ctx.catalogue.change('menu', () =>
+      return writeMenu(request, (db) =>
         updateFlavour(db, request.params.name, request.body.available),
       );
     },
@@ -473,8 +464,7 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         const body = request.body;
         if (!type) throw new HttpError(415, WRONG_TYPE, 'unsupported_media_type');
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(NOT_AN_IMAGE);
-        const db = await writer(request);
-        return ctx.catalogue.change('menu', () =>
+        return writeMenu(request, (db) =>
           uploadProductImage({ db, productId: request.params.id, bytes: body, type }),
         );
       },

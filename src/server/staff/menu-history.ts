@@ -194,8 +194,17 @@ export async function menuHistory(
 }
 
 /**
- * The database as the caller of a menu route writes it: the menu's history says who and when
- * (021). Every route that writes the menu (products, toppings, categories) takes it from here.
+ * How a menu route writes: `work` gets the database as its caller writes it (the menu's history
+ * says who and when, 021) and runs as a catalogue change (every storefront and cart hears of it).
+ * Every route that writes the menu (products, toppings, categories, photos, the import) goes
+ * through here, so none can skip either.
  */
-export const menuWriter = (ctx: AppContext) => async (request: FastifyRequest) =>
-  menuWritesBy(ctx.db, { userId: (await requireUser(request, ctx)).id, at: ctx.clock.now() });
+export const menuWriter =
+  (ctx: AppContext) =>
+  async <T>(request: FastifyRequest, work: (db: Database) => Promise<T>): Promise<T> => {
+    const db = menuWritesBy(ctx.db, {
+      userId: (await requireUser(request, ctx)).id,
+      at: ctx.clock.now(),
+    });
+    return ctx.catalogue.change('menu', () => work(db));
+  };
