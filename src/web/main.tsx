@@ -19,6 +19,7 @@ import './features/item/item.css';
 import './features/cart/cart.css';
 // The item screens' and list rows' "Schedule for later" (its dialog's slot picker too): without
 // them here, an item opened offline would leave a stylesheet link that never loads.
+import './shared/sheet-dialog.css';
 import './shared/schedule-later.css';
 import './shared/schedule-picker.css';
 

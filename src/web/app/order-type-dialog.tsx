@@ -2,6 +2,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, isGuelphAddress, toCents } from '../../domain';
 import { useOrderType, type OrderType } from '../shared/order-type';
 import { useStoreInfo } from '../shared/store-info';
+import '../shared/sheet-dialog.css';
 import './order-type-dialog.css';
 import { useModalDialog } from '../shared/modal-dialog';
 
@@ -57,7 +58,7 @@ export default function OrderTypeDialog({
   return (
     <dialog
       ref={dialog}
-      className="order-type-dialog"
+      className="sheet-dialog order-type-dialog"
       aria-labelledby={`${ids}-title`}
       open={waiting || undefined}
       data-drawn-by-server={waiting ? '' : undefined}

@@ -6,6 +6,7 @@ import { useOrderType } from './order-type';
 import { SlotSelects } from './schedule-picker';
 import { useStoreInfo } from './store-info';
 import { useNow } from './use-now';
+import './sheet-dialog.css';
 import './schedule-later.css';
 
 /**
@@ -78,7 +79,7 @@ function SlotDialog({
   return (
     <dialog
       ref={ref}
-      className="schedule-dialog"
+      className="sheet-dialog schedule-dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-about`}
       onClose={onDone}

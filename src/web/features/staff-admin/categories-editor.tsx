@@ -165,6 +165,20 @@ function CategoryRow({
     else if (result.error) setFailure(result.problem);
   };
 
+  /** A button that opens its form below the row, or closes it (focus back on the button). */
+  const formToggle = (form: 'picture' | 'windows', label: string) => (
+    <button
+      ref={openers[form]}
+      type="button"
+      className="secondary"
+      aria-describedby={titleId}
+      aria-expanded={opened === form}
+      onClick={() => (opened === form ? close(form) : setOpened(form))}
+    >
+      {label}
+    </button>
+  );
+
   const windows = category.availableAt;
   return (
     <li className={`category-row${category.hidden ? ' is-hidden' : ''}`} aria-labelledby={titleId}>
@@ -246,26 +260,8 @@ function CategoryRow({
               Make it the special offer
             </button>
           )}
-          <button
-            ref={openers.picture}
-            type="button"
-            className="secondary"
-            aria-describedby={titleId}
-            aria-expanded={opened === 'picture'}
-            onClick={() => (opened === 'picture' ? close('picture') : setOpened('picture'))}
-          >
-            Card picture...
-          </button>
-          <button
-            ref={openers.windows}
-            type="button"
-            className="secondary"
-            aria-describedby={titleId}
-            aria-expanded={opened === 'windows'}
-            onClick={() => (opened === 'windows' ? close('windows') : setOpened('windows'))}
-          >
-            When offered...
-          </button>
+          {formToggle('picture', 'Card picture...')}
+          {formToggle('windows', 'When offered...')}
           {items === 0 ? (
             <button
               type="button"
