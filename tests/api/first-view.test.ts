@@ -100,7 +100,7 @@ describe('Home as the server sends it', () => {
   it('holds the order type chooser, open but marked as the server’s (CSS shows it on a first visit)', () => {
     const root = rootOf(response.body) ?? '';
     const dialog = /<dialog [^>]*>/.exec(root)?.[0] ?? '';
-    expect(dialog).toContain('class="order-type-dialog"');
+    expect(dialog).toContain('class="sheet-dialog order-type-dialog"');
     expect(dialog).toContain('open=""');
     expect(dialog).toContain('data-drawn-by-server=""');
     expect(root).toContain('>How would you like your order?</h2>');

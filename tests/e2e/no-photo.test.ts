@@ -1,6 +1,6 @@
 /**
  * An item with no photo (the rules allow it; an import can bring one): every screen that shows
- * its picture shows the store's placeholder (`/no-photo.svg`, web/shared/picture.ts), loaded,
+ * its picture shows the store's placeholder (`/no-photo.svg`, web/shared/product.ts), loaded,
  * never an `<img>` with an empty `src` and its broken-image box: the customer at 390 px on the
  * category and the item's screen, the owner's row on /staff/menu at 1280 px. (The cart and the
  * order lines draw an empty frame of their own for it.)

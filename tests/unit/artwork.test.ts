@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { isListKind, seededCategory } from '../../src/domain';
 import { PRODUCTS, seedImagePath } from '../../src/server/data/menu-seed';
-import { NO_PHOTO } from '../../src/web/shared/picture';
+import { NO_PHOTO } from '../../src/web/shared/product';
 import { listThumbnail, THUMBNAIL_SIZE } from '../../src/web/shared/thumbnail';
 
 /** Where the server finds a `/images/...` path (config.imagesDir). */
@@ -23,7 +23,7 @@ describe('the list rows’ thumbnails', () => {
     ]) {
       expect(listThumbnail(image)).toBe(image);
     }
-    // No photo at all: the store's placeholder, as on every other screen (shared/picture.ts).
+    // No photo at all: the store's placeholder, as on every other screen (shared/product.ts).
     expect(listThumbnail('')).toBe(NO_PHOTO);
   });
 

@@ -32,3 +32,16 @@ export function toDomainProduct(product: ApiProduct): Product | null {
     hidden: false,
   };
 }
+
+/**
+ * The picture to show for a product or category whose `image` may be empty: the rules allow an
+ * item with no photo (an import can bring one), and an `<img>` with an empty `src` shows the
+ * browser's broken-image box (and is a console error in React). Every screen that shows an
+ * item's picture goes through here. Kept in this module, which the first view's script already
+ * holds: a module of its own became a chunk of its own, one more request for every screen.
+ */
+export const NO_PHOTO = '/no-photo.svg';
+
+export function pictureOf(image: string | null | undefined): string {
+  return image ? image : NO_PHOTO;
+}

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { SHELL_ROUTE_ID, type ShellData } from './store-info';
 import { SoldOutBadge } from './ui';
 import { urls } from './urls';
-import { pictureOf } from './picture';
+import { pictureOf } from './product';
 
 /**
  * A menu screen with the spec's 'Special Offers' sidebar beside it (below it on a phone, after

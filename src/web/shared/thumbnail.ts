@@ -1,4 +1,4 @@
-import { pictureOf } from './picture';
+import { pictureOf } from './product';
 
 /**
  * The small raster picture a list row (Beverages, Sides) shows for a seeded SVG illustration:

@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { isListKind, type ApiCategory } from '../../../domain';
 import { BackToCategories } from '../../shared/back-link';
-import { toDomainProduct } from '../../shared/product';
+import { pictureOf, toDomainProduct } from '../../shared/product';
 import { ErrorMessage } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import type { ItemData } from './item-loader';
 import { ItemForm } from './item-form';
 import './item.css';
-import { pictureOf } from '../../shared/picture';
 
 /**
  * The one view of every detail screen (`/{category lowercased}/{id}`, `menu/product-route.tsx`).

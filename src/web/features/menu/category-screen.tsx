@@ -5,7 +5,7 @@ import { WithOffers } from '../../shared/special-offers';
 import { ErrorMessage, SoldOutBadge } from '../../shared/ui';
 import type { ApiProduct } from '../../shared/types';
 import { urls } from '../../shared/urls';
-import { pictureOf } from '../../shared/picture';
+import { pictureOf } from '../../shared/product';
 
 /**
  * A category's items (`/category/{category}`): image, name and price, each to its detail screen;

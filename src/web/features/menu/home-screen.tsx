@@ -7,7 +7,7 @@ import type { ApiProduct } from '../../shared/types';
 import { SoldOutBadge } from '../../shared/ui';
 import { urls } from '../../shared/urls';
 import type { homeLoader } from './menu-loaders';
-import { pictureOf } from '../../shared/picture';
+import { pictureOf } from '../../shared/product';
 
 export interface CategoryCard {
   key: string;

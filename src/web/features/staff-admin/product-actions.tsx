@@ -7,7 +7,7 @@ import { AdminDialog, Announcer, RowFailure, useAnnouncement } from './admin-par
 import { photoProblem } from './photo-check';
 import type { MenuReturn } from './product-editor';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
-import { pictureOf } from '../../shared/picture';
+import { pictureOf } from '../../shared/product';
 
 /**
  * What the menu editor does to a saved product at once, apart from its form: a new photo, hide

@@ -10,7 +10,7 @@ import { InlineForm, MoveButtons, RowFailure } from './admin-parts';
 import { SoldOutSwitch, useSoldOut } from './sold-out-switch';
 import { photoProblem } from './photo-check';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
-import { pictureOf } from '../../shared/picture';
+import { pictureOf } from '../../shared/product';
 
 /**
  * One menu item: its photo, name and price, the Sold out switch (saved at once, put back with
