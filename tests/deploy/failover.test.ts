@@ -27,8 +27,11 @@ describe.skipIf(caddyMissing !== null)('Caddy with one of two processes stopped'
   afterAll(async () => {
     agent?.destroy();
     await caddy?.stop();
-    live?.closeAllConnections();
-    await new Promise((resolve) => live?.close(resolve));
+    const server = live;
+    if (server) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('sends every POST to the one that is up, none answered 503', async () => {

@@ -1,4 +1,4 @@
-import { pictureOf } from './product';
+import { NO_PHOTO } from './product';
 
 /**
  * The small raster picture a list row (Beverages, Sides) shows for a seeded SVG illustration:
@@ -12,7 +12,7 @@ import { pictureOf } from './product';
  * staff member's uploaded photo, already a WebP) is shown as it is.
  */
 export function listThumbnail(image: string): string {
-  if (image === '') return pictureOf(image);
+  if (image === '') return NO_PHOTO;
   return /^\/images\/(?!uploads\/)[\w/-]+\.svg$/.test(image)
     ? image.replace(/\.svg$/, '.thumb.webp')
     : image;

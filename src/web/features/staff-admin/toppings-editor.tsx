@@ -204,15 +204,13 @@ function ToppingRow({
             {topping.hidden ? 'Show again' : 'Hide'}
           </button>
           {place ? (
-            <>
-              <MoveButtons
-                index={place.index}
-                count={place.count}
-                busy={changing.pending}
-                describedBy={nameId}
-                onMove={move}
-              />
-            </>
+            <MoveButtons
+              index={place.index}
+              count={place.count}
+              busy={changing.pending}
+              describedBy={nameId}
+              onMove={move}
+            />
           ) : null}
         </div>
       ) : null}
