@@ -1,5 +1,5 @@
 #!/bin/sh
-# Run by deploy/pizza-store-backup.service, as root, in /srv/pizza-store with the store's
+# Run by deploy/pizza-store-backup.service, as root, in /srv/pizza-store/app with the store's
 # environment. PGlite (no DATABASE_URL) is backed up with the store stopped, because its folder
 # serves one process at a time (docs/operations.md): at 04:00 the store is closed, and it is
 # started again whatever happens. PostgreSQL is backed up while the store runs (pg_dump).

@@ -38,6 +38,13 @@ export interface ServerProcessOptions {
   command?: { file: string; args: string[] };
   /** How long to wait for the first 200 on /healthz. */
   readyTimeoutMs?: number;
+  /** The folder it runs in (a systemd unit's WorkingDirectory); this process's own unless given. */
+  cwd?: string;
+  /**
+   * `env` is the whole environment, none of the test base below added (what a systemd unit
+   * gives its process: tests/deploy/units.test.ts).
+   */
+  onlyEnv?: boolean;
 }
 
 /** The staff account every server started here has (ADMIN_EMAIL / ADMIN_PASSWORD). */
@@ -92,23 +99,24 @@ export class ServerProcess {
   /** Starts it and resolves once /healthz answers 200; rejects, with its output, if it exits. */
   static async start(options: ServerProcessOptions): Promise<ServerProcess> {
     const command = options.command ?? { file: process.execPath, args: ['dist/server/main.js'] };
+    const base = {
+      // Only what a server needs: the test runner's own variables (TEST_DB, DATABASE_URL of
+      // another project) must not leak into it.
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      LOG_LEVEL: 'info',
+      // The test plays the load balancer, so each simulated customer has an address of its
+      // own (X-Forwarded-For) and the per-address limits treat them as real customers.
+      TRUST_PROXY: '1',
+      ADMIN_EMAIL: FAULT_ADMIN.email,
+      ADMIN_PASSWORD: FAULT_ADMIN.password,
+    };
     const child = spawn(command.file, command.args, {
-      env: {
-        // Only what a server needs: the test runner's own variables (TEST_DB, DATABASE_URL of
-        // another project) must not leak into it.
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(options.port),
-        LOG_LEVEL: 'info',
-        // The test plays the load balancer, so each simulated customer has an address of its
-        // own (X-Forwarded-For) and the per-address limits treat them as real customers.
-        TRUST_PROXY: '1',
-        ADMIN_EMAIL: FAULT_ADMIN.email,
-        ADMIN_PASSWORD: FAULT_ADMIN.password,
-        ...options.env,
-      },
+      env: options.onlyEnv ? options.env : { ...base, ...options.env },
+      ...(options.cwd ? { cwd: options.cwd } : {}),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = new ServerProcess(child, options.port);
