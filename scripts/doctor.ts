@@ -6,13 +6,14 @@
  * folder, same environment (`set -a; . /etc/pizza-store.env; npm run doctor`). docs/deploy.md.
  */
 import { describeSmtp } from '../src/server/mail/transport';
-import { existsSync, readdirSync, statSync, statfsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig, type AppConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/data/db';
 import { DataFolderInUseError, hasDatabase } from '../src/server/data/folder-lock';
 import { buildReason } from './build-stamp.js';
+import { readEnvFile } from './env-file';
 
 type Verdict = 'ok' | 'warn' | 'FAIL';
 interface Finding {
@@ -26,6 +27,13 @@ const DISK_WARN_BYTES = 1024 ** 3;
 const DISK_FAIL_BYTES = 100 * 1024 ** 2;
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MiB`;
+
+/** The env file template, whose example values an owner must replace (docs/deploy.md, step 3). */
+const TEMPLATE = 'deploy/pizza-store.env';
+/** The template's settings that hold an example, not a default that suits every store. */
+const TEMPLATE_EXAMPLES = ['PUBLIC_ORIGIN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'MAIL_FROM'];
+/** The domains reserved for examples (RFC 2606), and their subdomains: nobody's store. */
+const EXAMPLE_HOST = /(^|\.)example\.(com|org|net)$/i;
 
 /** Every check, in the order an owner would fix them. */
 async function diagnose(
@@ -46,6 +54,7 @@ async function diagnose(
     return found;
   }
   say('ok', 'the configuration is valid (what npm start checks)');
+  checkExamples(env, root, config, say);
 
   if (config.env === 'production') say('ok', 'NODE_ENV=production');
   else
@@ -107,6 +116,34 @@ async function diagnose(
 }
 
 type Say = (verdict: Verdict, text: string) => void;
+
+/**
+ * A value left as the template wrote it is valid, so the start takes it: the owner's password
+ * would be the one printed in the repository, the mails' links would lead to example.com.
+ */
+function checkExamples(env: NodeJS.ProcessEnv, root: string, config: AppConfig, say: Say): void {
+  const template = join(root, TEMPLATE);
+  const examples = existsSync(template) ? readEnvFile(readFileSync(template, 'utf8'), true) : {};
+  let left = 0;
+  for (const name of TEMPLATE_EXAMPLES) {
+    const example = examples[name];
+    if (example === undefined || env[name] !== example) continue;
+    left++;
+    say(
+      'FAIL',
+      `${name} is still the template's example: change the line ${name}=${example} in /etc/pizza-store.env`,
+    );
+  }
+  const host = new URL(config.publicOrigin).hostname;
+  if (EXAMPLE_HOST.test(host) && env.PUBLIC_ORIGIN !== examples.PUBLIC_ORIGIN) {
+    left++;
+    say(
+      'FAIL',
+      `PUBLIC_ORIGIN=${config.publicOrigin} is an example domain: the links in mails would lead nowhere (your store's address, https://…)`,
+    );
+  }
+  if (left === 0) say('ok', `no example value of ${TEMPLATE} left`);
+}
 
 /** After `npm ci --omit=dev` the build tools are gone: dist/ must already be current. */
 function checkBuild(root: string, say: Say): void {

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { readEnvFile } from '../../scripts/env-file';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteFolder, type FaultDatabase } from '../faults/databases';
 import { freePort } from '../support/server-process';
@@ -86,5 +88,37 @@ describe('npm run doctor', () => {
     const refused = await doctor({ TRUST_PROXY: 'true' });
     expect(refused.code).toBe(1);
     expect(line(refused.lines, 'FAIL', 'TRUST_PROXY')).toBe(true);
+  });
+
+  it('fails, exit 1, on the template left as it is, naming each line to change', async () => {
+    const data = pgliteFolder();
+    folders.push(data);
+    // The guide's step 3 with the editor skipped: the template as /etc/pizza-store.env.
+    const template = readEnvFile(readFileSync('deploy/pizza-store.env', 'utf8'));
+    const untouched = await doctor({ ...template, ...data.env });
+    expect(untouched.code).toBe(1);
+    for (const setting of [
+      'PUBLIC_ORIGIN=https://pizza.example.com',
+      'ADMIN_EMAIL=owner@example.com',
+      'ADMIN_PASSWORD=change this long password',
+    ]) {
+      expect(line(untouched.lines, 'FAIL', `change the line ${setting}`), setting).toBe(true);
+    }
+    expect(untouched.lines).toContain('3 problem(s) block taking orders.');
+
+    const owner = {
+      ...template,
+      ...data.env,
+      ADMIN_EMAIL: 'owner@royalcitypizza.ca',
+      ADMIN_PASSWORD: 'a long password of the owner',
+    };
+    const exampleDomain = await doctor({ ...owner, PUBLIC_ORIGIN: 'https://order.example.org' });
+    expect(exampleDomain.code).toBe(1);
+    expect(line(exampleDomain.lines, 'FAIL', 'PUBLIC_ORIGIN=https://order.example.org')).toBe(true);
+
+    const edited = await doctor({ ...owner, PUBLIC_ORIGIN: 'https://order.royalcitypizza.ca' });
+    expect(edited.lines.filter((entry) => entry.startsWith('FAIL'))).toEqual([]);
+    expect(line(edited.lines, 'ok', 'no example value of deploy/pizza-store.env left')).toBe(true);
+    expect(edited.code).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readEnvFile } from '../../scripts/env-file';
 import { ServerProcess, freePort } from '../support/server-process';
 
 /**
@@ -93,18 +94,6 @@ function only(settings: Map<string, string[]>, key: string): string {
   return values[0] ?? '';
 }
 
-/** systemd's EnvironmentFile: KEY=VALUE lines, # and ; comments, a quoted value unquoted. */
-function readEnvironmentFile(text: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const raw of text.split('\n')) {
-    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(raw);
-    if (!match?.[1]) continue;
-    const value = (match[2] ?? '').trim();
-    env[match[1]] = /^(["']).*\1$/.test(value) ? value.slice(1, -1) : value;
-  }
-  return env;
-}
-
 /** The environment systemd gives the unit's process: its Environment= lines, then the file's. */
 function unitEnvironment(
   settings: Map<string, string[]>,
@@ -119,7 +108,7 @@ function unitEnvironment(
       env[assignment.slice(0, at)] = assignment.slice(at + 1);
     }
   }
-  return { ...env, ...readEnvironmentFile(readFileSync(envFile, 'utf8')) };
+  return { ...env, ...readEnvFile(readFileSync(envFile, 'utf8')) };
 }
 
 const root = mkdtempSync(join(tmpdir(), 'deploy-srv-'));
