@@ -65,7 +65,7 @@ export function expectKind(path: string, found: BackupKind, wanted: BackupKind):
   const how =
     wanted === 'postgres'
       ? 'DATABASE_URL is set, so this store is on PostgreSQL; unset DATABASE_URL to restore into DATA_DIR'
-      : 'DATABASE_URL is not set, so this store is PGlite in DATA_DIR; set DATABASE_URL to restore into PostgreSQL';
+      : 'DATABASE_URL is not set, so this store is PGlite in DATA_DIR: a PostgreSQL store cannot move back to PGlite';
   throw new BackupError(`${path} is ${KIND_NAMES[found]}, but ${how}.`);
 }
 

@@ -354,13 +354,56 @@ describe.runIf(testDbKind() === 'postgres')('backup and restore of a Postgres sc
       `${file} holds schema ${schema}, but this store's schema is ${elsewhere}: set DATABASE_SCHEMA=${schema}`,
     );
 
+    // A gzip file that is no PGlite folder: a PGlite backup is moved in (below), this is not.
     const tarball = join(root, 'pglite.tar.gz');
     writeFileSync(tarball, Buffer.from([0x1f, 0x8b, 8, 0]));
     const wrongKind = await npmRun('restore', [tarball], env);
     expect(wrongKind.code).toBe(1);
     expect(wrongKind.stderr).toContain(
-      `${tarball} is a PGlite data folder backup (npm run backup without DATABASE_URL), but DATABASE_URL is set`,
+      `${tarball} is a gzip file but not a PGlite data folder backup`,
     );
     expect(await snapshot(db)).toEqual(before);
   }, 120_000);
+
+  it('moves a PGlite store to PostgreSQL: its backup restored with DATABASE_URL set', async () => {
+    // The PGlite store that ran alone (docs/deploy.md: before two processes), backed up.
+    const dataDir = join(root, 'data');
+    const pgliteConfig: DatabaseConfig = { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
+    const pglite = await openDatabase(pgliteConfig);
+    const store = await buildApp(testConfig({ database: pgliteConfig }), { db: pglite, clock });
+    await store.ready();
+    const written = await writeData(store, pglite);
+    await store.close();
+    await pglite.close();
+    const file = join(root, 'pglite-store.tar.gz');
+    const pgliteEnv = { ...baseEnv(), DATA_DIR: dataDir };
+    expect((await npmRun('backup', [file], pgliteEnv)).code).toBe(0);
+
+    // A new schema for the PostgreSQL store, empty as createdb leaves a database.
+    const moved = `${schema}_moved`;
+    await admin.query(`create schema ${moved}`);
+    const movedConfig: DatabaseConfig = { kind: 'postgres', url: TEST_DATABASE_URL, schema: moved };
+    const restore = await npmRun('restore', [file], { ...env, DATABASE_SCHEMA: moved });
+    expect(restore.stderr).toBe('');
+    expect(restore.stdout).toContain(
+      `Restored ${file}\ninto PostgreSQL (2 accounts, 1 orders, 39 products)`,
+    );
+    const target = await openDatabase(movedConfig);
+    try {
+      expect(await snapshot(target)).toEqual(written.snapshot);
+      const served = await buildApp(testConfig({ database: movedConfig }), { db: target, clock });
+      await served.ready();
+      await expectRestored(served, target, written);
+      // The next order is numbered after the last one the PGlite store took.
+      const [last] = await target.query<{ number: string }>(
+        'select max(number) as number from orders',
+      );
+      const next = await placeOrder(served, written.a, [{ name: 'Coke' }]);
+      expect(next.number).toBe(Number(last?.number) + 1);
+      await served.close();
+    } finally {
+      await target.close();
+      await admin.query(`drop schema if exists ${moved} cascade`);
+    }
+  }, 300_000);
 });
