@@ -19,7 +19,7 @@ const PROBE_BOUND_MS = 500;
 const SWEEP_BOUND = 1_000;
 /** A sweep (20,000 due) that has not ended by then is not bounded. */
 const SWEEP_DEADLINE_MS = 60_000;
-/** Three sweeps' worth, counted in the smallest batch a bounded sweep could take. */
+/** Fewer than any sweep here declines: the second test waits for three sweeps of at least this. */
 const SMALLEST_SWEEP = 100;
 
 describe('a sweep with 20,000 orders due (issue 45, item 9)', () => {
