@@ -509,8 +509,10 @@ export interface ApiOutboxMail {
   subject: string;
   status: 'held' | 'queued' | 'sent' | 'failed';
   attempts: number;
-  /** The mail server's answer to the last failed attempt. */
+  /** The last failed attempt in words ("The mail server refused the connection ..."). */
   lastError: string | null;
+  /** ISO 8601: when the next attempt may come; null unless waiting to be sent. */
+  nextAttemptAt: string | null;
   /** ISO 8601. */
   createdAt: string;
   /** ISO 8601; null until sent. */
@@ -523,7 +525,31 @@ export interface ApiOutboxMail {
 export interface ApiOutbox {
   /** False without SMTP_URL: nothing is sent, every queued mail is held. */
   sending: boolean;
+  /** Mail has been failing MAIL_FAILING_ALERT_MINUTES or more; null otherwise. */
+  failing: ApiMailFailing | null;
   mails: ApiOutboxMail[];
+}
+
+/** A run of failed attempts, nothing sent since it began (server/mail/health.ts). */
+export interface ApiMailFailing {
+  /** ISO 8601: the first failure of the run. */
+  since: string;
+  /** The newest failure in words. */
+  lastError: string | null;
+}
+
+/** POST /api/staff/outbox/retry: how many waiting mails were made due now. */
+export interface ApiOutboxRetry {
+  retried: number;
+}
+
+/**
+ * GET /api/staff/mail-status (every staff member): whether mail is failing, for the staff bar's
+ * banner. No words of the failure: a server's answer may name a customer's address.
+ */
+export interface ApiMailStatus {
+  /** ISO 8601 when failing (see ApiOutbox.failing); null otherwise. */
+  failingSince: string | null;
 }
 
 /** GET/POST /api/staff/users (admin only): an account that may use the staff app. */

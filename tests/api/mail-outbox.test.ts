@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ApiOutbox, ApiOutboxMail } from '../../src/domain';
+import {
+  MAIL_FAILING_ALERT_MINUTES,
+  type ApiErrorBody,
+  type ApiMailStatus,
+  type ApiOutbox,
+  type ApiOutboxMail,
+  type ApiOutboxRetry,
+} from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { loadConfig, type MailConfig } from '../../src/server/config';
 import { renderMail } from '../../src/server/mail/render';
@@ -12,7 +19,7 @@ import {
   signInAs,
   type Account,
 } from '../support/orders';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { portOf, startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import { TEST_ADMIN } from '../support/users';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -234,6 +241,113 @@ describe('sending through SMTP', () => {
   });
 });
 
+describe('a mail server that is down (issue 44: failures the owner sees)', () => {
+  const clock = fixedClock(OPEN_TUESDAY);
+  const ALERT_MS = MAIL_FAILING_ALERT_MINUTES * 60_000;
+  let smtp: TestSmtpServer;
+  let port: number;
+  let t: TestApp;
+  let admin: Account;
+  let staff: Account;
+
+  beforeAll(async () => {
+    // Started for a free port, then stopped: every connection to SMTP_URL is refused.
+    smtp = await startSmtpServer();
+    port = portOf(smtp);
+    await smtp.close();
+    t = await createTestApp({
+      clock,
+      config: {
+        admin: TEST_ADMIN,
+        mail: { ...mailConfig({ SMTP_URL: smtp.url }), maxAttempts: 8 },
+      },
+    });
+    admin = await signInAs(t.app, TEST_ADMIN);
+    staff = await registerStaff(t.app, t.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const outbox = async () =>
+    (await call(t.app, admin, 'GET', '/api/staff/outbox')).json<ApiOutbox>();
+  const status = async (who: Account) => {
+    const response = await call(t.app, who, 'GET', '/api/staff/mail-status');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ApiMailStatus>();
+  };
+
+  it('lists the attempts, the failure in words and the next try; says failing after ten minutes; Retry now sends once the server is back', async () => {
+    const started = clock.now();
+    const id = await queue(t, 'hal@example.com', 'Your reset link');
+    await attemptOver(t, id, 1, () => clock.now());
+
+    let listed = (await outbox()).mails.find((mail) => mail.id === id);
+    expect(listed).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'The mail server refused the connection (check the host and port in SMTP_URL)',
+      nextAttemptAt: new Date(started.getTime() + FIRST_BACKOFF).toISOString(),
+    });
+    expect((await outbox()).failing).toBeNull();
+    expect(await status(staff)).toEqual({ failingSince: null });
+
+    // A minute short of the alert the retries go on failing, and it is not yet news.
+    clock.advance(ALERT_MS - 1);
+    await attemptOver(t, id, 2, () => clock.now());
+    expect((await outbox()).failing).toBeNull();
+    expect(await status(admin)).toEqual({ failingSince: null });
+
+    clock.advance(1);
+    expect((await outbox()).failing).toEqual({
+      since: started.toISOString(),
+      lastError: 'The mail server refused the connection (check the host and port in SMTP_URL)',
+    });
+    // Every staff member's bar hears of it, without the failure's words.
+    expect(await status(staff)).toEqual({ failingSince: started.toISOString() });
+
+    // Retry now while still down: due at once, tried at once (no clock moved), failed again.
+    const before = await rowOf(t, id);
+    expect(new Date(before.next_attempt_at).getTime()).toBeGreaterThan(clock.now().getTime());
+    let retry = await call(t.app, admin, 'POST', '/api/staff/outbox/retry');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json<ApiOutboxRetry>()).toEqual({ retried: 1 });
+    await attemptOver(t, id, before.attempts + 1, () => clock.now());
+
+    // The server is back at the same SMTP_URL: Retry now sends it, and the banner ends.
+    smtp = await startSmtpServer({}, port);
+    retry = await call(t.app, admin, 'POST', '/api/staff/outbox/retry');
+    expect(retry.json<ApiOutboxRetry>()).toEqual({ retried: 1 });
+    const sent = await until(t, id, (r) => r.status === 'sent');
+    expect(sent.attempts).toBe(before.attempts + 2);
+    expect(smtp.mails.map((mail) => mail.subject)).toEqual(['Your reset link']);
+    listed = (await outbox()).mails.find((mail) => mail.id === id);
+    expect(listed).toMatchObject({ status: 'sent', lastError: null, nextAttemptAt: null });
+    expect((await outbox()).failing).toBeNull();
+    expect(await status(staff)).toEqual({ failingSince: null });
+    expect((await call(t.app, admin, 'POST', '/api/staff/outbox/retry')).json()).toEqual({
+      retried: 0,
+    });
+  });
+
+  it('counts a run of failures from the first one after the last mail sent', async () => {
+    // The server works (the last test left it up); a mail goes out now.
+    const ok = await queue(t, 'ida@example.com', 'Sent fine');
+    await until(t, ok, (r) => r.status === 'sent');
+    clock.advance(60_000);
+    await smtp.close();
+    const runStart = clock.now();
+    const id = await queue(t, 'jo@example.com', 'Waits');
+    await attemptOver(t, id, 1, () => clock.now());
+    clock.advance(ALERT_MS - 1);
+    expect((await outbox()).failing).toBeNull();
+    clock.advance(1);
+    expect((await outbox()).failing?.since).toBe(runStart.toISOString());
+    smtp = await startSmtpServer({}, port);
+  });
+});
+
 describe('without SMTP_URL', () => {
   let t: TestApp;
   let admin: Account;
@@ -304,6 +418,7 @@ describe('without SMTP_URL', () => {
       ['GET', '/api/staff/outbox'],
       ['GET', `/api/staff/outbox/${some}/html`],
       ['POST', '/api/staff/outbox/test'],
+      ['POST', '/api/staff/outbox/retry'],
     ] as const) {
       expect((await call(t.app, null, method, url)).statusCode).toBe(401);
       for (const who of [customer, staff]) {

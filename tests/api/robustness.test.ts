@@ -731,6 +731,13 @@ const ROUTES: Record<string, RouteSpec> = {
     status: 201,
     example: () => ({}),
   },
+  'POST /api/staff/outbox/retry': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    example: () => ({}),
+  },
+  'GET /api/staff/mail-status': { names: 'none', staff: true, example: () => ({}) },
   'GET /api/staff/reports/today': { names: 'none', staff: true, example: () => ({}) },
   'GET /api/staff/reports/orders.csv': {
     names: 'none',

@@ -7,7 +7,8 @@
  *   const [mail] = await smtp.waitFor(1);          // parsed: from, to, subject, text, html
  *   smtp.countOf(mail.messageId);                  // how often that Message-ID arrived
  *   smtp.behave({ refuse: 450 });                  // from now on, refuse every recipient
- *   await smtp.close();
+ *   await smtp.close();                            // down: connections are refused
+ *   await startSmtpServer({}, portOf(smtp));       // back, at the same SMTP_URL
  *
  * Behaviours (startSmtpServer's options, or `behave` later; `behave({})` accepts again):
  * - `refuse`: answer RCPT TO with this code (4xx: try later, 5xx: never); nothing arrives.
@@ -56,7 +57,11 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(initial: SmtpBehaviour = {}): Promise<TestSmtpServer> {
+/** `port`: listen there (0: any free one); a test restarts a stopped server on its old port. */
+export async function startSmtpServer(
+  initial: SmtpBehaviour = {},
+  port = 0,
+): Promise<TestSmtpServer> {
   let behaviour = initial;
   const mails: ReceivedMail[] = [];
   const sockets = new Map<number, Socket>();
@@ -121,7 +126,7 @@ export async function startSmtpServer(initial: SmtpBehaviour = {}): Promise<Test
   });
 
   const net = await new Promise<Server>((resolve) => {
-    const listening = server.listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = server.listen(port, '127.0.0.1', () => resolve(listening));
   });
   net.on('connection', (socket) => {
     const port = socket.remotePort;
@@ -166,3 +171,6 @@ export async function startSmtpServer(initial: SmtpBehaviour = {}): Promise<Test
     },
   };
 }
+
+/** The port of a server's `url`, to start it again there after `close`. */
+export const portOf = (server: TestSmtpServer): number => Number(new URL(server.url).port);

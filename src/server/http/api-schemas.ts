@@ -26,8 +26,11 @@ import {
   type ApiMailPreferences,
   type ApiMenuHistoryEntry,
   type ApiLoginAnswer,
+  type ApiMailFailing,
+  type ApiMailStatus,
   type ApiOutbox,
   type ApiOutboxMail,
+  type ApiOutboxRetry,
   type ApiMeAnswer,
   type ApiMergedCart,
   type ApiOrder,
@@ -418,16 +421,31 @@ export const apiOutboxMailSchema = z.object({
   status: z.enum(['held', 'queued', 'sent', 'failed']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   text: z.string(),
   html: z.string(),
 }) satisfies z.ZodType<ApiOutboxMail>;
 
+export const apiMailFailingSchema = z.object({
+  since: z.string(),
+  lastError: z.string().nullable(),
+}) satisfies z.ZodType<ApiMailFailing>;
+
 export const apiOutboxSchema = z.object({
   sending: z.boolean(),
+  failing: apiMailFailingSchema.nullable(),
   mails: z.array(apiOutboxMailSchema),
 }) satisfies z.ZodType<ApiOutbox>;
+
+export const apiOutboxRetrySchema = z.object({
+  retried: z.number().int(),
+}) satisfies z.ZodType<ApiOutboxRetry>;
+
+export const apiMailStatusSchema = z.object({
+  failingSince: z.string().nullable(),
+}) satisfies z.ZodType<ApiMailStatus>;
 
 /** The day so far, in the store's time zone. */
 export const apiTodayReportSchema = z.object({

@@ -2,14 +2,22 @@
  * The admin's Outbox (issue 35): what went out, what is waiting, what failed and why, and a test
  * mail to check SMTP_URL from the staff app.
  */
-import { OUTBOX_LIST_LIMIT, type ApiOutbox, type ApiOutboxMail } from '../../domain';
+import {
+  OUTBOX_LIST_LIMIT,
+  type ApiMailStatus,
+  type ApiOutbox,
+  type ApiOutboxMail,
+  type ApiOutboxRetry,
+} from '../../domain';
 import type { AppContext } from '../context';
 import { checkedId, HttpError } from '../http/errors';
 import { mailOutboxRepository, type OutboxEntry } from '../repositories/mail-outbox';
 import { storeRepository } from '../repositories/store';
+import { mailFailing } from './health';
 import { renderMail } from './render';
 
 function present(entry: OutboxEntry, sending: boolean): ApiOutboxMail {
+  const waiting = entry.status === 'queued' && sending;
   return {
     id: entry.id,
     kind: entry.kind,
@@ -19,6 +27,7 @@ function present(entry: OutboxEntry, sending: boolean): ApiOutboxMail {
     status: entry.status === 'queued' && !sending ? 'held' : entry.status,
     attempts: entry.attempts,
     lastError: entry.lastError,
+    nextAttemptAt: waiting ? entry.nextAttemptAt.toISOString() : null,
     createdAt: entry.createdAt.toISOString(),
     sentAt: entry.sentAt?.toISOString() ?? null,
     text: entry.text,
@@ -28,8 +37,32 @@ function present(entry: OutboxEntry, sending: boolean): ApiOutboxMail {
 
 export async function listOutbox(ctx: AppContext): Promise<ApiOutbox> {
   const sending = ctx.mail !== null;
-  const entries = await mailOutboxRepository(ctx.db).newest(OUTBOX_LIST_LIMIT);
-  return { sending, mails: entries.map((entry) => present(entry, sending)) };
+  const [entries, failing] = await Promise.all([
+    mailOutboxRepository(ctx.db).newest(OUTBOX_LIST_LIMIT),
+    mailFailing(ctx.db, ctx.clock.now()),
+  ]);
+  return {
+    sending,
+    failing: failing && { since: failing.since.toISOString(), lastError: failing.lastError },
+    mails: entries.map((entry) => present(entry, sending)),
+  };
+}
+
+/** For every staff member's bar: failing or not, without the failure's words (they may name a customer). */
+export async function mailStatus(ctx: AppContext): Promise<ApiMailStatus> {
+  const failing = await mailFailing(ctx.db, ctx.clock.now());
+  return { failingSince: failing?.since.toISOString() ?? null };
+}
+
+/**
+ * "Retry now" (the owner fixed SMTP_URL, or the provider is back): every waiting mail is due
+ * now instead of after its backoff (up to an hour), and the sender is woken. Each retry is an
+ * attempt like any other and counts toward the bound.
+ */
+export async function retryWaitingMails(ctx: AppContext): Promise<ApiOutboxRetry> {
+  const retried = await mailOutboxRepository(ctx.db).retryNow(ctx.clock.now());
+  ctx.mail?.wake();
+  return { retried };
 }
 
 /**

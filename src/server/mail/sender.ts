@@ -16,7 +16,7 @@
  * (`<row id@domain of MAIL_FROM>`), which a receiver can recognise. Never lost, at worst twice.
  *
  * A failed attempt waits firstBackoffMs, doubling each time up to maxBackoffMs, and after
- * maxAttempts the mail is marked failed with the server's last answer (shown in the Outbox). A
+ * maxAttempts the mail is marked failed with the last failure in words (shown in the Outbox). A
  * 5xx answer is the server refusing this mail for good (no such mailbox, policy), so repeating
  * it for hours only hides the failure from the owner; it still gets maxPermanentAttempts rather
  * than one, because a misconfigured relay (530 authentication required, 550 relaying denied)
@@ -101,7 +101,7 @@ export function createMailSender(options: {
     }
     const bound = outcome.kind === 'permanent' ? config.maxPermanentAttempts : config.maxAttempts;
     if (mail.attempts >= bound) {
-      await outbox.markFailed(mail.id, outcome.answer);
+      await outbox.markFailed(mail.id, outcome.answer, now);
       log?.warn(
         { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, answer: outcome.answer },
         'mail failed for good',
@@ -109,7 +109,7 @@ export function createMailSender(options: {
       return;
     }
     const retryAt = new Date(now.getTime() + backoffMs(config, mail.attempts));
-    await outbox.retryLater(mail.id, retryAt, outcome.answer);
+    await outbox.retryLater(mail.id, retryAt, outcome.answer, now);
     log?.info(
       { mailId: mail.id, attempts: mail.attempts, retryAt, answer: outcome.answer },
       'mail attempt failed; will retry',

@@ -5,6 +5,7 @@
  */
 import { createTransport } from 'nodemailer';
 import type { NodemailerError } from 'nodemailer/lib/errors';
+import { failureInWords, noAnswerWithin } from './failure-words';
 
 export interface TransportMail {
   from: string | { name: string; address: string };
@@ -51,14 +52,16 @@ function isNodemailerError(error: unknown): error is NodemailerError {
 }
 
 /**
- * The SMTP server's answer (its reply line when it gave one, else what went wrong with the
- * connection), and whether trying again can help: a 5xx reply (except 503, see nodemailer's
+ * What went wrong in the owner's words (failure-words.ts: the server's reply line kept when it
+ * gave one), and whether trying again can help: a 5xx reply (except 503, see nodemailer's
  * `permanent`) says the same mail will be refused again; everything else (4xx, a dropped or
  * refused connection, a timeout) may pass later.
  */
 function outcomeOf(error: unknown, url: string): SendOutcome {
-  if (!isNodemailerError(error)) return { ok: false, kind: 'temporary', answer: String(error) };
-  const answer = scrubSmtp(error.response ?? `${error.code ?? 'error'}: ${error.message}`, url);
+  if (!isNodemailerError(error)) {
+    return { ok: false, kind: 'temporary', answer: failureInWords({ message: String(error) }) };
+  }
+  const answer = scrubSmtp(failureInWords(error), url);
   return { ok: false, kind: error.permanent === true ? 'permanent' : 'temporary', answer };
 }
 
@@ -80,12 +83,7 @@ export function smtpTransport(url: string, timeoutMs: number): MailTransport {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<SendOutcome>((resolve) => {
         timer = setTimeout(
-          () =>
-            resolve({
-              ok: false,
-              kind: 'temporary',
-              answer: `no answer from the mail server within ${timeoutMs} ms`,
-            }),
+          () => resolve({ ok: false, kind: 'temporary', answer: noAnswerWithin(timeoutMs) }),
           timeoutMs,
         );
       });

@@ -89,7 +89,8 @@ export function mailOutboxRepository(db: Queryable) {
      */
     async claimNext(now: Date, leaseUntil: Date): Promise<ClaimedMail | null> {
       const rows = await query<ClaimedRow>(
-        sql`update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil}
+        sql`update mail_outbox
+               set attempts = attempts + 1, next_attempt_at = ${leaseUntil}, leased_until = ${leaseUntil}
              where id = (select id from mail_outbox
                           where status = 'queued' and (next_attempt_at <= ${now} or attempts = 0)
                           order by next_attempt_at, created_at
@@ -105,31 +106,71 @@ export function mailOutboxRepository(db: Queryable) {
 
     async markSent(id: string, at: Date): Promise<void> {
       await query(
-        sql`update mail_outbox set status = 'sent', sent_at = ${at}, last_error = null
+        sql`update mail_outbox
+               set status = 'sent', sent_at = ${at}, last_error = null, leased_until = null
              where id = ${id} and status = 'queued'`,
       );
     },
 
-    /** The attempt failed; the next one is not before `retryAt`. */
-    async retryLater(id: string, retryAt: Date, answer: string): Promise<void> {
+    /** The attempt failed at `at` (`answer` in words); the next one is not before `retryAt`. */
+    async retryLater(id: string, retryAt: Date, answer: string, at: Date): Promise<void> {
       await query(
-        sql`update mail_outbox set next_attempt_at = ${retryAt}, last_error = ${answer}
+        sql`update mail_outbox
+               set next_attempt_at = ${retryAt}, last_error = ${answer}, leased_until = null,
+                   first_failed_at = coalesce(first_failed_at, ${at})
              where id = ${id} and status = 'queued'`,
       );
     },
 
-    async markFailed(id: string, answer: string): Promise<void> {
+    async markFailed(id: string, answer: string, at: Date): Promise<void> {
       await query(
-        sql`update mail_outbox set status = 'failed', last_error = ${answer}
+        sql`update mail_outbox
+               set status = 'failed', last_error = ${answer}, leased_until = null,
+                   first_failed_at = coalesce(first_failed_at, ${at})
              where id = ${id} and status = 'queued'`,
       );
+    },
+
+    /**
+     * "Retry now": every waiting mail is due at `now`, except one a sender holds this moment
+     * (its lease still running: it is being tried already, and a second claim would send it
+     * twice). Resolves to how many were made due.
+     */
+    async retryNow(now: Date): Promise<number> {
+      const rows = await query<{ id: string }>(
+        sql`update mail_outbox set next_attempt_at = ${now}
+             where status = 'queued' and next_attempt_at > ${now}
+               and (leased_until is null or leased_until <= ${now})
+            returning id`,
+      );
+      return rows.length;
+    },
+
+    /**
+     * The start of the present run of failures: the earliest first failure, among the mails
+     * still waiting, that came after the last mail sent (null when none did), with the newest
+     * failure's words. What "failing" means is mail/health.ts's to say.
+     */
+    async failingSince(): Promise<{ since: Date; lastError: string | null } | null> {
+      const rows = await query<{ since: Date | string | null; last_error: string | null }>(
+        sql`with failing as (
+              select first_failed_at, last_error, next_attempt_at from mail_outbox
+               where status = 'queued' and first_failed_at is not null
+                 and first_failed_at > coalesce(
+                       (select max(sent_at) from mail_outbox where status = 'sent'), '-infinity'))
+            select (select min(first_failed_at) from failing) as since,
+                   (select last_error from failing order by next_attempt_at desc limit 1) as last_error`,
+      );
+      const row = rows[0];
+      if (!row?.since) return null;
+      return { since: new Date(row.since), lastError: row.last_error };
     },
 
     /** The newest mails first, for the admin's Outbox. */
     async newest(limit: number): Promise<OutboxEntry[]> {
       const rows = await query<EntryRow>(
         sql`select id, kind, to_address, subject, text_body, html_body, status, attempts,
-                   last_error, created_at, sent_at
+                   last_error, next_attempt_at, created_at, sent_at
               from mail_outbox order by created_at desc, id limit ${limit}`,
       );
       return rows.map((row) => ({
@@ -137,6 +178,7 @@ export function mailOutboxRepository(db: Queryable) {
         status: row.status,
         attempts: row.attempts,
         lastError: row.last_error,
+        nextAttemptAt: new Date(row.next_attempt_at),
         createdAt: new Date(row.created_at),
         sentAt: row.sent_at === null ? null : new Date(row.sent_at),
       }));
@@ -216,7 +258,10 @@ export interface OutboxEntry {
   html: string;
   status: OutboxStatus;
   attempts: number;
+  /** The failure in words (mail/failure-words.ts). */
   lastError: string | null;
+  /** When a sender may try it next (a running attempt's lease end while one is under way). */
+  nextAttemptAt: Date;
   createdAt: Date;
   sentAt: Date | null;
 }
@@ -231,6 +276,7 @@ interface EntryRow {
   status: OutboxStatus;
   attempts: number;
   last_error: string | null;
+  next_attempt_at: Date | string;
   created_at: Date | string;
   sent_at: Date | string | null;
 }

@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { idSchema } from '../../domain';
-import { adminGuard, requireUser } from '../auth/sessions';
+import { adminGuard, requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
-import { apiOutboxMailSchema, apiOutboxSchema } from '../http/api-schemas';
-import { listOutbox, mailHtml, MAIL_PREVIEW_POLICY, queueTestMail } from '../mail/outbox-admin';
+import {
+  apiMailStatusSchema,
+  apiOutboxMailSchema,
+  apiOutboxRetrySchema,
+  apiOutboxSchema,
+} from '../http/api-schemas';
+import {
+  listOutbox,
+  mailHtml,
+  mailStatus,
+  MAIL_PREVIEW_POLICY,
+  queueTestMail,
+  retryWaitingMails,
+} from '../mail/outbox-admin';
 
 /**
  * The admin's Outbox (issue 35): every outgoing mail with its state and text, and a test mail to
@@ -47,5 +59,18 @@ export const staffOutboxRoutes: RouteModule = (app, ctx) => {
       const admin = await requireUser(request, ctx);
       return reply.status(201).send(await queueTestMail(ctx, admin.email, admin.id));
     },
+  );
+
+  app.post(
+    '/staff/outbox/retry',
+    { preValidation: guard, schema: { response: { 200: apiOutboxRetrySchema } } },
+    () => retryWaitingMails(ctx),
+  );
+
+  // Every staff member's bar shows the banner (they can tell the owner): no mail's words here.
+  app.get(
+    '/staff/mail-status',
+    { preValidation: staffGuard(ctx), schema: { response: { 200: apiMailStatusSchema } } },
+    () => mailStatus(ctx),
   );
 };

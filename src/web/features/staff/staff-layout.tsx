@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import type { ApiMeAnswer, ApiStaffStore } from '../../../domain';
 import { api, isAbort, isApiError } from '../../shared/api';
+import { MailFailingBanner, mailApi } from '../../shared/mail-failing';
+import { usePollWhileVisible } from '../../shared/use-poll';
 import { useSession } from '../../shared/session';
 import { useMutation } from '../../shared/use-mutation';
 import { ErrorMessage, Loading } from '../../shared/ui';
@@ -11,6 +13,9 @@ import { staffApi } from './staff-api';
 import type { StaffContext } from './staff-context';
 import { useStaffBoard } from './use-staff-board';
 import './staff.css';
+
+/** How often the staff bar asks whether mail is failing (a run must last 10 minutes anyway). */
+const MAIL_STATUS_EVERY_MS = 30_000;
 
 /** How often the alert rings again while a new order is unseen. */
 const RING_EVERY_MS = 2_500;
@@ -154,6 +159,10 @@ function StaffFrame({
   const { soundOn, turnOn, alerting, rings } = useAlert(board.unseen.length);
   useTitleFlash(board.unseen.length, store.name);
   const context: StaffContext = { store, setStore, board, admin };
+  const { pathname } = useLocation();
+  const mailFailingSince = useMailFailing(pathname);
+  // The Outbox shows its own banner, with the failure's words.
+  const onOutbox = pathname.startsWith(staffUrls.outbox());
   const connection =
     board.connected === false
       ? 'Reconnecting...'
@@ -223,6 +232,11 @@ function StaffFrame({
           <span>New orders ring until someone opens them. Browsers keep quiet until a tap.</span>
         </button>
       )}
+      {mailFailingSince && !onOutbox ? (
+        <div className="staff-mail-failing">
+          <MailFailingBanner since={mailFailingSince} admin={admin} />
+        </div>
+      ) : null}
       {/* In the tab order: on a phone the board scrolls inside it, and an empty board has
           nothing else to focus, so the keyboard could not scroll it (axe: scrollable-region-focusable). */}
       <main id="staff-main" className="staff-main" tabIndex={0}>
@@ -230,6 +244,24 @@ function StaffFrame({
       </main>
     </div>
   );
+}
+
+/**
+ * Since when mail has been failing (GET /api/staff/mail-status), or null: asked on each screen
+ * opened and every MAIL_STATUS_EVERY_MS while the page is visible.
+ */
+function useMailFailing(screen: string): string | null {
+  const [since, setSince] = useState<string | null>(null);
+  const poll = useCallback(async (signal: AbortSignal) => {
+    setSince((await mailApi.status(signal)).failingSince);
+  }, []);
+  useEffect(() => {
+    const controller = new AbortController();
+    void poll(controller.signal).catch(() => undefined);
+    return () => controller.abort();
+  }, [poll, screen]);
+  usePollWhileVisible(poll, MAIL_STATUS_EVERY_MS);
+  return since;
 }
 
 /** Rings now and every few seconds while there is an unseen new order (when sound is on). */
