@@ -24,6 +24,7 @@ import { compressJsonAnswers } from './http/compress-json';
 import { cookies } from './http/cookies';
 import { limitConnections, trustedPeer } from './http/connection-limits';
 import { HttpError } from './http/errors';
+import { logSerializers, urlCarriesSecret } from './http/log-redaction';
 import {
   contentSecurityPolicyValue,
   securityHeaders,
@@ -80,6 +81,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   /** True once shutdown has begun (serve.ts): /healthz then says 503 so balancers move on. */
   draining?: () => boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
 }
 
 /**
@@ -91,7 +94,16 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // No secret in a log line: reset links' tokens and other credentials in URLs redacted,
+    // headers never written (http/log-redaction.ts).
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Bodies are small JSON documents; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
     // A count of hops or a list of proxies, never `true` (config.ts: trustProxySetting).
@@ -336,6 +348,9 @@ export async function buildApp(
           ),
         );
     }
+    // A page opened from a reset mail holds a live token in its URL: no Referer may carry it
+    // to what the page loads or calls, nor to a site it links to.
+    if (urlCarriesSecret(request.url)) reply.header('referrer-policy', 'no-referrer');
     // The single-page app answers every other path (deep links, unknown paths show Home).
     return sendIndexHtml(request, reply.status(200));
   });
