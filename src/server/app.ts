@@ -50,9 +50,10 @@ const errorBody = (statusCode: number, code: ErrorCode, message: string): ApiErr
 });
 
 /**
- * True for every spelling of an API path: `/api`, `/API/x`, `//api/x`, `/api%2fx`. Routing is
- * exact, so such a path matches no route; without this it fell through to the web app and
- * answered 200 with the HTML page, for any method.
+ * True for every spelling of an API path: `/api`, `/API/x`, `//api/x`, `/api%2fx`, `/api\\x`,
+ * `/menu/../api/x`. Routing is exact, so such a path matches no route; without this it fell
+ * through to the web app and answered 200 with the HTML page, for any method. Read as a browser
+ * reads a URL: a backslash is a slash, `.` and `..` segments resolved, tabs dropped.
  */
 function isApiPath(url: string): boolean {
   let path = url.split('?')[0] ?? '';
@@ -61,7 +62,14 @@ function isApiPath(url: string): boolean {
   } catch {
     // A broken escape is still judged by its raw text.
   }
-  path = path.replace(/\/{2,}/g, '/').toLowerCase();
+  // Slashes collapsed before the URL parser sees it: '//api/x' would be a host named api.
+  path = path.replace(/[\\/]+/g, '/');
+  try {
+    path = new URL(path, 'http://store.invalid').pathname;
+  } catch {
+    // Not a URL's path at all: judged as it is.
+  }
+  path = path.toLowerCase();
   return path === '/api' || path.startsWith('/api/');
 }
 
