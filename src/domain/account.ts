@@ -12,7 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './account-messages';
 import { isPhoneNumber } from './contact-rules';
-import { isPlainText, stripBidiControls } from './plain-text';
+import { isPlainText, stripInvisible } from './plain-text';
 
 /** A contact as typed: strings (trimmed), nothing checked yet beyond lengths. */
 const contactDraftSchema = z.object(
@@ -22,7 +22,7 @@ const contactDraftSchema = z.object(
     }),
     address: z
       .string({ error: ACCOUNT_MESSAGES.contactRequired })
-      .overwrite(stripBidiControls)
+      .overwrite(stripInvisible)
       .trim()
       .max(300, { error: 'Please keep the address under 300 characters.' })
       .refine(isPlainText, { error: 'Please remove special characters from the address.' }),
@@ -56,7 +56,7 @@ export const registerSchema = z.object(
   {
     name: z
       .string({ error: ACCOUNT_MESSAGES.nameRequired })
-      .overwrite(stripBidiControls)
+      .overwrite(stripInvisible)
       .trim()
       .min(1, { error: ACCOUNT_MESSAGES.nameRequired })
       .max(100, { error: 'Please keep the name under 100 characters.' })

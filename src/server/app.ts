@@ -24,6 +24,7 @@ import { compressJsonAnswers } from './http/compress-json';
 import { cookies } from './http/cookies';
 import { limitConnections, trustedPeer } from './http/connection-limits';
 import { HttpError } from './http/errors';
+import { logSerializers, urlCarriesSecret } from './http/log-redaction';
 import {
   contentSecurityPolicyValue,
   securityHeaders,
@@ -49,9 +50,10 @@ const errorBody = (statusCode: number, code: ErrorCode, message: string): ApiErr
 });
 
 /**
- * True for every spelling of an API path: `/api`, `/API/x`, `//api/x`, `/api%2fx`. Routing is
- * exact, so such a path matches no route; without this it fell through to the web app and
- * answered 200 with the HTML page, for any method.
+ * True for every spelling of an API path: `/api`, `/API/x`, `//api/x`, `/api%2fx`, `/api\\x`,
+ * `/menu/../api/x`. Routing is exact, so such a path matches no route; without this it fell
+ * through to the web app and answered 200 with the HTML page, for any method. Read as a browser
+ * reads a URL: a backslash is a slash, `.` and `..` segments resolved, tabs dropped.
  */
 function isApiPath(url: string): boolean {
   let path = url.split('?')[0] ?? '';
@@ -60,7 +62,14 @@ function isApiPath(url: string): boolean {
   } catch {
     // A broken escape is still judged by its raw text.
   }
-  path = path.replace(/\/{2,}/g, '/').toLowerCase();
+  // Slashes collapsed before the URL parser sees it: '//api/x' would be a host named api.
+  path = path.replace(/[\\/]+/g, '/');
+  try {
+    path = new URL(path, 'http://store.invalid').pathname;
+  } catch {
+    // Not a URL's path at all: judged as it is.
+  }
+  path = path.toLowerCase();
   return path === '/api' || path.startsWith('/api/');
 }
 
@@ -80,6 +89,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   /** True once shutdown has begun (serve.ts): /healthz then says 503 so balancers move on. */
   draining?: () => boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
 }
 
 /**
@@ -91,7 +102,16 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // No secret in a log line: reset links' tokens and other credentials in URLs redacted,
+    // headers never written (http/log-redaction.ts).
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Bodies are small JSON documents; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
     // A count of hops or a list of proxies, never `true` (config.ts: trustProxySetting).
@@ -336,6 +356,9 @@ export async function buildApp(
           ),
         );
     }
+    // A page opened from a reset mail holds a live token in its URL: no Referer may carry it
+    // to what the page loads or calls, nor to a site it links to.
+    if (urlCarriesSecret(request.url)) reply.header('referrer-policy', 'no-referrer');
     // The single-page app answers every other path (deep links, unknown paths show Home).
     return sendIndexHtml(request, reply.status(200));
   });

@@ -81,17 +81,47 @@ const PRIVATE_RANGES: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6']> 
 const WIDEST_PUBLIC_PREFIX = { ipv4: 8, ipv6: 16 } as const;
 
 /**
- * A range as the addresses it holds: an IPv4-mapped IPv6 range (`::ffff:10.0.0.0/104`) is the
- * IPv4 range inside it (`10.0.0.0/8`), so neither check below can be stepped around.
+ * The 128 bits of an IPv6 address, whatever its spelling: hex or a dotted IPv4 tail, any case,
+ * zero-padded, `::` or every group written. The URL parser writes an IPv6 host in one canonical
+ * form (compressed, lower-case hex, no dotted tail), which is expanded here.
+ */
+function ipv6Bits(address: string): bigint {
+  const canonical = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  const [head = '', tail] = canonical.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':'));
+  const left = groupsOf(head);
+  const right = tail === undefined ? [] : groupsOf(tail);
+  const zeros = Array.from({ length: 8 - left.length - right.length }, () => '0');
+  return [...left, ...zeros, ...right].reduce(
+    (bits, group) => (bits << 16n) | BigInt(Number.parseInt(group, 16)),
+    0n,
+  );
+}
+
+/** `::ffff:0:0/96`, where every IPv4 address has its IPv6 spelling (proxy-addr matches both). */
+const IPV4_MAPPED = 0xffffn << 32n;
+
+/**
+ * A range as the addresses it holds: an IPv4-mapped IPv6 range (`::ffff:10.0.0.0/104`, also
+ * written `::ffff:a00:0/104` or in full) is the IPv4 range inside it (`10.0.0.0/8`), and an IPv6
+ * range wider than /96 that holds the whole mapped block (`::/80`) holds all of IPv4, so neither
+ * check below can be stepped around by a spelling.
  */
 function asRange(
   address: string,
   prefix: number,
   type: 'ipv4' | 'ipv6',
 ): { base: string; bits: number; kind: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (type === 'ipv6' && mapped?.[1] !== undefined && prefix >= 96) {
-    return { base: mapped[1], bits: prefix - 96, kind: 'ipv4' };
+  if (type === 'ipv6') {
+    const bits = ipv6Bits(address);
+    const top = (value: bigint, width: number) => value >> BigInt(128 - width);
+    if (prefix >= 96 && top(bits, 96) === top(IPV4_MAPPED, 96)) {
+      const ipv4 = [24n, 16n, 8n, 0n].map((shift) => String((bits >> shift) & 0xffn)).join('.');
+      return { base: ipv4, bits: prefix - 96, kind: 'ipv4' };
+    }
+    if (top(bits, prefix) === top(IPV4_MAPPED, prefix)) {
+      return { base: '0.0.0.0', bits: 0, kind: 'ipv4' };
+    }
   }
   return { base: address, bits: prefix, kind: type };
 }

@@ -4,11 +4,12 @@
  * Origin check blind to the scheme, and a GET route that writes also writing on HEAD.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCartTotals } from '../../src/domain';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, listenOnLoopback, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
 const HTML = '<!doctype html><title>Royal City Pizza</title><div id="root"></div>';
@@ -51,6 +52,56 @@ describe('paths the app does not have', () => {
     const posted = await t.app.inject({ method: 'POST', url: '/menu/pizza', payload: {} });
     expect(posted.statusCode).toBe(404);
     expect(posted.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  // Issue 45, item 10. Sent raw over a socket: fetch and inject would tidy the path first.
+  it('answers an API path written with backslashes or dot segments with the JSON 404', async () => {
+    const base = await listenOnLoopback(t.app);
+    const raw = (path: string) =>
+      new Promise<{ status: number; type: string }>((resolve, reject) => {
+        const request = http.request(
+          `${base}/`,
+          { path, method: 'GET', agent: false },
+          (response) => {
+            response.resume();
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                type: String(response.headers['content-type']),
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+    for (const path of [
+      '/api\\auth\\me',
+      '/API\\auth\\me',
+      '/api%5Cauth%5Cme',
+      '/api%5cproducts',
+      '//api\\products',
+      '/menu/../api/auth/me',
+      '/./api/products',
+      '/%2e%2e/api/auth/me',
+      '/api%09/products',
+    ]) {
+      const answer = await raw(path);
+      expect({ path, ...answer }).toMatchObject({
+        path,
+        status: 404,
+        type: expect.stringMatching(/^application\/json/) as unknown,
+      });
+    }
+    // No leading slash at all is no path: Fastify's JSON 400, not the page either.
+    expect(await raw('\\api\\products')).toMatchObject({
+      status: 400,
+      type: expect.stringMatching(/^application\/json/) as unknown,
+    });
+    // Pages stay pages, a backslash or not.
+    for (const path of ['/menu\\pizza', '/apiary', '/menu/api']) {
+      expect({ path, ...(await raw(path)) }).toMatchObject({ path, status: 200 });
+    }
   });
 });
 

@@ -291,6 +291,30 @@ describe('GET /api/staff/reports/orders.csv', () => {
     expect(parseCsv(year.body)).toHaveLength(7);
   });
 
+  it('guards a name that hid its formula behind a zero-width space (issue 45, item 8)', async () => {
+    const formula = '=HYPERLINK("http://evil.example","zw")';
+    const guarded = `'${formula}`;
+    try {
+      // A Friday no other test counts.
+      clock.set('2026-11-27T12:00:00-05:00');
+      const registered = await registerUser(t.app, { name: `\u200B${formula}` });
+      expect(registered.user.name).toBe(formula);
+      const hidden = { id: registered.user._id, cookie: registered.cookie };
+      const order = await placeOrder(t.app, hidden);
+      const nameCell = async () =>
+        parseCsv((await csv('?from=2026-11-27&to=2026-11-27')).body)[1]?.[3];
+      expect(await nameCell()).toBe(guarded);
+      // A name stored before the characters were taken out is still guarded on its way out.
+      await t.db.query('update orders set customer_name = $1 where id = $2', [
+        `\u200B${formula}`,
+        order._id,
+      ]);
+      expect(await nameCell()).toBe(`'\u200B${formula}`);
+    } finally {
+      clock.set('2026-11-24T23:30:00-05:00');
+    }
+  });
+
   it('refuses a missing, malformed, reversed or too long range with a sentence', async () => {
     const cases: [string, RegExp][] = [
       ['', /dates like 2026-11-24/],

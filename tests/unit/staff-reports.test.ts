@@ -35,6 +35,14 @@ describe('csvCell', () => {
     expect(csvCell('\u2066\u200F+1')).toBe("'\u2066\u200F+1");
     expect(csvCell('Pat \uFF1D')).toBe('Pat \uFF1D');
   });
+
+  it('reads the cell without zero-width characters (any default-ignorable) first', () => {
+    expect(csvCell('\u200B=HYPERLINK("x")')).toBe('"\'\u200B=HYPERLINK(""x"")"');
+    expect(csvCell('\u2060+1')).toBe("'\u2060+1");
+    expect(csvCell('\u034F-2')).toBe("'\u034F-2");
+    expect(csvCell('\uFEFF\u00AD@SUM(A1)')).toBe("'\uFEFF\u00AD@SUM(A1)");
+    expect(csvCell('\u{E0041}\uFE0F=1')).toBe("'\u{E0041}\uFE0F=1");
+  });
 });
 
 describe('store days', () => {

@@ -1,5 +1,5 @@
 import type { JWTVerifyGetKey } from 'jose';
-import { isPlainText, stripBidiControls } from '../../domain';
+import { isPlainText, stripInvisible } from '../../domain';
 import type { AppConfig } from '../config';
 
 /** What a verified Google ID token tells us; only these values are ever used. */
@@ -65,7 +65,7 @@ export function createGoogleVerifier(google: AppConfig['google'] & { clientId: s
         ? // Code points, not graphemes, on purpose: isPlainText judges single code points (a
           // control character or a lone surrogate), and a grapheme keeps its other parts.
           // eslint-disable-next-line @typescript-eslint/no-misused-spread
-          stripBidiControls([...name].filter((char) => isPlainText(char)).join('')).trim()
+          stripInvisible([...name].filter((char) => isPlainText(char)).join('')).trim()
         : '';
     return {
       subject: sub,

@@ -11,7 +11,7 @@ import {
   MAX_CHECKOUT_PHONE_LENGTH,
   MAX_INSTRUCTIONS_LENGTH,
   idSchema,
-  stripBidiControls,
+  stripInvisible,
 } from '../../domain';
 
 /** Text that may arrive as a number (a phone typed into a number field); absent reads ''. */
@@ -21,7 +21,7 @@ const looseText = (max: number, what: string) =>
       error: `Please enter the ${what} as text.`,
     })
     .optional()
-    .transform((value) => stripBidiControls(value ?? '').trim())
+    .transform((value) => stripInvisible(value ?? '').trim())
     .pipe(
       z
         .string()

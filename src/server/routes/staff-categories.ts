@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KINDS, stripBidiControls } from '../../domain';
+import { KINDS, stripInvisible } from '../../domain';
 import { availabilityWindows } from '../../domain/product-details';
 import { menuEditorGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -19,7 +19,7 @@ import { notFound } from '../http/errors';
  * are the domain's (`category-draft.ts`), their messages naming the field.
  */
 
-const text = z.string().overwrite(stripBidiControls).trim();
+const text = z.string().overwrite(stripInvisible).trim();
 const KIND_MESSAGE = `Please choose the kind of items: one of ${KINDS.join(', ')}.`;
 const POSITION_MESSAGE = 'Please give the position as a whole number from 0.';
 const HIDDEN_MESSAGE = 'Please say whether the category is hidden with true or false.';

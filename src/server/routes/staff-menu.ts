@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idSchema, stripBidiControls, toCents } from '../../domain';
+import { idSchema, stripInvisible, toCents } from '../../domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 import { availabilityWindows, productDetailsFields } from '../../domain/product-details';
 import { menuEditorGuard, staffGuard } from '../auth/sessions';
@@ -94,7 +94,7 @@ const detailsInput = z.strictObject({
   soldOutFlavors: choices.optional().transform(() => undefined),
 });
 
-const text = z.string().overwrite(stripBidiControls).trim();
+const text = z.string().overwrite(stripInvisible).trim();
 
 /** POST /api/staff/products: the fields `GET /api/products/{id}` answers, less `_id`. */
 const newProduct = z.object({

@@ -10,7 +10,7 @@ import {
   isPhoneNumber,
   normaliseHstNumber,
   isPlainText,
-  stripBidiControls,
+  stripInvisible,
   toCents,
   type OrderStatus,
   idSchema,
@@ -102,7 +102,7 @@ const acceptBody = z
 const reasonText = (missing: string) =>
   z
     .string({ error: missing })
-    .overwrite(stripBidiControls)
+    .overwrite(stripInvisible)
     .trim()
     .min(1, { error: missing })
     .max(MAX_DECLINE_REASON_LENGTH, {

@@ -1,4 +1,4 @@
-import { storeDate, stripBidiControls, toDollars, type ApiTodayReport } from '../../domain';
+import { storeDate, stripInvisible, toDollars, type ApiTodayReport } from '../../domain';
 import type { Clock } from '../clock';
 import type { Queryable } from '../data/db';
 import { badRequest } from '../http/errors';
@@ -96,10 +96,11 @@ export const CSV_HEADER = [
  * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes
  * doubled. A cell a spreadsheet would read as a formula (= + - @, tab or CR first) gets a
  * leading apostrophe, so a customer's name cannot run code on the store's computer. Judged in
- * NFKC without bidi controls, as a spreadsheet may read it: a full-width '＝' is an '='.
+ * NFKC without invisible characters (`stripInvisible`: bidi controls, zero-width spaces), as a
+ * spreadsheet may read it: a full-width '＝' is an '=', '\u200B=' is an '='.
  */
 export function csvCell(value: string): string {
-  const formula = /^[=+\-@\t\r]/.test(stripBidiControls(value.normalize('NFKC')));
+  const formula = /^[=+\-@\t\r]/.test(stripInvisible(value.normalize('NFKC')));
   const safe = formula ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
