@@ -43,6 +43,15 @@ export const PAYMENT_OPTION_LABELS: Readonly<Record<PaymentOption, string>> = {
   cash: 'Pay in Cash',
 };
 
+/**
+ * How a placed order is paid, for the customer's receipt: the spec's labels name both order
+ * types at once ("Pay When Pickup or Delivery"); a receipt knows which one it is.
+ */
+export function paymentText(option: PaymentOption, deliveryType: DeliveryType): string {
+  const when = deliveryType === 'delivery' ? 'on delivery' : 'at pickup';
+  return option === 'cash' ? `Pay in cash ${when}` : `Pay ${when}`;
+}
+
 export const MAX_INSTRUCTIONS_LENGTH = 500;
 export const MAX_CHECKOUT_PHONE_LENGTH = 40;
 export const MAX_CHECKOUT_ADDRESS_LENGTH = 300;

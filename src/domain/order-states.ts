@@ -66,6 +66,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /**
+ * Beside the spec's 'Order not confirmed' badge while the store has not answered: the badge
+ * alone reads like a failure to someone who has just placed an order (issue 44).
+ */
+export const WAITING_FOR_STORE = 'Waiting for the store';
+
+/**
  * The staff board's buttons for an order, in the order they are shown, straight from the
  * transition table: a pickup is made ready, a delivery goes out (never the other way round).
  */

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   OWNER_UNANSWERED_ALERT_MINUTES,
-  PAYMENT_OPTION_LABELS,
   formatMoney,
   readyAtText,
   toCents,
@@ -104,7 +103,7 @@ describe('order mails', () => {
     expect(text).toContain(`Tip (15%): ${money(order.tip)}`);
     expect(text).toContain(`Delivery fee: ${money(order.deliveryFee)}`);
     expect(text).toContain(`Total: ${money(order.totalPrice)}`);
-    expect(text).toContain(`Payment: ${PAYMENT_OPTION_LABELS.cash}`);
+    expect(text).toContain('Payment: Pay in cash on delivery');
     expect(text).toContain(`Delivery to: ${DELIVERY_CONTACT.address}`);
     // The option words are the ones the cart and the board show for the line.
     const wings = order.items.find((item) => item.productId.name === 'Wings');
@@ -124,6 +123,8 @@ describe('order mails', () => {
     const [receipt] = await mailsOf(order._id);
     const settings = await storeRepository(db).settings();
     expect(receipt?.text_body).toContain('Scheduled for: Wed 12:00 PM');
+    // The spec's 'Pay When Pickup or Delivery', said for the order it is (issue 44).
+    expect(receipt?.text_body).toContain('Payment: Pay at pickup\n');
     expect(receipt?.text_body).toContain(`Pickup at: ${settings.pickupAddress}`);
     expect(receipt?.text_body).toContain(`HST: ${formatMoney(toCents(order.hst))}`);
     expect(receipt?.text_body).toContain(settings.phone);

@@ -28,6 +28,7 @@ import { watchConsole, type ConsoleAllowance } from '../support/console';
 import {
   call,
   fillCart,
+  placeOrder,
   registerPerson,
   registerStaff,
   type Account,
@@ -457,11 +458,18 @@ it('groups the times by the store’s nights, and an accepted scheduled order re
     .check();
   const day = main.getByLabel('Day');
   const time = main.getByLabel('Time');
-  // Friday is open until 1:00 AM: its night holds Saturday's first hour, and says so.
+  // Friday is open until 1:00 AM: its night holds Saturday's first hour, and says so under the
+  // day (in the day's label it was cut on a phone, issue 44).
   const friday = day.locator('option[value="2026-11-27"]');
-  expect(await text(friday)).toBe('Fri, Nov 27 — until 1:00 AM');
-  expect(await text(day.locator('option[value="2026-11-28"]'))).toBe('Sat, Nov 28 — until 1:00 AM');
+  expect(await text(friday)).toBe('Fri, Nov 27');
+  expect(await text(day.locator('option[value="2026-11-28"]'))).toBe('Sat, Nov 28');
+  const until = main.getByTestId('day-until');
+  expect(await until.count()).toBe(0);
+  await day.selectOption('2026-11-28');
+  expect(await text(until)).toBe('Open until 1:00 AM: the times after midnight end the list.');
   await day.selectOption('2026-11-27');
+  expect(await text(until)).toBe('Open until 1:00 AM: the times after midnight end the list.');
+  expect(await day.getAttribute('aria-describedby')).toBe(await until.getAttribute('id'));
   const labels = (await time.locator('option').allTextContents()).map((each) => each.trim());
   expect(labels[0]).toBe('11:00 AM');
   expect(labels.slice(-4)).toEqual([
@@ -490,6 +498,9 @@ it('groups the times by the store’s nights, and an accepted scheduled order re
   await waitingDialog(page).waitFor();
   const order = await onlyOrder(customer.user._id);
   expect(new Date(order.scheduled_time ?? 0).toISOString()).toBe('2026-11-28T05:30:00.000Z');
+  // The time was this order's: the next order starts as soon as possible (issue 44).
+  await expect.poll(() => text(page.locator('.order-type-text'))).toBe('Order type: Pickup');
+  expect(await page.evaluate(() => localStorage.getItem('orderAt'))).toBeNull();
 
   // The store accepts without minutes: the customer reads the time, confirmed, not minutes.
   await staffAnswers(order.id, 'accept', {});
@@ -516,6 +527,86 @@ it('groups the times by the store’s nights, and an accepted scheduled order re
   await page.screenshot({ path: `${SHOTS}/my-orders-scheduled-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/my-orders-scheduled-1280.png`, fullPage: true });
+
+  await context.close();
+  expect(problems).toEqual([]);
+});
+
+it('names the order the store answered, over a page about another order in flight', async () => {
+  const customer = await newCustomer();
+  const first = await placeOrder(h.app, customer.account, [{ name: 'Coke' }]);
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
+  const { context, page, problems } = await openPage('pickup');
+  await openCheckout(page, customer);
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await page.waitForURL('**/payment');
+  await page.getByRole('button', { name: 'Place My Order' }).click();
+  await waitingDialog(page).waitFor();
+  const [newest] = await h.db.query<{ id: string; number: number }>(
+    'select id, number from orders where user_id = $1 order by number desc limit 1',
+    [customer.user._id],
+  );
+  if (!newest || newest.id === first._id) throw new Error('the second order was not placed');
+
+  await staffAnswers(newest.id, 'decline', { reason: 'busy' });
+  const answered = page.getByRole('dialog', { name: 'Order declined' });
+  await answered.getByText(orderDeclinedMessage('busy'), { exact: true }).waitFor(LIVE);
+  // Behind it, Payment shows the first order, still waiting: the dialog says which it is about.
+  await expect
+    .poll(() => text(page.locator('main')), LIVE)
+    .toContain(`Order #${first.number} — waiting for the store…`);
+  expect(await text(answered.getByTestId('answer-order'))).toBe(`Order #${newest.number}`);
+  expect(await text(answered)).not.toContain(`#${first.number}`);
+  await page.screenshot({ path: `${SHOTS}/declined-other-order-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/declined-other-order-1280.png` });
+  await answered.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/my-orders');
+
+  await context.close();
+  expect(problems).toEqual([]);
+});
+
+it('fits the day list on a 390 px phone, a late night’s day included', async () => {
+  const customer = await newCustomer();
+  await fillCart(h.app, customer.account, [{ productId: findProduct(menu, 'Garlic Bread').id }]);
+  // Saturday 6:00 PM in Guelph: today is open until 1:00 AM, the longest day label there is.
+  const { context, page } = await h.newPage({ orderType: 'pickup', now: '2026-11-28T23:00:00Z' });
+  const problems = watchConsole(page);
+  await openCheckout(page, customer);
+  const main = page.locator('main');
+  await main
+    .getByRole('group', { name: 'When' })
+    .getByRole('radio', { name: 'Schedule for later' })
+    .check();
+  const day = main.getByLabel('Day');
+  expect(await text(day.locator('option:checked'))).toBe('Today (Sat, Nov 28)');
+  expect(await text(main.getByTestId('day-until'))).toBe(
+    'Open until 1:00 AM: the times after midnight end the list.',
+  );
+  /** The widest day's words, and the room a closed select has for them beside its arrow. */
+  const fits = (select: typeof day) =>
+    select.evaluate((node: HTMLSelectElement) => {
+      const style = getComputedStyle(node);
+      const context2d = document.createElement('canvas').getContext('2d');
+      if (!context2d) throw new Error('no canvas');
+      context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const widths = [...node.options].map((option) => context2d.measureText(option.text).width);
+      const arrow = 24;
+      const room =
+        node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+      return { words: Math.ceil(Math.max(...widths)), room: Math.floor(room) };
+    });
+  const measured = await fits(day);
+  expect(measured.words).toBeLessThanOrEqual(measured.room);
+  // Nor does the page scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await day.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/day-list-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect((await fits(day)).words).toBeLessThanOrEqual((await fits(day)).room);
+  await day.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/day-list-1280.png` });
 
   await context.close();
   expect(problems).toEqual([]);

@@ -39,7 +39,7 @@ async function cardsOnHome(page: Page) {
 
 describe('Home', () => {
   it('shows the layout shell and every category card', async () => {
-    const { page, context } = await h.newPage();
+    const { page, context } = await h.newPage({ now: '2026-11-23T23:00:00Z' });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
 
@@ -55,7 +55,12 @@ describe('Home', () => {
     await nav.getByRole('link', { name: 'Home' }).waitFor();
     await nav.getByRole('link', { name: 'Login' }).waitFor();
     await nav.getByRole('link', { name: /Cart/ }).waitFor();
-    await page.getByRole('contentinfo').getByText('© 2025').waitFor();
+    // The current year, not the spec's 2025 (issue 44): the server's clock in its first view,
+    // the browser's after.
+    const year = (html: string) => /<footer[^>]*>.*?(© \d{4})/s.exec(html)?.[1];
+    const served = await h.app.inject({ method: 'GET', url: '/' });
+    expect(year(served.body)).toBe('© 2026');
+    await page.getByRole('contentinfo').getByText('© 2026 Royal City Pizza & Wings').waitFor();
     const offers = page.getByRole('complementary', { name: 'Special Offers' });
     await expect(
       offers.getByRole('link', { name: 'Order Now' }).getAttribute('href'),

@@ -136,7 +136,7 @@ it('is for signed-in customers only, shows only their own orders, and says when 
   expect(await page.getByText('No orders found.', { exact: true }).count()).toBe(0);
   await expect
     .poll(() => announced(page), LIVE)
-    .toBe(`New order #${placed.number}: Order not confirmed.`);
+    .toBe(`New order #${placed.number}: Order not confirmed. Waiting for the store.`);
   expect(await check()).toEqual({ stayed: true, flashed: false });
 
   await context.close();
@@ -160,6 +160,8 @@ it('shows a placed order, then the store accepting it, live, with the ready time
   const mine = card(page, order);
   await mine.getByRole('heading', { level: 2, name: `Order #${order.number}` }).waitFor();
   expect(await badge(page, order)).toBe('Status: Order not confirmed');
+  // The spec's badge, and beside it what a just-placed order is doing (issue 44).
+  expect(await text(mine.getByTestId('order-waiting'))).toBe('Waiting for the store');
   expect(await text(mine.getByTestId('order-total'))).toBe(formatMoney(toCents(order.totalPrice)));
   expect(await fact(mine, 'Placed')).toBe('Mon, Nov 23, 2026, 6:00 PM');
   expect(await fact(mine, 'Pickup')).not.toBe('');
@@ -187,6 +189,7 @@ it('shows a placed order, then the store accepting it, live, with the ready time
   await olderReorder.focus();
   await call(staff, 'POST', `/api/staff/orders/${order._id}/accept`, { minutes: 25 });
   await expect.poll(() => badge(page, order), LIVE).toBe('Status: Accepted');
+  expect(await mine.getByTestId('order-waiting').count()).toBe(0);
   await expect.poll(() => text(mine.getByTestId('order-ready')), LIVE).toBe('Ready about 6:25 PM');
   await expect
     .poll(() => announced(page), LIVE)

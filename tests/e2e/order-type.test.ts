@@ -2,10 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatMoney, toCents, type ApiStoreInfo } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { watchConsole } from '../support/console';
+import { registerPerson } from '../support/orders';
 
 const INVALID_ADDRESS = 'Please enter a valid address within Guelph, Ontario.';
 const GUELPH_ADDRESS = '10 Carden St, Guelph, ON N1H 3A1';
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-order-type';
 
 let h: BrowserHarness;
 let store: ApiStoreInfo;
@@ -173,4 +176,45 @@ it('is completed with the keyboard alone, and Tab stays inside', async () => {
   await expect.poll(() => isFocused(page.getByRole('main'))).toBe(true);
   await context.close();
   expect(h.pageErrors).toEqual([]);
+});
+
+it('delivers to a signed-in customer’s saved Guelph address without asking for it again', async () => {
+  const saved = '55 Wyndham St N, Guelph, ON N1H 7T8';
+  const customer = await registerPerson(h.app, {
+    contacts: [{ phone: '519-555-0101', address: saved, isDefault: true }],
+  });
+  const { context, page } = await h.newPage();
+  const problems = watchConsole(page);
+  await signIn(page, customer.user.email);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Order type: Pickup Change', exact: true }).click();
+  const dialog = chooser(page);
+  await dialog.waitFor();
+
+  // Delivery names the saved address and takes it at once: no address field (issue 44).
+  const delivery = dialog.getByRole('button', { name: `Delivery To ${saved}`, exact: true });
+  await delivery.waitFor();
+  expect(await dialog.getByLabel('Delivery address').count()).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/saved-address-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/saved-address-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await delivery.click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await stored(page)).toEqual({ orderType: 'delivery', orderAddress: saved });
+  expect(await summary(page).textContent()).toBe(`Delivery to ${saved}`);
+
+  // Another address is still one tap away, with the same Guelph rule.
+  await page.locator('.order-type-chip').click();
+  await dialog.waitFor();
+  const other = dialog.getByRole('button', { name: 'Deliver to another address' });
+  expect(await other.getAttribute('aria-expanded')).toBe('false');
+  await other.click();
+  expect(await other.getAttribute('aria-expanded')).toBe('true');
+  await dialog.getByLabel('Delivery address').fill(GUELPH_ADDRESS);
+  await dialog.getByRole('button', { name: 'Deliver here' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await stored(page)).toEqual({ orderType: 'delivery', orderAddress: GUELPH_ADDRESS });
+  await context.close();
+  expect(problems).toEqual([]);
 });

@@ -16,6 +16,7 @@ import {
   formatPhone,
   pausedText,
   serviceDay,
+  storeDate,
   storeDayTimeText,
 } from '../../domain';
 import { CartLink } from '../features/cart/cart-link';
@@ -129,7 +130,7 @@ export function Layout() {
         {outlet ?? <Loading />}
       </main>
       <footer className="site-footer">
-        <p>© 2025 {name}</p>
+        <Copyright name={name} />
         {info ? (
           <p>
             {info.pickupAddress} ·{' '}
@@ -146,6 +147,15 @@ export function Layout() {
       <OrderTypeGate onDone={returnFocus} />
     </div>
   );
+}
+
+/**
+ * The year is the store's (Toronto's) current one: the server's clock in its first view and
+ * while hydrating, the browser's after, so a page left open over New Year's Eve turns over too.
+ */
+function Copyright({ name }: { name: string }) {
+  const year = storeDate(useNow(60_000)).slice(0, 4);
+  return <p>{`© ${year} ${name}`}</p>;
 }
 
 /**

@@ -1,12 +1,20 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { formatMoney, isGuelphAddress, toCents } from '../../domain';
+import type { ApiContact } from '../shared/types';
 import { useOrderType, type OrderType } from '../shared/order-type';
+import { useSession } from '../shared/session';
 import { useStoreInfo } from '../shared/store-info';
 import '../shared/sheet-dialog.css';
 import './order-type-dialog.css';
 import { useModalDialog } from '../shared/modal-dialog';
 
 const INVALID_ADDRESS = 'Please enter a valid address within Guelph, Ontario.';
+
+/** A signed-in customer's saved address we deliver to: the default contact's, else the first. */
+function savedDeliveryAddress(contacts: readonly ApiContact[] | undefined): string | null {
+  const inArea = (contacts ?? []).filter((contact) => isGuelphAddress(contact.address));
+  return (inArea.find((contact) => contact.isDefault) ?? inArea[0])?.address ?? null;
+}
 
 /**
  * The spec's order type modal: Pickup, or Delivery to an address in Guelph. The layout mounts it
@@ -31,6 +39,8 @@ export default function OrderTypeDialog({
 }) {
   const { choose } = useOrderType();
   const { info } = useStoreInfo();
+  // Someone who saved where they live is not asked for it again; another address stays a tap away.
+  const saved = savedDeliveryAddress(useSession().user?.contacts);
   const { ref: dialog, waiting } = useModalDialog(!drawnByServer);
   const chosen = useRef(false);
   const [delivery, setDelivery] = useState(false);
@@ -79,17 +89,39 @@ export default function OrderTypeDialog({
           <span className="order-type-choice-title">Pickup</span>
           {info ? <span className="order-type-choice-detail">{info.pickupAddress}</span> : null}
         </button>
+        {saved ? (
+          <button
+            type="button"
+            className="order-type-choice"
+            onClick={() => finish('delivery', saved)}
+          >
+            <span className="order-type-choice-title">Delivery</span>
+            <span className="order-type-choice-detail">To {saved}</span>
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="order-type-choice"
+            aria-expanded={delivery}
+            aria-controls={delivery ? `${ids}-delivery` : undefined}
+            onClick={() => setDelivery(true)}
+          >
+            <span className="order-type-choice-title">Delivery</span>
+            <span className="order-type-choice-detail">Within Guelph, Ontario</span>
+          </button>
+        )}
+      </div>
+      {saved ? (
         <button
           type="button"
-          className="order-type-choice"
+          className="order-type-other link-button"
           aria-expanded={delivery}
           aria-controls={delivery ? `${ids}-delivery` : undefined}
           onClick={() => setDelivery(true)}
         >
-          <span className="order-type-choice-title">Delivery</span>
-          <span className="order-type-choice-detail">Within Guelph, Ontario</span>
+          Deliver to another address
         </button>
-      </div>
+      ) : null}
       {delivery ? (
         <form
           id={`${ids}-delivery`}

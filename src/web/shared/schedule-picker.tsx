@@ -36,6 +36,8 @@ export function formatSlot(iso: string): string {
 interface Day {
   key: string;
   label: string;
+  /** A night that runs past midnight: its closing time, "1:00 AM"; null otherwise. */
+  until: string | null;
   slots: { iso: string; label: string; afterMidnight: boolean }[];
 }
 
@@ -47,7 +49,8 @@ const nextDate = (date: string) =>
 
 /**
  * The slots by the store's day of service, not the calendar: Friday's hours until 1:00 AM hold
- * Saturday's 12:00-12:45 AM, said on the day ("— until 1:00 AM") and on each such time.
+ * Saturday's 12:00-12:45 AM, said under the day ("Open until 1:00 AM") and on each such time.
+ * Not in the day's own label: "Today (Sat, Nov 28) — until 1:00 AM" was cut on a 390 px phone.
  */
 function groupByDay(slots: readonly Date[], now: Date, hours: WeeklyHours): Day[] {
   const today = serviceDate(now, hours);
@@ -60,13 +63,13 @@ function groupByDay(slots: readonly Date[], now: Date, hours: WeeklyHours): Day[
       const name = key === today ? 'Today' : key === tomorrow ? 'Tomorrow' : null;
       // Noon UTC is the same date in Toronto.
       const date = dayLabel.format(new Date(`${key}T12:00:00Z`));
-      day = { key, label: name ? `${name} (${date})` : date, slots: [] };
+      day = { key, label: name ? `${name} (${date})` : date, until: null, slots: [] };
       days.set(key, day);
     }
     const afterMidnight = storeDate(slot) !== key;
     if (afterMidnight && day.slots.every((each) => !each.afterMidnight)) {
       const close = serviceDay(slot, hours).hours?.close;
-      if (close) day.label += ` — until ${hoursClockText(close)}`;
+      if (close) day.until = hoursClockText(close);
     }
     day.slots.push({
       iso: slot.toISOString(),
@@ -102,6 +105,7 @@ export function SlotSelects({
         <label htmlFor={`${id}-day`}>Day</label>
         <select
           id={`${id}-day`}
+          aria-describedby={chosenDay.until ? `${id}-day-hint` : undefined}
           value={chosenDay.key}
           onChange={(event) => {
             const day = days.find((each) => each.key === event.target.value);
@@ -114,6 +118,11 @@ export function SlotSelects({
             </option>
           ))}
         </select>
+        {chosenDay.until ? (
+          <p id={`${id}-day-hint`} className="field-hint" data-testid="day-until">
+            Open until {chosenDay.until}: the times after midnight end the list.
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor={`${id}-time`}>Time</label>

@@ -1,4 +1,4 @@
-import { PAYMENT_OPTION_LABELS, formatMoney, formatPhone } from '../../../domain';
+import { formatMoney, formatPhone, paymentText } from '../../../domain';
 import type { OrderItemRecord, OrderRecord } from '../../repositories/orders';
 import type { MailContent, MailStore } from '../render';
 import { linesBlock, orderName, placeRow, scheduledRow } from './order-parts';
@@ -46,7 +46,7 @@ export function receiptMail({
       {
         kind: 'rows',
         rows: [
-          { label: 'Payment', value: PAYMENT_OPTION_LABELS[order.paymentOption] },
+          { label: 'Payment', value: paymentText(order.paymentOption, order.deliveryType) },
           placeRow(order, store),
           ...scheduledRow(order, now),
           { label: 'Phone', value: formatPhone(order.phone) },

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useOrderType } from '../../shared/order-type';
 import { useSession } from '../../shared/session';
 import type { ApiContact, ApiUser } from '../../shared/types';
 import { Loading } from '../../shared/ui';
@@ -44,6 +45,7 @@ function ContactsManager({
   const navigate = useNavigate();
   const from = returnPath(useLocation().state);
   const { contacts, add, update, remove, setDefault, pending } = useContacts(user);
+  const { orderType } = useOrderType();
   const [adding, setAdding] = useState(false);
   // Spec 9: the add form starts with 'Set as Default' ticked, and unticked after a save.
   const [nextDefault, setNextDefault] = useState(true);
@@ -103,10 +105,19 @@ function ContactsManager({
         <>
           {contacts.length === 0 && !adding ? (
             <div className="contacts-empty">
-              <p>
-                You have no saved contacts yet. To order, we need a phone number to reach you and an
-                address in Guelph, Ontario, the area we deliver to.
-              </p>
+              {orderType === 'pickup' ? (
+                // A pickup needs no address: Checkout asks for the phone alone.
+                <p>
+                  You have no saved contacts yet. For pickup we only need a phone number, and
+                  Checkout asks for it. Save a contact with an address in Guelph, Ontario, to have
+                  it delivered.
+                </p>
+              ) : (
+                <p>
+                  You have no saved contacts yet. To order, we need a phone number to reach you and
+                  an address in Guelph, Ontario, the area we deliver to.
+                </p>
+              )}
               {addButtonView}
             </div>
           ) : null}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../domain';
 import { ApiError } from '../../shared/api';
@@ -17,7 +17,9 @@ const PASSWORD_SET = 'Your new password is set, and you are signed in.';
 
 /**
  * The mail's link: `/reset-password?token=…`. A new password twice; on success the server has
- * signed in (and ended every other session), so the screen goes where login would.
+ * signed in (and ended every other session). Staff go to the board; a customer reads the success
+ * here, where no order type chooser covers it (on Home, a browser with no order type stored
+ * opens the chooser over any message), and goes on from it.
  */
 export default function ResetPasswordScreen() {
   // Not useSearchParams: react-router is one module, in the entry chunk with every export any
@@ -29,6 +31,11 @@ export default function ResetPasswordScreen() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const doneMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneMessage.current?.focus();
+  }, [done]);
   const resetting = useMutation(
     (typed: { token: string; password: string }) =>
       accountApi.resetPassword(typed.token, typed.password),
@@ -53,11 +60,28 @@ export default function ResetPasswordScreen() {
     const result = await resetting.run(checked.data);
     if (!result.ok) return;
     signIn(result.value.user);
-    const going = navigate(result.value.staffRole ? staffUrls.board() : urls.home(), {
-      replace: true,
-    });
+    if (!result.value.staffRole) {
+      setDone(true);
+      return;
+    }
+    const going = navigate(staffUrls.board(), { replace: true });
     void Promise.resolve(going).then(() => notify(PASSWORD_SET, 'success'));
   };
+
+  if (done) {
+    return (
+      <AccountScreen title="Set a new password">
+        <p ref={doneMessage} className="form-status" role="status" tabIndex={-1}>
+          {PASSWORD_SET}
+        </p>
+        <p>
+          <Link className="button" to={urls.home()} replace>
+            Start an order
+          </Link>
+        </p>
+      </AccountScreen>
+    );
+  }
 
   return (
     <AccountScreen title="Set a new password">

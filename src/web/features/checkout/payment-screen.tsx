@@ -10,6 +10,7 @@ import {
 import { isAbort, refusalReason } from '../../shared/api';
 import { useCart } from '../../shared/cart/cart-context';
 import { knownOrder } from '../../shared/orders/known-order';
+import { useOrderType } from '../../shared/order-type';
 import { useSession } from '../../shared/session';
 import { useStoreInfo } from '../../shared/store-info';
 import type { ApiCartView, PaymentOption } from '../../shared/types';
@@ -56,6 +57,7 @@ const PAYMENT_OPTIONS: { value: PaymentOption; label: string }[] = (
 function Payment({ userId }: { userId: string }) {
   const id = useId();
   const { refresh: refreshCart } = useCart();
+  const { chooseTime } = useOrderType();
   const { loaded, storeOpen, pausedUntil } = useStoreInfo();
   const now = useNow(60_000);
   const [cartState, setCartState] = useState<CartState>({ status: 'loading' });
@@ -111,6 +113,8 @@ function Payment({ userId }: { userId: string }) {
       knownOrder.remember(next);
       forgetAttempt(cart._id);
       setWaiting(next);
+      // The time was this order's: the next one starts as soon as possible, not silently at it.
+      chooseTime(null);
       // The cart is now completed: the nav's count and the Cart screen start over.
       void refreshCart().catch((failure: unknown) => console.warn('Cart refresh failed', failure));
     } catch (failure) {

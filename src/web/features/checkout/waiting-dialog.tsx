@@ -79,7 +79,7 @@ export function WaitingDialog({
     <dialog
       ref={dialog}
       className="waiting-dialog"
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={answer ? `${id}-order ${id}-title` : `${id}-title`}
       aria-describedby={`${id}-body`}
       closedby="none"
       onCancel={(event) => event.preventDefault()}
@@ -91,6 +91,13 @@ export function WaitingDialog({
     >
       {answer ? (
         <>
+          {/*
+           * The answer can arrive over any screen, one about another order included (Payment
+           * showing the next order in flight, My Orders): it names the order it is about.
+           */}
+          <p id={`${id}-order`} className="waiting-order" data-testid="answer-order">
+            Order #{number}
+          </p>
           <h2 id={`${id}-title`}>
             {answer.kind === 'accepted' ? 'Order confirmed' : 'Order declined'}
           </h2>

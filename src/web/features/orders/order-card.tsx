@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatMoney, toCents } from '../../../domain/money';
+import { WAITING_FOR_STORE } from '../../../domain/order-states';
 import type { ApiOrder, ApiOrderItem } from '../../shared/types';
 import { formatDateTime, readyText, statusText } from './order-format';
 
@@ -42,6 +43,11 @@ export function OrderCard({
           {badge}
         </p>
       </header>
+      {order.isOrderConfirmed ? null : (
+        <p className="order-answer order-waiting" data-testid="order-waiting">
+          {WAITING_FOR_STORE}
+        </p>
+      )}
       <dl className="order-facts">
         <div>
           <dt>Placed</dt>

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS } from '../../../domain/order-states';
+import { ORDER_STATUS_LABELS, WAITING_FOR_STORE } from '../../../domain/order-states';
 import { STORE_TIME_ZONE } from '../../../domain/hours';
 import { readyAtText } from '../../../domain/time-text';
 import type { ApiOrder } from '../../shared/types';
@@ -60,4 +60,13 @@ export function changeAnnouncement(order: ApiOrder): string {
     parts.push(`Reason: ${order.cancelReason}.`);
   }
   return parts.join(' ');
+}
+
+/**
+ * An order that appeared while the page was open: its badge, and while the store has not
+ * answered, that it is waiting for the store (the badge alone sounds like a failure).
+ */
+export function newOrderAnnouncement(order: ApiOrder): string {
+  const waiting = order.isOrderConfirmed ? '' : ` ${WAITING_FOR_STORE}.`;
+  return `New order #${order.number}: ${statusText(order)}.${waiting}`;
 }

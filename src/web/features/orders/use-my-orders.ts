@@ -7,7 +7,7 @@ import type { ApiOrder, ApiOrderEvent } from '../../shared/types';
 import { useLiveList, type LiveHandlers } from '../../shared/use-live-list';
 import type { MyOrdersData } from './my-orders-loader';
 import { ordersApi } from './orders-api';
-import { changeAnnouncement, statusText } from './order-format';
+import { changeAnnouncement, newOrderAnnouncement, statusText } from './order-format';
 
 /** Gathers a burst of events (an answer, then another tab's order) into one request. */
 const REFRESH_DELAY_MS = 250;
@@ -125,7 +125,7 @@ function useStatusAnnouncement(orders: ApiOrder[] | null): string {
     if (!before) return;
     const changes = orders.flatMap((order) => {
       const was = before.get(order._id);
-      if (was === undefined) return [`New order #${order.number}: ${statusText(order)}.`];
+      if (was === undefined) return [newOrderAnnouncement(order)];
       return was === statusText(order) ? [] : [changeAnnouncement(order)];
     });
     if (changes.length > 0) setAnnouncement(changes.join(' '));

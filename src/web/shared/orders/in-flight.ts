@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ORDER_STATUS_LABELS } from '../../../domain/order-states';
+import { ORDER_STATUS_LABELS, WAITING_FOR_STORE } from '../../../domain/order-states';
 import { readyAtText } from '../../../domain/time-text';
 import type { ApiOrder } from '../../../domain';
 
@@ -10,7 +10,7 @@ export function inFlightText(
 ): string {
   const where =
     order.status === 'pending'
-      ? 'waiting for the store…'
+      ? `${WAITING_FOR_STORE.toLowerCase()}…`
       : order.status === 'accepted'
         ? order.readyAt
           ? readyAtText(new Date(order.readyAt), order.scheduleTime !== null, now)
