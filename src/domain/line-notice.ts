@@ -2,7 +2,7 @@
  * What a cart line says changed since it was added. A module of its own (money only): the
  * first view's cart code reads it, and the cart's merge rules stay in their lazy chunk.
  */
-import { formatMoney } from './money';
+import { MAX_PRICE_CENTS, formatMoney, toCents } from './money';
 
 /** A line whose product the store retired (hidden) or is gone: the server's and the guest's. */
 export const NOT_ON_MENU_NOTICE = 'No longer on the menu. Remove it to place your order.';
@@ -26,4 +26,31 @@ export function cartLineNotice(line: {
     return `Price changed from ${formatMoney(line.addedUnit)} to ${formatMoney(line.unit)}`;
   }
   return null;
+}
+
+/**
+ * The most a carried "was" price may be: ten times the highest product price, above anything a
+ * line's unit (base, size and extra toppings) reaches on a real menu.
+ */
+const MAX_CARRIED_UNIT_CENTS = 10 * MAX_PRICE_CENTS;
+
+/**
+ * The unit price (cents) a guest's line was added at, as it carries it (`priceByQuantity`:
+ * dollars, a number or the spec client's numeric text), or null when it carries none or none a
+ * line could have had (not whole cents, below zero, past MAX_CARRIED_UNIT_CENTS). Only ever the
+ * "was" of the line's notice: a hostile client can change what its own cart says, never what
+ * it is charged, which is the menu's price when the order is placed.
+ */
+export function carriedUnitCents(priceByQuantity: unknown): number | null {
+  const dollars =
+    typeof priceByQuantity === 'number'
+      ? priceByQuantity
+      : typeof priceByQuantity === 'string' && priceByQuantity.trim() !== ''
+        ? Number(priceByQuantity)
+        : NaN;
+  if (!Number.isFinite(dollars)) return null;
+  const cents = toCents(dollars);
+  // 12.345 is no price the store could have shown.
+  if (Math.abs(cents - dollars * 100) > 1e-6) return null;
+  return cents >= 0 && cents <= MAX_CARRIED_UNIT_CENTS ? cents : null;
 }

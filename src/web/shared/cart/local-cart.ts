@@ -3,7 +3,7 @@
  * places a module in one chunk with every export any chunk uses, so the server cart's helpers
  * would ride in the entry with it.
  */
-import { MAX_QUANTITY, type LocalCartItem } from '../../../domain';
+import { MAX_QUANTITY, carriedUnitCents, type LocalCartItem } from '../../../domain';
 import { readJson, STORAGE_KEYS, writeStorage } from '../storage';
 import type { NewCartItem } from './cart-api';
 
@@ -19,7 +19,12 @@ export function readLocalCart(): LocalCartItem[] {
   return stored.flatMap((entry: unknown): LocalCartItem[] => {
     if (!isLocalCartItem(entry)) return [];
     const item = withoutKey(entry as LocalCartItem & { userId?: unknown }, 'userId');
-    return [{ ...item, _id: typeof item._id === 'string' ? item._id : newLocalId() }];
+    const line = { ...item, _id: typeof item._id === 'string' ? item._id : newLocalId() };
+    // A price it could not have been added at is dropped, not sent: merge-cart would refuse
+    // the line for it, when it only ever feeds a notice.
+    return [
+      carriedUnitCents(line.priceByQuantity) === null ? withoutKey(line, 'priceByQuantity') : line,
+    ];
   });
 }
 
