@@ -13,6 +13,7 @@ import {
   mergeLine,
   normaliseToppingLists,
   priceSelection,
+  soldOutChoices,
   toDollars,
   type CartTotals,
   type LocalCartItem,
@@ -107,6 +108,11 @@ export function localLine(
       soldOut: product.soldOut,
       unit,
       addedUnit: carriedUnitCents(item.priceByQuantity),
+      // Toppings only: the list the guest cart reads for them says which are sold out.
+      soldOutOptions: soldOutChoices(
+        selection,
+        new Set(toppings.filter((topping) => topping.soldOut).map((topping) => topping.name)),
+      ),
     }),
     ...lineAllergens(product.details, chosenToppingFacts(selection.toppings, toppings)),
   };
