@@ -3,8 +3,15 @@
  * places a module in one chunk with every export any chunk uses, so the server cart's helpers
  * would ride in the entry with it.
  */
-import { MAX_QUANTITY, carriedUnitCents, type LocalCartItem } from '../../../domain';
-import { readJson, STORAGE_KEYS, writeStorage } from '../storage';
+import {
+  FIRST_TIP_PERCENT,
+  MAX_QUANTITY,
+  carriedUnitCents,
+  isTipPercent,
+  type LocalCartItem,
+  type TipPercent,
+} from '../../../domain';
+import { readJson, readStorage, STORAGE_KEYS, writeStorage } from '../storage';
 import type { NewCartItem } from './cart-api';
 
 /**
@@ -90,4 +97,18 @@ export function withoutLocalIds(items: readonly LocalCartItem[]): NewCartItem[] 
 /** A shallow copy without one property (JSON-like objects only). */
 function withoutKey<T extends object, K extends keyof T & string>(value: T, key: K): Omit<T, K> {
   return Object.fromEntries(Object.entries(value).filter(([name]) => name !== key)) as Omit<T, K>;
+}
+
+/**
+ * The tip a new cart starts at: the customer's last choice in this browser, else none
+ * (FIRST_TIP_PERCENT), never a tip they did not pick.
+ */
+export function rememberedTip(): TipPercent {
+  const stored = Number(readStorage(STORAGE_KEYS.tipPercent) ?? NaN);
+  return isTipPercent(stored) ? stored : FIRST_TIP_PERCENT;
+}
+
+/** Kept on every choice of tip, a guest's or a signed-in customer's. */
+export function rememberTip(percent: number): void {
+  if (isTipPercent(percent)) writeStorage(STORAGE_KEYS.tipPercent, String(percent));
 }
