@@ -6,7 +6,6 @@
 import {
   FIRST_TIP_PERCENT,
   MAX_QUANTITY,
-  carriedUnitCents,
   isTipPercent,
   type LocalCartItem,
   type TipPercent,
@@ -27,11 +26,10 @@ export function readLocalCart(): LocalCartItem[] {
     if (!isLocalCartItem(entry)) return [];
     const item = withoutKey(entry as LocalCartItem & { userId?: unknown }, 'userId');
     const line = { ...item, _id: typeof item._id === 'string' ? item._id : newLocalId() };
-    // A price it could not have been added at is dropped, not sent: merge-cart would refuse
-    // the line for it, when it only ever feeds a notice.
-    return [
-      carriedUnitCents(line.priceByQuantity) === null ? withoutKey(line, 'priceByQuantity') : line,
-    ];
+    // A price that is no number is dropped, not sent: merge-cart would refuse the line for it,
+    // when it only ever feeds a notice (the rest is judged by `carriedUnitCents`, kept out of
+    // the first view's script).
+    return [typeof line.priceByQuantity !== 'number' ? withoutKey(line, 'priceByQuantity') : line];
   });
 }
 
