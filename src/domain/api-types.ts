@@ -199,6 +199,12 @@ export interface ApiCartItem {
    * `priceByQuantity`, the price changed since (`cartLineNotice` says so).
    */
   addedPriceByQuantity: number | null;
+  /**
+   * The line's chosen options (toppings, sides, drinks, flavours) sold out since it was added,
+   * by name (`soldOutChoices`): complete-order would refuse the line; `cartLineNotice` says how
+   * to fix it. Not in the spec.
+   */
+  soldOutOptions: string[];
   /** What the line contains, its product's with its toppings' (`lineAllergens`). Not in the spec. */
   allergens: Allergen[];
   /** The line's dietary marks (`lineAllergens`). Not in the spec. */
@@ -269,7 +275,7 @@ export interface ApiConfirmAnswer {
  */
 export interface ApiOrderItem extends Omit<
   ApiCartItem,
-  'productId' | 'addedPriceByQuantity' | 'allergens' | 'marks'
+  'productId' | 'addedPriceByQuantity' | 'soldOutOptions' | 'allergens' | 'marks'
 > {
   /** `_id` is null when the product has since been removed from the menu. */
   productId: { _id: string | null; name: string; image: string; category: string };

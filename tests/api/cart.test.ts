@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CART_FULL_MESSAGE,
   MAX_CART_LINES,
+  cartLineNotice,
   cartTotals,
   priceSelection,
   validateSelection,
@@ -763,6 +764,48 @@ describe('sold out anywhere in a line', () => {
     } finally {
       await soldOut('products', 'Garlic Bread', false);
     }
+  });
+
+  // Issue 44: a topping sold out after the line was added was told only at Place My Order.
+  it('names on the cart line what sold out since it was added, and how to fix it', async () => {
+    const who = await registerCustomer(t.app);
+    expect((await add(who, comboLarge(id))).statusCode).toBe(200);
+    expect((await add(who, { productId: id('Coke'), quantity: 1 })).statusCode).toBe(200);
+    const lineOf = async () =>
+      (await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items[0];
+    expect((await lineOf())?.soldOutOptions).toEqual([]);
+    await soldOut('toppings', 'Bacon', true);
+    try {
+      const line = await lineOf();
+      expect(line?.soldOutOptions).toEqual(['Bacon']);
+      expect(
+        cartLineNotice({
+          hidden: false,
+          soldOut: false,
+          unit: 0,
+          addedUnit: null,
+          soldOutOptions: line?.soldOutOptions,
+        }),
+      ).toBe(
+        'Bacon sold out since you added it. Remove this item and add it again without it to place your order.',
+      );
+      await soldOut('sold_out_flavours', 'Hot', true);
+      await soldOut('products', 'Garlic Bread', true);
+      expect((await lineOf())?.soldOutOptions).toEqual(['Hot', 'Bacon', 'Garlic Bread']);
+      // The Coke line is not the combo's: a sold-out product is said by its own flag.
+      await soldOut('products', 'Coke', true);
+      const items = (await call(who, 'GET', `/api/cart/${who.id}`)).json<Cart>().items;
+      expect(items.map((item) => [item.productId.soldOut, item.soldOutOptions])).toEqual([
+        [false, ['Hot', 'Bacon', 'Garlic Bread', 'Coke']],
+        [true, []],
+      ]);
+    } finally {
+      await soldOut('toppings', 'Bacon', false);
+      await soldOut('sold_out_flavours', 'Hot', false);
+      await soldOut('products', 'Garlic Bread', false);
+      await soldOut('products', 'Coke', false);
+    }
+    expect((await lineOf())?.soldOutOptions).toEqual([]);
   });
 
   it('lets a line with something sold out go down but not up', async () => {

@@ -6,6 +6,7 @@ import {
   toCents,
   type ApiCart,
   type ApiCartItem,
+  type ApiCompleteOrderAnswer,
   type ApiErrorBody,
   type ApiProduct,
   type ApiStaffProduct,
@@ -396,6 +397,41 @@ describe('a price edit reaches a live cart', () => {
       expect(notice(after.items[0])).toBe('Price changed from $8.99 to $9.49');
     } finally {
       await patch(fingers, { price: 8.99 });
+    }
+  });
+
+  // Issue 44: a guest's line keeps the price it was added at, and signing in keeps its notice.
+  it("keeps a guest line's price through merge-cart, for the notice only", async () => {
+    const deal = id('Two Pizza Deal');
+    const guestLine = { productId: deal, size: 'Medium', quantity: 1, priceByQuantity: 31.99 };
+    expect((await patch(deal, { price: 28.99 })).statusCode).toBe(200);
+    try {
+      const shopper = await registerCustomer(app);
+      const merged = await call(app, shopper, 'POST', '/api/cart/merge-cart', {
+        userId: shopper.id,
+        localCart: [
+          guestLine,
+          // The spec client's numeric text; and a price no line could have had is no "was".
+          { productId: id('Coke'), quantity: 1, priceByQuantity: '1.00' },
+          { productId: id('Garlic Bread'), quantity: 1, priceByQuantity: 1e12 },
+        ],
+      });
+      expect(merged.statusCode).toBe(200);
+      const cart = await cartOf(shopper);
+      expect(cart.items.map((item) => [item.productId.name, notice(item)])).toEqual([
+        ['Two Pizza Deal', 'Price changed from $31.99 to $33.99'],
+        ['Coke', 'Price changed from $1.00 to $1.25'],
+        ['Garlic Bread', null],
+      ]);
+      // Charged at the menu's price, never the carried one.
+      expect(cart.items[0]).toMatchObject({ priceByQuantity: 33.99, totalPrice: 33.99 });
+      expect(cart.subtotal).toBe(41.23);
+      expect((await confirm(app, shopper)).statusCode).toBe(200);
+      const placed = await completeOrder(app, shopper);
+      expect(placed.statusCode).toBe(201);
+      expect(placed.json<ApiCompleteOrderAnswer>().order.totalPrice).toBe(cart.totalPrice);
+    } finally {
+      await patch(deal, { price: 26.99 });
     }
   });
 });

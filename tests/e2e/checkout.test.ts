@@ -194,7 +194,8 @@ it('takes a guest’s cart through sign-in, checkout for pickup and payment to t
   await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
   const totals = cartTotals({
     lineTotals: [wingsCents],
-    tipPercent: 5,
+    // The guest chose no tip: none carries over (issue 44), not the server's 5 %.
+    tipPercent: 0,
     delivery: false,
     deliveryFee: 0,
   });

@@ -226,7 +226,7 @@ describe('the cart’s delivery fee', () => {
     const lineTotals = [linePrice(coke, {}, 2)];
     const delivery = cartTotals({
       lineTotals,
-      tipPercent: 5,
+      tipPercent: 0,
       delivery: true,
       deliveryFee: DELIVERY_FEE_CENTS,
     });
@@ -242,7 +242,7 @@ describe('the cart’s delivery fee', () => {
       cartTotals({ lineTotals, tipPercent: 15, delivery: true, deliveryFee: DELIVERY_FEE_CENTS }),
     );
 
-    // Pickup: no fee line, and the total without it (a guest's tip starts at 5% again).
+    // Pickup: no fee line, and the total without it (the guest's last tip choice kept).
     await page.evaluate(() => {
       window.localStorage.setItem('orderType', 'pickup');
       window.localStorage.removeItem('orderAddress');
@@ -251,7 +251,7 @@ describe('the cart’s delivery fee', () => {
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
     await expectCartFigures(
       page,
-      cartTotals({ lineTotals, tipPercent: 5, delivery: false, deliveryFee: DELIVERY_FEE_CENTS }),
+      cartTotals({ lineTotals, tipPercent: 15, delivery: false, deliveryFee: DELIVERY_FEE_CENTS }),
     );
     await page.screenshot({ path: `${SHOTS}/cart-pickup-390.png`, fullPage: true });
     await context.close();
@@ -284,7 +284,7 @@ describe('the cart’s delivery fee', () => {
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
     const totals = cartTotals({
       lineTotals: [linePrice(coke, {}, 2), linePrice(fries, {}, 1)],
-      tipPercent: 5,
+      tipPercent: 0,
       delivery: true,
       deliveryFee: DELIVERY_FEE_CENTS,
     });

@@ -142,13 +142,15 @@ export function checkLine(
  * merge rule). The caller's transaction holds the cart's lock (lock order in
  * `repositories/carts.ts`) and read its `lines` under it. Answers the cart's lines after the
  * change, in their order, without reading them again; or the refusal's words when the raised
- * line would be too big (nothing written).
+ * line would be too big (nothing written). A new line keeps the price it was added at:
+ * `addedUnitCents` when the caller knows it (a guest's line at merge), else the menu's now.
  */
 export async function addLine(
   tx: Queryable,
   cartId: string,
   lines: readonly CartItemRecord[],
   line: CheckedLine,
+  addedUnitCents: number | null = null,
 ): Promise<{ refused: string } | { lines: CartItemRecord[] }> {
   const carts = cartsRepository(tx);
   const incoming = {
@@ -166,7 +168,7 @@ export async function addLine(
     };
   }
   // The price the customer saw, kept so the line can say if it changes before the order.
-  const { unit } = priceSelection(line.product, line.selection, 1);
+  const unit = addedUnitCents ?? priceSelection(line.product, line.selection, 1).unit;
   const added = await carts
     .addItem({
       cartId,

@@ -1,4 +1,9 @@
-import { cartItemPayloadSchema, type ApiMergedCart, type ApiSkippedLine } from '../../domain';
+import {
+  carriedUnitCents,
+  cartItemPayloadSchema,
+  type ApiMergedCart,
+  type ApiSkippedLine,
+} from '../../domain';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { Clock } from '../clock';
 import type { Database } from '../data/db';
@@ -28,6 +33,10 @@ function lineName(entry: unknown, index: number): string {
  * customer's order time, gone, over a line's limit) is listed in `skipped` with its reason, in the
  * guest cart's order. The order time is `orderAt` when the store could take it, else now, as for
  * adding one line (`cartOrderTime`).
+ *
+ * A new line keeps the guest line's `priceByQuantity` (when plausible: `carriedUnitCents`) as
+ * the price it was added at, so "Price changed from $x to $y" survives signing in. It is only
+ * that notice's "was": every figure here and every charge is the menu's price.
  */
 export async function mergeCart({
   db,
@@ -51,7 +60,7 @@ export async function mergeCart({
   ]);
   const offer = currentOffer(prices.menu);
   const skipped: (ApiSkippedLine & { index: number })[] = [];
-  const accepted: (CheckedLine & { index: number; name: string })[] = [];
+  const accepted: (CheckedLine & { index: number; name: string; carried: number | null })[] = [];
   for (const [index, entry] of localCart.entries()) {
     const name = lineName(entry, index);
     const parsed = cartItemPayloadSchema.safeParse(entry);
@@ -61,7 +70,12 @@ export async function mergeCart({
     }
     const checked = checkLine(prices.menu, parsed.data, offer, at);
     if (checked.ok) {
-      accepted.push({ ...checked.line, index, name: checked.line.product.name });
+      accepted.push({
+        ...checked.line,
+        index,
+        name: checked.line.product.name,
+        carried: carriedUnitCents(parsed.data.priceByQuantity),
+      });
     } else {
       const reason = checked.error.code === 'not_found' ? GONE : checked.error.message;
       skipped.push({ index, name: checked.name ?? name, reason });
@@ -74,7 +88,7 @@ export async function mergeCart({
     let lines = cart.isNew ? [] : await carts.items(cart.id);
     let merged = 0;
     for (const line of accepted) {
-      const added = await addLine(tx, cart.id, lines, line);
+      const added = await addLine(tx, cart.id, lines, line, line.carried);
       if ('refused' in added) {
         skipped.push({ index: line.index, name: line.name, reason: added.refused });
       } else {

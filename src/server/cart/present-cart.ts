@@ -12,6 +12,7 @@ import {
   cartTotals,
   describeSelection,
   priceSelection,
+  soldOutChoices,
   toDollars,
   type ApiCart,
   type ApiCartItem,
@@ -30,12 +31,14 @@ import {
   type CartRecord,
 } from '../repositories/carts';
 import type { CatalogueSnapshot, Menu } from '../catalogue/snapshot';
+import { currentOffer } from './checked-line';
 
 /** A line as the API shows it, with its price in cents for the cart's totals (priced once). */
 function presentItem(
   item: CartItemRecord,
   product: Product,
   toppings: Menu['toppings'],
+  soldOut: ReadonlySet<string>,
 ): { view: ApiCartItem; lineTotal: number } {
   const { unit, line } = priceSelection(product, item.selection, item.quantity);
   const view: ApiCartItem = {
@@ -55,6 +58,7 @@ function presentItem(
     priceByQuantity: toDollars(unit),
     totalPrice: toDollars(line),
     addedPriceByQuantity: item.addedUnitCents === null ? null : toDollars(item.addedUnitCents),
+    soldOutOptions: soldOutChoices(item.selection, soldOut),
     ...presentLineAllergens(product, item.selection, toppings),
   };
   return { view, lineTotal: line };
@@ -101,12 +105,14 @@ function priceLines(
 ): { items: ApiCartItem[]; lineTotals: number[] } {
   const items: ApiCartItem[] = [];
   const lineTotals: number[] = [];
+  // What complete-order would refuse a line for, told on the line before it gets there.
+  const { soldOut } = currentOffer(menu);
   for (const record of records) {
     // The foreign key keeps a product while a cart holds it (deleting one deletes its lines
     // first): this only guards an unreadable product. A hidden one is still priced.
     const product = menu.lineProduct(record.productId);
     if (!product) continue;
-    const { view, lineTotal } = presentItem(record, product, menu.toppings);
+    const { view, lineTotal } = presentItem(record, product, menu.toppings, soldOut);
     items.push(view);
     lineTotals.push(lineTotal);
   }

@@ -163,6 +163,7 @@ export const apiCartItemSchema = z.object({
   priceByQuantity: dollars,
   totalPrice: dollars,
   addedPriceByQuantity: dollars.nullable(),
+  soldOutOptions: z.array(z.string()),
   allergens: z.array(z.enum(ALLERGENS)),
   marks: z.array(z.enum(DIETARY_MARKS)),
 }) satisfies z.ZodType<ApiCartItem>;
@@ -208,7 +209,13 @@ export const apiConfirmAnswerSchema = z.object({
 }) satisfies z.ZodType<ApiConfirmAnswer>;
 
 export const apiOrderItemSchema = apiCartItemSchema
-  .omit({ productId: true, addedPriceByQuantity: true, allergens: true, marks: true })
+  .omit({
+    productId: true,
+    addedPriceByQuantity: true,
+    soldOutOptions: true,
+    allergens: true,
+    marks: true,
+  })
   .extend({
     allergens: z.array(z.enum(ALLERGENS)).nullable(),
     productId: z.object({

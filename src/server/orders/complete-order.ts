@@ -1,4 +1,5 @@
 import {
+  andList,
   cartTotals,
   describeSelection,
   isStoreOpen,
@@ -45,12 +46,6 @@ export interface CompleteOrderInput {
 export interface CompletedOrder {
   created: boolean;
   order: ApiOrder;
-}
-
-/** "A", "A and B", "A, B and C". */
-function andList(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
 }
 
 /**

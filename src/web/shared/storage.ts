@@ -1,5 +1,6 @@
 /**
- * The spec's local storage keys, and ours beside them (`orderAt`, the order's chosen time), and
+ * The spec's local storage keys, and ours beside them (`orderAt`, the order's chosen time;
+ * `tipPercent`, the customer's last tip choice), and
  * safe access to them (private mode can throw).
  */
 export const STORAGE_KEYS = {
@@ -8,6 +9,7 @@ export const STORAGE_KEYS = {
   orderType: 'orderType',
   orderAddress: 'orderAddress',
   orderAt: 'orderAt',
+  tipPercent: 'tipPercent',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -56,6 +56,7 @@ export function serverLineNotice(item: ServerCartItem): string | null {
     soldOut: item.productId.soldOut,
     unit: toCents(item.priceByQuantity),
     addedUnit: added === null ? null : toCents(added),
+    soldOutOptions: item.soldOutOptions,
   });
 }
 

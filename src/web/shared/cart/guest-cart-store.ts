@@ -1,17 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  DEFAULT_TIP_PERCENT,
-  type CartTotals,
-  type LocalCartItem,
-  type Product,
-} from '../../../domain';
+import { type CartTotals, type LocalCartItem, type Product } from '../../../domain';
 import { importChunk } from '../chunk-reload';
 import { useHydrated } from '../first-render';
 import { STORAGE_KEYS } from '../storage';
 import type { ApiTopping } from '../types';
 import type { NewCartItem } from './cart-api';
 import type { CartLine } from './cart-lines';
-import { readLocalCart, writeLocalCart } from './local-cart';
+import { readLocalCart, rememberedTip, rememberTip, writeLocalCart } from './local-cart';
 import type { CartStore } from './cart-store';
 import type * as GuestPricingModule from './guest-pricing';
 import { prefetchCartProducts, useCartProducts } from './use-cart-products';
@@ -64,7 +59,7 @@ export function useGuestCartStore(): GuestCartStore {
   // The server cannot see this cart: until hydrated it is loading, as the server drew it.
   const hydrated = useHydrated();
   const items = hydrated ? stored : NOTHING_YET;
-  const [tipPercent, setTipPercent] = useState<number>(DEFAULT_TIP_PERCENT);
+  const [tipPercent, setTipPercent] = useState<number>(rememberedTip);
 
   const productIds = useMemo(() => items.map((item) => item.productId), [items]);
   const { products, remember } = useCartProducts(productIds);
@@ -177,6 +172,7 @@ export function useGuestCartStore(): GuestCartStore {
 
   const setTip = useCallback(async (percent: number) => {
     setTipPercent(percent);
+    rememberTip(percent);
     return Promise.resolve();
   }, []);
 

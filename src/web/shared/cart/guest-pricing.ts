@@ -6,11 +6,15 @@
  */
 import {
   NOT_ON_MENU_NOTICE,
+  carriedUnitCents,
+  cartLineNotice,
   cartTotals,
   describeSelection,
   mergeLine,
   normaliseToppingLists,
   priceSelection,
+  soldOutChoices,
+  toDollars,
   type CartTotals,
   type LocalCartItem,
   type NormalisedSelection,
@@ -38,7 +42,9 @@ export function normaliseLocal(item: NewCartItem): NormalisedSelection {
 /**
  * Adds a line to the guest cart. The same item chosen again (same options) raises the quantity
  * of its line, within the same limits as the server's cart, so merging at sign-in keeps the
- * lines the guest saw. Throws CartRefusal past a limit.
+ * lines the guest saw. A new line keeps the unit price it was added at (`priceByQuantity`, the
+ * spec's field, which merge-cart carries over), so a later change of price is said, as the
+ * server's cart says it. Throws CartRefusal past a limit.
  */
 export function addLocalItem(
   items: readonly LocalCartItem[],
@@ -52,7 +58,10 @@ export function addLocalItem(
   });
   const merge = mergeLine(items.map(state), state(item), product);
   if (merge.kind === 'refused') throw new CartRefusal(merge.message);
-  if (merge.kind === 'new') return [...items, { ...item, _id: newLocalId() }];
+  if (merge.kind === 'new') {
+    const { unit } = priceSelection(product, normaliseLocal(item), 1);
+    return [...items, { ...item, priceByQuantity: toDollars(unit), _id: newLocalId() }];
+  }
   return items.map((line, index) =>
     index === merge.index ? { ...line, quantity: merge.quantity } : line,
   );
@@ -82,6 +91,7 @@ export function localLine(
     };
   }
   const selection = normaliseLocal(item);
+  const { unit, line } = priceSelection(product, selection, item.quantity);
   return {
     id: item._id,
     productId: product.id,
@@ -89,10 +99,21 @@ export function localLine(
     image: product.image,
     quantity: item.quantity,
     description: describeSelection(selection),
-    lineTotal: priceSelection(product, selection, item.quantity).line,
-    available: !product.soldOut,
-    // A guest's line keeps no price of its own: it shows the menu's, and a sold-out one says so.
-    notice: null,
+    lineTotal: line,
+    available: true,
+    // Priced at the menu's price; what changed since it was added is said in the server cart's
+    // words (a line stored before lines kept their price says nothing of a price).
+    notice: cartLineNotice({
+      hidden: false,
+      soldOut: product.soldOut,
+      unit,
+      addedUnit: carriedUnitCents(item.priceByQuantity),
+      // Toppings only: the list the guest cart reads for them says which are sold out.
+      soldOutOptions: soldOutChoices(
+        selection,
+        new Set(toppings.filter((topping) => topping.soldOut).map((topping) => topping.name)),
+      ),
+    }),
     ...lineAllergens(product.details, chosenToppingFacts(selection.toppings, toppings)),
   };
 }

@@ -3,8 +3,14 @@
  * places a module in one chunk with every export any chunk uses, so the server cart's helpers
  * would ride in the entry with it.
  */
-import { MAX_QUANTITY, type LocalCartItem } from '../../../domain';
-import { readJson, STORAGE_KEYS, writeStorage } from '../storage';
+import {
+  FIRST_TIP_PERCENT,
+  MAX_QUANTITY,
+  isTipPercent,
+  type LocalCartItem,
+  type TipPercent,
+} from '../../../domain';
+import { readJson, readStorage, STORAGE_KEYS, writeStorage } from '../storage';
 import type { NewCartItem } from './cart-api';
 
 /**
@@ -19,7 +25,11 @@ export function readLocalCart(): LocalCartItem[] {
   return stored.flatMap((entry: unknown): LocalCartItem[] => {
     if (!isLocalCartItem(entry)) return [];
     const item = withoutKey(entry as LocalCartItem & { userId?: unknown }, 'userId');
-    return [{ ...item, _id: typeof item._id === 'string' ? item._id : newLocalId() }];
+    const line = { ...item, _id: typeof item._id === 'string' ? item._id : newLocalId() };
+    // A price that is no number is dropped, not sent: merge-cart would refuse the line for it,
+    // when it only ever feeds a notice (the rest is judged by `carriedUnitCents`, kept out of
+    // the first view's script).
+    return [typeof line.priceByQuantity !== 'number' ? withoutKey(line, 'priceByQuantity') : line];
   });
 }
 
@@ -85,4 +95,18 @@ export function withoutLocalIds(items: readonly LocalCartItem[]): NewCartItem[] 
 /** A shallow copy without one property (JSON-like objects only). */
 function withoutKey<T extends object, K extends keyof T & string>(value: T, key: K): Omit<T, K> {
   return Object.fromEntries(Object.entries(value).filter(([name]) => name !== key)) as Omit<T, K>;
+}
+
+/**
+ * The tip a new cart starts at: the customer's last choice in this browser, else none
+ * (FIRST_TIP_PERCENT), never a tip they did not pick.
+ */
+export function rememberedTip(): TipPercent {
+  const stored = Number(readStorage(STORAGE_KEYS.tipPercent) ?? NaN);
+  return isTipPercent(stored) ? stored : FIRST_TIP_PERCENT;
+}
+
+/** Kept on every choice of tip, a guest's or a signed-in customer's. */
+export function rememberTip(percent: number): void {
+  if (isTipPercent(percent)) writeStorage(STORAGE_KEYS.tipPercent, String(percent));
 }

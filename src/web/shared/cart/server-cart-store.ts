@@ -4,7 +4,7 @@ import { useNotice } from '../notices';
 import { useOrderType } from '../order-type';
 import { cartApi, type NewCartItem, type ServerCart } from './cart-api';
 import { linePayload, serverFigures, serverLine } from './cart-lines';
-import { readLocalCart, withoutLocalIds } from './local-cart';
+import { readLocalCart, rememberedTip, rememberTip, withoutLocalIds } from './local-cart';
 import type { CartStore } from './cart-store';
 import type { GuestCartStore } from './guest-cart-store';
 
@@ -103,9 +103,17 @@ export function useServerCartStore(
     async (_product: Product, item: NewCartItem) => {
       if (!userId) return;
       const show = answer(userId);
-      show(await cartApi.add(userId, item, orderTime.current));
+      const cart = await cartApi.add(userId, item, orderTime.current);
+      // A cart's first line: its tip starts at the customer's last choice, or none, not at the
+      // spec's default the server gives a new cart.
+      const tip = rememberedTip();
+      if (current?.items.length === 0 && cart.tipPercent !== tip) {
+        show({ ...cart, ...(await cartApi.updateTip(userId, tip)) });
+      } else {
+        show(cart);
+      }
     },
-    [userId, answer],
+    [userId, answer, current],
   );
 
   const setQuantity = useCallback(
@@ -138,6 +146,7 @@ export function useServerCartStore(
     async (percent: number) => {
       if (!userId || !current) return;
       const show = answer(userId);
+      rememberTip(percent);
       const figures = await cartApi.updateTip(userId, percent);
       show({ ...current, ...figures });
     },
