@@ -16,7 +16,8 @@ export const invalidResetToken = () =>
 
 /**
  * "Forgot password?": queues the mail for the account with this email, if any: a single-use
- * link for an account with a password, a note that it signs in with Google for one without.
+ * link for an account with a password, a note that it signs in with Google for one without;
+ * nothing for a closed account (a removed staff member: `isClosed`).
  *
  * The caller answers the same whatever happens here, and the work is the same as far as it is
  * cheap to make it so: a token is made, hashed and its mail rendered for every email, and one
@@ -46,7 +47,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     if (!account) return;
     if (userId === account.id) {
       await mailOutboxRepository(tx).queue({ kind: 'password-reset', to, userId, ...resetMail });
-    } else if (account.passwordHash === null) {
+    } else if (account.googleSubject !== null) {
       const mail = renderMail(googleOnlyMail({ storeName: store.name, email: to }), store);
       await mailOutboxRepository(tx).queue({
         kind: 'google-only',

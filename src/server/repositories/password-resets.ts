@@ -50,6 +50,11 @@ export function passwordResetsRepository(db: Queryable) {
       return rows[0]?.userId ?? null;
     },
 
+    /** Every link of the user is gone (the admin removed the account from the staff). */
+    async removeAllOf(userId: string): Promise<void> {
+      await query(sql`delete from password_resets where user_id = ${userId}`);
+    },
+
     /** Every other link of the user stops working (a new password was just set). */
     async retireAllOf(userId: string, now: Date): Promise<void> {
       await query(

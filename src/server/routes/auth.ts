@@ -46,6 +46,7 @@ import { contactsRepository } from '../repositories/contacts';
 import { passwordResetsRepository } from '../repositories/password-resets';
 import { sessionsRepository } from '../repositories/sessions';
 import {
+  isClosed,
   isUniqueViolation,
   usersRepository,
   type Role,
@@ -311,7 +312,8 @@ async function verifyCredential(
  * register the victim's address with a password of their own and wait for the victim to sign
  * in with Google. Google has now proven who owns the address, and nobody proved the password, so
  * a customer account loses its password, every session, its saved contacts and its active cart
- * on linking (the answer's `passwordRemoved` lets the screen say so); orders already placed stay.
+ * on linking (the answer's `passwordRemoved` lets the screen say so), and its name and mail
+ * preferences become the proven side's (Google's name, the default); orders already placed stay.
  * Staff accounts are made by the admin, not self-registered, so theirs is kept.
  */
 function findOrCreateGoogleUser(
@@ -324,9 +326,12 @@ function findOrCreateGoogleUser(
     if (linked) return { user: linked, isNewUser: false, passwordRemoved: false };
     const sameEmail = await users.findByEmail(identity.email);
     if (sameEmail) {
+      // A removed staff member's account: proving the email gives it no way back in.
+      if (isClosed(sameEmail)) throw googleLoginFailed();
       const dropPassword = sameEmail.role === 'customer' && sameEmail.passwordHash !== null;
+      const takeOver = dropPassword ? { name: identity.name } : null;
       // Already linked to a different Google account: do not silently swap the link.
-      if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject, { dropPassword }))) {
+      if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject, takeOver))) {
         throw googleLoginFailed();
       }
       if (dropPassword) {
@@ -337,7 +342,7 @@ function findOrCreateGoogleUser(
         await cartsRepository(tx).removeActive(sameEmail.id);
       }
       return {
-        user: { ...sameEmail, passwordHash: dropPassword ? null : sameEmail.passwordHash },
+        user: takeOver ? { ...sameEmail, ...takeOver, passwordHash: null } : sameEmail,
         isNewUser: false,
         passwordRemoved: dropPassword,
       };
