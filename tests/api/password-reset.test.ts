@@ -9,7 +9,7 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { DEFAULT_RATE_RULES, loadConfig } from '../../src/server/config';
 import { queuedMailsTo } from '../support/mails';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, injectAnswerOnly, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, logIn, registerUser } from '../support/users';
 
 /**
@@ -52,6 +52,25 @@ const reset = (token: string, password: string, cookie?: string) =>
   });
 
 const mailsTo = (email: string) => queuedMailsTo(t.db, email);
+
+/**
+ * How long the answer to "Forgot password?" took, as its asker sees it: until the answer, not
+ * the work the route queued after it (`forgot` waits for that too). That work is settled
+ * before the next request, outside the time, so one request's work never slows the next.
+ */
+async function answerTime(email: string): Promise<number> {
+  const started = performance.now();
+  const response = await injectAnswerOnly(t.app, {
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    remoteAddress: nextAddress(),
+    payload: { email },
+  });
+  const elapsed = performance.now() - started;
+  expect(response.statusCode).toBe(200);
+  await t.app.settled();
+  return elapsed;
+}
 
 const LINK = /(https?:\/\/[^\s"<]+)\/reset-password\?token=([A-Za-z0-9_-]+)/;
 
@@ -142,10 +161,7 @@ describe('asking for a link', () => {
     // cache than the other.
     for (const [round, knownEmail] of knownEmails.entries()) {
       for (const side of ['known', 'unknown'] as const) {
-        const started = performance.now();
-        const response = await forgot(side === 'known' ? knownEmail : uniqueEmail('timing'));
-        const elapsed = performance.now() - started;
-        expect(response.statusCode).toBe(200);
+        const elapsed = await answerTime(side === 'known' ? knownEmail : uniqueEmail('timing'));
         if (round >= warmUp) took[side].push(elapsed);
       }
     }
@@ -164,9 +180,12 @@ describe('asking for a link', () => {
   it('is not slower for a known email: interleaved pairs, neither side slower more often than chance allows', async () => {
     // A sign test: under "both take the same time" each side is the slower in a pair with
     // probability 1/2, so over 100 pairs one side slower in 75 or more happens with probability
-    // 5.6e-7 (two-sided, binomial). Before the fix a known email was slower in 77-82 of 100. Noise from a loaded machine hits both sides alike: each pair
-    // is back to back, and which side goes first alternates. A difference that lasts, like a
-    // statement or a commit's flush on one side only, makes one side slower nearly every time.
+    // 5.6e-7 (two-sided, binomial). With the work done before the answer a known email was
+    // slower in 77-82 of 100, and still in about 60 with one statement alike for both (PGlite);
+    // now the answer comes before any of it. Noise from a loaded machine hits both sides alike:
+    // each pair is back to back, and which side goes first alternates. A difference that lasts,
+    // like a statement or a commit's flush on one side only, makes one side slower nearly every
+    // time.
     const pairs = 100;
     const bound = 75;
     const warmUp = 4;
@@ -181,24 +200,17 @@ describe('asking for a link', () => {
       );
       knownEmails.push(email);
     }
-    const timed = async (email: string) => {
-      const started = performance.now();
-      const response = await forgot(email);
-      const elapsed = performance.now() - started;
-      expect(response.statusCode).toBe(200);
-      return elapsed;
-    };
     let knownSlower = 0;
     for (const [pair, knownEmail] of knownEmails.entries()) {
       const unknownEmail = uniqueEmail('sign-unknown');
       let known: number;
       let unknown: number;
       if (pair % 2 === 0) {
-        known = await timed(knownEmail);
-        unknown = await timed(unknownEmail);
+        known = await answerTime(knownEmail);
+        unknown = await answerTime(unknownEmail);
       } else {
-        unknown = await timed(unknownEmail);
-        known = await timed(knownEmail);
+        unknown = await answerTime(unknownEmail);
+        known = await answerTime(knownEmail);
       }
       if (pair >= warmUp && known > unknown) knownSlower += 1;
     }

@@ -199,7 +199,9 @@ export const authRoutes: RouteModule = async (app, ctx) => {
   );
 
   // The same answer for every email, known or not, and past the per-email limit the same 429
-  // for every email too: nothing here tells whether an account exists (issue 35).
+  // for every email too: nothing here tells whether an account exists (issue 35). The limits
+  // count before the answer, alike for every email; the reset's work, which differs, runs
+  // after it, so the answer's time does not tell either (issue 45).
   app.post(
     '/auth/forgot-password',
     { schema: { body: forgotPasswordBody, response: { 200: apiForgotPasswordAnswerSchema } } },
@@ -209,7 +211,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
         { key: `forgot:ip:${request.ip}`, rule: rules(ctx).forgotPasswordIp },
         { key: `forgot:email:${email.toLowerCase()}`, rule: rules(ctx).forgotPasswordEmail },
       ]);
-      await requestPasswordReset(ctx, email);
+      reply.afterAnswer(() => requestPasswordReset(ctx, email));
       return { message: ACCOUNT_MESSAGES.forgotPasswordSent };
     },
   );
