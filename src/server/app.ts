@@ -19,6 +19,7 @@ import { createAcceptanceSweeper } from './orders/acceptance-sweeper';
 import { createMailSender } from './mail/sender';
 import { describeSmtp, smtpTransport, type MailTransport } from './mail/transport';
 import type { ApiErrorBody, ErrorCode } from '../domain';
+import { afterAnswer } from './http/after-answer';
 import { checkApiRequest } from './http/api-guard';
 import { compressJsonAnswers } from './http/compress-json';
 import { cookies } from './http/cookies';
@@ -202,6 +203,9 @@ export async function buildApp(
   } else {
     app.log.warn('mail: no SMTP_URL, so mails are held in the outbox (the admin sees them)');
   }
+  // Added after the hooks above, so closing waits for the work queued after answers before
+  // the mail sender, the catalogue and the database stop (http/after-answer.ts).
+  afterAnswer(app);
   const ctx: AppContext = { config, db, clock, events, store, catalogue, mail };
 
   // Behind a proxy, a socket is charged to the client its first request names, before anything

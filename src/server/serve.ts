@@ -9,7 +9,8 @@ import { loadConfig } from './config';
  * SHUTDOWN_DRAIN_MS, it serves on while /healthz answers 503, so a load balancer in front stops
  * sending it requests (a request cut off there is one the balancer cannot always try again: a
  * POST). Then: no new connections; every open event stream is told to reconnect soon and ended (the routes'
- * preClose); the requests in flight finish; then the database closes and the process exits 0.
+ * preClose); the requests in flight finish, then the work they queued after their answers
+ * (http/after-answer.ts); then the database closes and the process exits 0.
  * A request that does not finish within SHUTDOWN_TIMEOUT_MS (a client still sending its body)
  * does not hold the restart hostage: the process says so in the log and exits 1 anyway.
  */

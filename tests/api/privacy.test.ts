@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ApiAccountExport,
-  ApiErrorBody,
-  ApiMeAnswer,
-  ApiOrder,
-  ApiStaffOrder,
+import {
+  DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
+  OWNER_UNANSWERED_ALERT_MINUTES,
+  type ApiAccountExport,
+  type ApiErrorBody,
+  type ApiMeAnswer,
+  type ApiOrder,
+  type ApiStaffOrder,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
+import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
 import { mailOutboxRepository } from '../../src/server/repositories/mail-outbox';
 import {
   invariantChecker,
@@ -398,4 +401,116 @@ it('leaves no reset link working: one mailed before the deletion cannot give the
     [alice.id],
   );
   expect(row?.password_hash).toBeNull();
+});
+
+/** Every table's rows that mention one of `needles` (as JSON text, case aside), by table. */
+async function rowsMentioning(needles: readonly string[]): Promise<Record<string, string[]>> {
+  const tables = await t.db.query<{ table_name: string }>(
+    `select table_name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const found: Record<string, string[]> = {};
+  for (const { table_name: table } of tables) {
+    const rows = await t.db.query<{ row: string }>(
+      `select to_jsonb(x)::text as row from "${table}" x
+        where to_jsonb(x)::text ilike any($1::text[])`,
+      [needles.map((needle) => `%${needle}%`)],
+    );
+    if (rows.length > 0) found[table] = rows.map((row) => row.row);
+  }
+  return found;
+}
+
+it('finds every stored copy: the owner’s alerts, the orders, their history and the reports hold nothing of the person', async () => {
+  const zed = {
+    name: 'Zed Privacyperson',
+    phone: '519-555-9876',
+    address: '77 Privacyperson Lane, Guelph ON',
+  };
+  const registered = await registerUser(t.app, {
+    name: zed.name,
+    contacts: [{ phone: zed.phone, address: zed.address, isDefault: true }],
+  });
+  const customer = accountOf(registered);
+  const email = registered.user.email;
+  const order = await placeOrder(t.app, customer, [{ name: 'Coke' }], {
+    deliveryType: 'delivery',
+    contactInfo: { phone: zed.phone, address: zed.address },
+    instructions: 'Ask for Zed Privacyperson',
+  });
+  // The owner's alerts, as the sweeper writes them: unanswered after the alert's minutes, then
+  // missed when the window ends (the order declined by nobody, so it is over).
+  const placedAt = new Date(OPEN_TUESDAY).getTime();
+  const sweepAt = (minutes: number) =>
+    createAcceptanceSweeper({
+      db: t.db,
+      clock: fixedClock(new Date(placedAt + minutes * 60_000)),
+      intervalMs: 3_600_000,
+      ownerEmail: 'owner-alerts@example.com',
+    }).sweep();
+  await sweepAt(OWNER_UNANSWERED_ALERT_MINUTES + 1);
+  await sweepAt(DEFAULT_ACCEPTANCE_WINDOW_MINUTES + 1);
+  const ownerMails = await t.db.query<{ id: string; kind: string; text_body: string }>(
+    `select id, kind, text_body from mail_outbox where order_id = $1 and user_id is null
+      order by kind`,
+    [order._id],
+  );
+  expect(ownerMails.map((mail) => mail.kind)).toEqual(['owner-missed', 'owner-unanswered']);
+  expect(ownerMails[0]?.text_body).toContain(zed.name);
+  expect(ownerMails[0]?.text_body).toContain('(519) 555-9876');
+  // One alert went out already; the other is still waiting in the outbox.
+  const sentAlert = ownerMails[1]?.id ?? '';
+  await t.db.query(`update mail_outbox set status = 'sent', sent_at = $2 where id = $1`, [
+    sentAlert,
+    clock.now(),
+  ]);
+
+  const needles = [zed.name, 'Privacyperson', email, '5195559876', '555-9876', '555 9876'];
+  expect(Object.keys(await rowsMentioning(needles)).sort()).toEqual(
+    expect.arrayContaining(['contacts', 'mail_outbox', 'orders', 'users']),
+  );
+  const deleted = await deleteAs(customer, customer.id, { password: TEST_PASSWORD });
+  expect(deleted.statusCode, deleted.body).toBe(200);
+
+  // Every table: the outbox, the orders and carts, the history (order_steps, order_events'
+  // payloads), the account row.
+  expect(await rowsMentioning(needles)).toEqual({});
+  // The sent alert stays as the record that it was sent, to the owner, with no body; the unsent
+  // one is never sent (the order is over and nobody is left to call).
+  const kept = await t.db.query(
+    `select id, kind, to_address, status, text_body, html_body from mail_outbox
+      where order_id = $1 and user_id is null`,
+    [order._id],
+  );
+  expect(kept).toEqual([
+    {
+      id: sentAlert,
+      kind: 'owner-unanswered',
+      to_address: 'owner-alerts@example.com',
+      status: 'sent',
+      text_body: '',
+      html_body: '',
+    },
+  ]);
+  // What the staff read: the board, the Outbox, the day's report and the CSV export.
+  const day = '2026-11-24';
+  for (const url of [
+    '/api/staff/orders',
+    '/api/staff/outbox',
+    '/api/staff/reports/today',
+    `/api/staff/reports/orders.csv?from=${day}&to=${day}`,
+  ]) {
+    const answer = await call(t.app, staff, 'GET', url);
+    expect(answer.statusCode, url).toBe(200);
+    for (const needle of [...needles, '(519) 555-9876']) {
+      expect(answer.body.toLowerCase(), `${url} mentions ${needle}`).not.toContain(
+        needle.toLowerCase(),
+      );
+    }
+  }
+  const csv = (
+    await call(t.app, staff, 'GET', `/api/staff/reports/orders.csv?from=${day}&to=${day}`)
+  ).body;
+  expect(csv).toContain(`${order.number},`);
+  expect(await checker.check()).toEqual([]);
 });

@@ -3,7 +3,12 @@ import type { JWTPayload } from 'jose';
 import { buildApp } from '../../src/server/app';
 import { createTestApp, testConfig, type TestApp } from '../support/test-app';
 import { TEST_GOOGLE_ISSUER, startJwksServer, type JwksServer } from '../support/jwks-server';
-import type { ApiMeAnswer, ApiOrder, ApiSocialLoginAnswer } from '../../src/domain';
+import type {
+  ApiAccountExport,
+  ApiMeAnswer,
+  ApiOrder,
+  ApiSocialLoginAnswer,
+} from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
 import { OPEN_TUESDAY, call, confirm, fillCart, placeOrder } from '../support/orders';
@@ -96,6 +101,67 @@ describe('social login with a Google ID token', () => {
     const again = await signInWithGoogle({ sub: 'sub-linked', email: 'linked@example.com' });
     expect(again.json<ApiSocialLoginAnswer>().passwordRemoved).toBe(false);
     expect(await me(owner)).toBe(attacker.user._id);
+  });
+
+  it('takes the name and mail choice from the proven side, as the export shows', async () => {
+    // The unproven side picks a name the store's mails will greet, and turns the updates off.
+    const planted = await registerUser(t.app, {
+      email: 'named@example.com',
+      name: 'Mallory Planted',
+    });
+    const off = await call(
+      t.app,
+      { id: planted.user._id, cookie: planted.cookie },
+      'PUT',
+      `/api/user/${planted.user._id}/mail-preferences`,
+      { orderUpdates: false },
+    );
+    expect(off.statusCode, off.body).toBe(200);
+
+    const response = await signInWithGoogle({
+      sub: 'sub-named',
+      email: 'named@example.com',
+      name: 'Rightful Owner',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ApiSocialLoginAnswer>();
+    expect(answer).toMatchObject({ passwordRemoved: true, user: { name: 'Rightful Owner' } });
+    const owner = { id: planted.user._id, cookie: sidCookie(response) };
+    const exported = await call(t.app, owner, 'GET', `/api/user/${owner.id}/export`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json<ApiAccountExport>().account).toMatchObject({
+      name: 'Rightful Owner',
+      order_update_mails: true,
+    });
+    expect(exported.body).not.toContain('Mallory');
+  });
+
+  it('gives a removed staff member no way back: neither the linked Google account nor the email', async () => {
+    const admin = await registerUser(t.app);
+    await t.db.query(`update users set role = 'admin' where id = $1`, [admin.user._id]);
+    const member = await registerUser(t.app, { email: 'leaving.staff@example.com' });
+    await t.db.query(`update users set role = 'staff' where id = $1`, [member.user._id]);
+    // A staff member links Google and keeps the password (the admin made the account).
+    const linked = await signInWithGoogle({ sub: 'sub-staff', email: 'leaving.staff@example.com' });
+    expect(linked.json<ApiSocialLoginAnswer>()).toMatchObject({ passwordRemoved: false });
+
+    const removed = await call(
+      t.app,
+      { id: admin.user._id, cookie: admin.cookie },
+      'DELETE',
+      `/api/staff/users/${member.user._id}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(204);
+    for (const sub of ['sub-staff', 'sub-staff-new']) {
+      const again = await signInWithGoogle({ sub, email: 'leaving.staff@example.com' });
+      expect(again.statusCode, `${sub}: ${again.body}`).toBe(401);
+      expect(again.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    }
+    const [row] = await t.db.query(
+      'select password_hash, google_subject from users where id = $1',
+      [member.user._id],
+    );
+    expect(row).toEqual({ password_hash: null, google_subject: null });
   });
 
   it('removes the contacts and the cart the unproven registration saved, keeping its orders', async () => {

@@ -10,6 +10,7 @@ import {
   signInAs,
   type Account,
 } from '../support/orders';
+import { queuedMailsTo } from '../support/mails';
 import { TEST_ADMIN, logIn } from '../support/users';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -187,6 +188,65 @@ describe('DELETE /api/staff/users/{id}', () => {
     expect((await call(t.app, admin, 'DELETE', `/api/staff/users/${user._id}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('ends the person’s reset links and device cookie too: a removed account can do nothing', async () => {
+    const { user, email, password } = await addStaff();
+    // Signed in on the counter's tablet (a device cookie), and a reset link asked for before.
+    const signedIn = await logIn(t.app, { email, password });
+    expect(signedIn.statusCode).toBe(200);
+    const deviceCookies = signedIn.cookies
+      .filter((cookie) => cookie.name.startsWith('dev_'))
+      .map((cookie) => `${cookie.name}=${cookie.value}`);
+    expect(deviceCookies).toHaveLength(1);
+    const forgot = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: `10.88.0.${(counter += 1)}`,
+        payload: { email },
+      });
+    expect((await forgot()).statusCode).toBe(200);
+    const mailed = await queuedMailsTo(t.db, email);
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(
+      mailed.at(-1)?.text_body ?? '',
+    )?.[1];
+    expect(token).toBeDefined();
+
+    expect((await call(t.app, admin, 'DELETE', `/api/staff/users/${user._id}`)).statusCode).toBe(
+      204,
+    );
+
+    // The link mailed before is dead, and gives the account no password.
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: '10.88.1.1',
+      payload: { token, password: 'a password of my own' },
+    });
+    expect(used.statusCode, used.body).toBe(400);
+    expect(error(used).code).toBe('invalid_reset_token');
+    // Asking again mails nothing: no link, and no "you sign in with Google" either.
+    expect((await forgot()).statusCode).toBe(200);
+    expect(await queuedMailsTo(t.db, email)).toHaveLength(mailed.length);
+    expect(
+      await t.db.query('select 1 from password_resets where user_id = $1 and used_at is null', [
+        user._id,
+      ]),
+    ).toEqual([]);
+    // The old password with the tablet's device cookie opens nothing.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.88.1.2',
+      headers: { cookie: deviceCookies.join('; ') },
+      payload: { email, password },
+    });
+    expect(again.statusCode).toBe(401);
+    const [row] = await t.db.query('select role, password_hash from users where id = $1', [
+      user._id,
+    ]);
+    expect(row).toEqual({ role: 'customer', password_hash: null });
   });
 
   it('keeps the orders the person placed as a customer (the account is not deleted)', async () => {

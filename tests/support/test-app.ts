@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import {
@@ -83,9 +83,43 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 }
 
 export interface TestApp {
+  /** Its `inject` answers once the work queued after the answer has run too (`settleInjects`). */
   app: FastifyInstance;
   db: Database;
   close: () => Promise<void>;
+}
+
+type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+const ownInjects = new WeakMap<FastifyInstance, Inject>();
+
+/**
+ * Makes `app.inject` resolve only once the work the route queued after its answer
+ * (`reply.afterAnswer`) has run: a test that reads the outbox right after asking for a reset
+ * finds the mail, as a client who waits a moment would.
+ */
+export function settleInjects(app: FastifyInstance): void {
+  const inject = app.inject.bind(app);
+  ownInjects.set(app, (options) => inject(options));
+  app.inject = (async (options?: InjectOptions | string, callback?: unknown) => {
+    // The chain and callback forms are passed through (no test uses them to read the outbox).
+    if (options === undefined || callback !== undefined) {
+      return (inject as (...args: unknown[]) => unknown)(options, callback);
+    }
+    const response = await inject(options);
+    await app.settled();
+    return response;
+  }) as FastifyInstance['inject'];
+}
+
+/**
+ * The app's own `inject`, answering as soon as the answer is sent, before the work queued after
+ * it: for timing the answer alone. Call `app.settled()` before the next request.
+ */
+export function injectAnswerOnly(
+  app: FastifyInstance,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  return (ownInjects.get(app) ?? app.inject.bind(app))(options);
 }
 
 /** The whole app, migrated and seeded, on a fresh database; call `close` in afterAll. */
@@ -100,6 +134,7 @@ export async function createTestApp(
   const database = await createTestDatabase(options.kind, options.database);
   const app = await buildApp(testConfig(options.config), { db: database.db, clock: options.clock });
   await app.ready();
+  settleInjects(app);
   return {
     app,
     db: database.db,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../data/db';
 import { queryOf, sql } from '../data/sql';
+import type { RenderedMail } from '../mail/render';
 
 /**
  * Password reset links by the SHA-256 of their token (migration 013): the raw token only ever
@@ -9,23 +10,41 @@ export function passwordResetsRepository(db: Queryable) {
   const query = queryOf(db);
   return {
     /**
-     * Stores a link for the account with this email when it has a password; does nothing
-     * otherwise. One statement either way, so asking for an unknown email costs the same.
-     * Resolves to the user's id when a row was stored.
+     * "Forgot password?" in one statement, the same statement whatever the email: for an account
+     * with a password, stores the link and queues `resetMail`; for one that signs in with Google
+     * only, queues `googleOnlyMail`; for an unknown email or a closed account (users.ts
+     * `isClosed`), writes nothing. One round trip either way, so the answer's time does not
+     * tell which it was (auth/password-reset.ts says what else is done alike).
      */
-    async createForEmail(reset: {
+    async requestForEmail(request: {
       tokenHash: string;
       email: string;
       expiresAt: Date;
-    }): Promise<string | null> {
-      const rows = await query<{ userId: string }>(
-        sql`insert into password_resets (token_hash, user_id, expires_at)
-            select ${reset.tokenHash}, id, ${reset.expiresAt}
-              from users
-             where lower(email) = lower(${reset.email}) and password_hash is not null
-            returning user_id as "userId"`,
+      resetMail: RenderedMail;
+      googleOnlyMail: RenderedMail;
+    }): Promise<void> {
+      const { resetMail: reset, googleOnlyMail: google } = request;
+      await query(
+        sql`with reset as (
+              insert into password_resets (token_hash, user_id, expires_at)
+              select ${request.tokenHash}, id, ${request.expiresAt}
+                from users
+               where lower(email) = lower(${request.email}) and password_hash is not null
+              returning user_id
+            )
+            insert into mail_outbox (kind, to_address, subject, text_body, html_body, user_id)
+            select m.kind, u.email, m.subject, m.text_body, m.html_body, u.id
+              from users u
+              join (values ('password-reset', ${reset.subject}::text, ${reset.text}::text,
+                            ${reset.html}::text, true),
+                           ('google-only', ${google.subject}::text, ${google.text}::text,
+                            ${google.html}::text, false))
+                   as m (kind, subject, text_body, html_body, with_password)
+                on m.with_password = (u.password_hash is not null)
+             where lower(u.email) = lower(${request.email})
+               and (u.password_hash is not null or u.google_subject is not null)
+               and (u.password_hash is null or u.id in (select user_id from reset))`,
       );
-      return rows[0]?.userId ?? null;
     },
 
     /** The user of an unused, unexpired link, or null. Only reads: `consume` decides. */
@@ -48,6 +67,11 @@ export function passwordResetsRepository(db: Queryable) {
             returning user_id as "userId"`,
       );
       return rows[0]?.userId ?? null;
+    },
+
+    /** Every link of the user is gone (the admin removed the account from the staff). */
+    async removeAllOf(userId: string): Promise<void> {
+      await query(sql`delete from password_resets where user_id = ${userId}`);
     },
 
     /** Every other link of the user stops working (a new password was just set). */

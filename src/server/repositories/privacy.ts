@@ -39,6 +39,15 @@ const erasure = (userId: string, words: ErasureWords): readonly Sql[] => [
   sql`delete from mail_outbox where user_id = ${userId} and status <> 'sent'`,
   sql`update mail_outbox set to_address = ${tombstoneEmail(userId)}, text_body = '', html_body = ''
        where user_id = ${userId}`,
+  // The owner's alerts about the account's orders (unanswered, missed) name the customer and
+  // their phone, and carry the order, not the user. A deletion is refused while an order is in
+  // flight, so each is about an order that is over: an unsent one is never sent (nobody is left
+  // to call; the order itself stays on the board and in the reports), a sent one stays as the
+  // record that it was sent, to the owner's own address, its body blanked.
+  sql`delete from mail_outbox where status <> 'sent'
+       and order_id in (select id from orders where user_id = ${userId})`,
+  sql`update mail_outbox set text_body = '', html_body = ''
+       where order_id in (select id from orders where user_id = ${userId})`,
   sql`update orders set customer_name = ${words.name}, contact_phone = '', instructions = '',
          contact_address = case when contact_address is null then null else ${words.address} end
        where user_id = ${userId}`,

@@ -37,6 +37,14 @@ function toUser(row: UserRow): UserRecord {
   };
 }
 
+/**
+ * An account with no way to sign in: neither a password nor a Google link. Only removing a
+ * staff member (`removeFromStaff`) and deleting an account (privacy.ts) leave one so, and
+ * nothing gives it a way back: no reset link, no Google link by its email.
+ */
+export const isClosed = (user: Pick<UserRecord, 'passwordHash' | 'googleSubject'>): boolean =>
+  user.passwordHash === null && user.googleSubject === null;
+
 /** True for a unique-index violation (Postgres and PGlite both report SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown, index?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -77,19 +85,24 @@ export function usersRepository(db: Queryable) {
       return toUser(row);
     },
 
-    /** Links a Google account to an existing user that has none linked yet. */
     /**
-     * Links a Google subject to an account not linked yet; `dropPassword` also removes its
-     * password (see routes/auth.ts findOrCreateGoogleUser). False when it was linked already.
+     * Links a Google subject to an account not linked yet. `takeOver`: the proven owner takes
+     * an account someone registered without proving the email (routes/auth.ts
+     * findOrCreateGoogleUser): its password goes, its name becomes Google's, and its mail
+     * preferences return to the column's default (on, migration 014), so nothing the unproven
+     * side chose stays. False when it was linked already.
      */
     async linkGoogleSubject(
       userId: string,
       subject: string,
-      options: { dropPassword: boolean },
+      takeOver: { name: string } | null,
     ): Promise<boolean> {
+      const taken = takeOver !== null;
       const rows = await query(
         sql`update users set google_subject = ${subject},
-                   password_hash = case when ${options.dropPassword} then null else password_hash end
+                   password_hash = case when ${taken} then null else password_hash end,
+                   name = case when ${taken} then ${takeOver?.name ?? ''} else name end,
+                   order_update_mails = case when ${taken} then true else order_update_mails end
              where id = ${userId} and google_subject is null returning id`,
       );
       return rows.length === 1;
@@ -139,12 +152,13 @@ export function usersRepository(db: Queryable) {
     },
 
     /**
-     * Takes the staff role away and the password with it: the account stays (its own orders
-     * and their history remain) but can no longer sign in with a password or reach staff routes.
+     * Takes the staff role away and every way in with it (the password, a linked Google
+     * account): the account stays (its own orders and their history remain) but is closed
+     * (`isClosed`).
      */
     async removeFromStaff(userId: string): Promise<void> {
       await query(
-        sql`update users set role = 'customer', password_hash = null
+        sql`update users set role = 'customer', password_hash = null, google_subject = null
              where id = ${userId} and role in ('staff', 'admin')`,
       );
     },

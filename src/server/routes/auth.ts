@@ -46,6 +46,7 @@ import { contactsRepository } from '../repositories/contacts';
 import { passwordResetsRepository } from '../repositories/password-resets';
 import { sessionsRepository } from '../repositories/sessions';
 import {
+  isClosed,
   isUniqueViolation,
   usersRepository,
   type Role,
@@ -198,7 +199,9 @@ export const authRoutes: RouteModule = async (app, ctx) => {
   );
 
   // The same answer for every email, known or not, and past the per-email limit the same 429
-  // for every email too: nothing here tells whether an account exists (issue 35).
+  // for every email too: nothing here tells whether an account exists (issue 35). The limits
+  // count before the answer, alike for every email; the reset's work, which differs, runs
+  // after it, so the answer's time does not tell either (issue 45).
   app.post(
     '/auth/forgot-password',
     { schema: { body: forgotPasswordBody, response: { 200: apiForgotPasswordAnswerSchema } } },
@@ -208,7 +211,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
         { key: `forgot:ip:${request.ip}`, rule: rules(ctx).forgotPasswordIp },
         { key: `forgot:email:${email.toLowerCase()}`, rule: rules(ctx).forgotPasswordEmail },
       ]);
-      await requestPasswordReset(ctx, email);
+      reply.afterAnswer(() => requestPasswordReset(ctx, email));
       return { message: ACCOUNT_MESSAGES.forgotPasswordSent };
     },
   );
@@ -311,7 +314,8 @@ async function verifyCredential(
  * register the victim's address with a password of their own and wait for the victim to sign
  * in with Google. Google has now proven who owns the address, and nobody proved the password, so
  * a customer account loses its password, every session, its saved contacts and its active cart
- * on linking (the answer's `passwordRemoved` lets the screen say so); orders already placed stay.
+ * on linking (the answer's `passwordRemoved` lets the screen say so), and its name and mail
+ * preferences become the proven side's (Google's name, the default); orders already placed stay.
  * Staff accounts are made by the admin, not self-registered, so theirs is kept.
  */
 function findOrCreateGoogleUser(
@@ -324,9 +328,12 @@ function findOrCreateGoogleUser(
     if (linked) return { user: linked, isNewUser: false, passwordRemoved: false };
     const sameEmail = await users.findByEmail(identity.email);
     if (sameEmail) {
+      // A removed staff member's account: proving the email gives it no way back in.
+      if (isClosed(sameEmail)) throw googleLoginFailed();
       const dropPassword = sameEmail.role === 'customer' && sameEmail.passwordHash !== null;
+      const takeOver = dropPassword ? { name: identity.name } : null;
       // Already linked to a different Google account: do not silently swap the link.
-      if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject, { dropPassword }))) {
+      if (!(await users.linkGoogleSubject(sameEmail.id, identity.subject, takeOver))) {
         throw googleLoginFailed();
       }
       if (dropPassword) {
@@ -337,7 +344,7 @@ function findOrCreateGoogleUser(
         await cartsRepository(tx).removeActive(sameEmail.id);
       }
       return {
-        user: { ...sameEmail, passwordHash: dropPassword ? null : sameEmail.passwordHash },
+        user: takeOver ? { ...sameEmail, ...takeOver, passwordHash: null } : sameEmail,
         isNewUser: false,
         passwordRemoved: dropPassword,
       };

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Database } from '../data/db';
 import { conflict, notFound } from '../http/errors';
 import { isUuid } from '../../domain/ids';
+import { passwordResetsRepository } from '../repositories/password-resets';
 import { sessionsRepository } from '../repositories/sessions';
 import { isUniqueViolation, usersRepository, type UserRecord } from '../repositories/users';
 
@@ -12,10 +13,12 @@ import { isUniqueViolation, usersRepository, type UserRecord } from '../reposito
  *
  * Removing an account does not delete it: orders reference their user with ON DELETE CASCADE,
  * so deleting a staff member who ever ordered would erase sales history from the reports. The
- * account becomes a customer without a password instead: every session ends in the same
- * transaction (its next request is 401), the password form refuses it from then on, and the
- * staff routes would refuse it anyway. Its email stays taken, so adding the same person again
- * answers 409.
+ * account becomes a closed customer instead (no password, no Google link: `isClosed`), and in
+ * the same transaction every session and every reset link ends, so it can do nothing: its next
+ * request is 401, a link mailed before is refused, asking again mails nothing, and Google
+ * sign-in with its email is refused. A device cookie it holds only picks which limit counts a
+ * password check, and there is no password left to check. Its email stays taken, so adding
+ * the same person again answers 409.
  */
 
 type StaffRecord = UserRecord & { createdAt: Date };
@@ -77,6 +80,7 @@ export async function removeStaffAccount(
   await db.transaction(async (tx) => {
     await usersRepository(tx).removeFromStaff(user.id);
     await sessionsRepository(tx).removeAllOf(user.id);
+    await passwordResetsRepository(tx).removeAllOf(user.id);
   });
 }
 
