@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema, stripBidiControls, toCents } from '../../domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
+import { MENU_LIST_LIMITS, tooManyMessage, type MenuList } from '../../domain/menu-limits';
 import { availabilityWindows, productDetailsFields } from '../../domain/product-details';
 import { menuEditorGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -51,8 +52,9 @@ function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
-/** The most products (or toppings) one menu document holds: a store's menu is a few dozen. */
-const MAX_MENU_ENTRIES = 2000;
+/** A menu document's list, at most as long as the domain allows (`MENU_LIST_LIMITS`). */
+const capped = <Entry extends z.ZodType>(entry: Entry, list: MenuList) =>
+  z.array(entry).max(MENU_LIST_LIMITS[list].max, { error: tooManyMessage(list) });
 /** A whole menu is about 100 KB; the app's limit for other bodies is 64 KB. */
 const MENU_BODY_LIMIT = 1024 * 1024;
 
@@ -123,40 +125,36 @@ const markList = z.array(
 const menuDocument = z.object({
   version: z.literal(1, { error: 'Only version 1 of the menu document is known.' }),
   // A category's fields after `kind` may be missing (an older document): the stored value stays.
-  categories: z
-    .array(
-      z.object({
-        category: z.string(),
-        title: text,
-        kind: z.string(),
-        hidden: z.boolean().optional(),
-        offer: z.boolean().optional(),
-        image: z.string().nullable().optional(),
-        availableAt: availabilityWindows.nullable().optional(),
-      }),
-    )
-    .max(MAX_MENU_ENTRIES)
-    .optional(),
-  products: z
-    .array(
-      newProduct.extend({
-        _id: z.string().optional(),
-        hidden: z.boolean().default(false),
-      }),
-    )
-    .max(MAX_MENU_ENTRIES),
-  toppings: z
-    .array(
-      z.object({
-        _id: z.string().optional(),
-        name: text,
-        soldOut: z.boolean().default(false),
-        hidden: z.boolean().default(false),
-        allergens: allergenList.optional(),
-        marks: markList.optional(),
-      }),
-    )
-    .max(MAX_MENU_ENTRIES),
+  categories: capped(
+    z.object({
+      category: z.string(),
+      title: text,
+      kind: z.string(),
+      hidden: z.boolean().optional(),
+      offer: z.boolean().optional(),
+      image: z.string().nullable().optional(),
+      availableAt: availabilityWindows.nullable().optional(),
+    }),
+    'categories',
+  ).optional(),
+  products: capped(
+    newProduct.extend({
+      _id: z.string().optional(),
+      hidden: z.boolean().default(false),
+    }),
+    'products',
+  ),
+  toppings: capped(
+    z.object({
+      _id: z.string().optional(),
+      name: text,
+      soldOut: z.boolean().default(false),
+      hidden: z.boolean().default(false),
+      allergens: allergenList.optional(),
+      marks: markList.optional(),
+    }),
+    'toppings',
+  ),
 });
 
 const menuQuery = z.object({

@@ -14,6 +14,8 @@ import {
 } from '../../domain';
 import type { Allergen, DietaryMark } from '../../domain/allergens';
 import { categoryKeys, checkCategoryTitle } from '../../domain/category-draft';
+import { checkListLength } from '../../domain/menu-limits';
+import { checkToppingLists } from '../../domain/topping-draft';
 import {
   IMAGE_PATH_MESSAGE,
   MAX_NAME_LENGTH,
@@ -310,6 +312,9 @@ function planCategories(
     if (entry.image !== undefined && entry.image !== null && !isStoreImagePath(entry.image)) {
       problem(`${where(index, 'image')}: ${IMAGE_PATH_MESSAGE}`);
     }
+    for (const each of checkListLength('availableAt', 'availableAt', entry.availableAt)) {
+      problem(`${where(index, each.field)}: ${each.message}`);
+    }
     const base: CategoryEntry = current ?? {
       ...categoryKeys(title, taken),
       kind,
@@ -497,6 +502,9 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
       problems.push(`${where}: Another topping is called "${name}": choose another name.`);
     }
     seenToppings.set(sameName(name), index);
+    for (const each of checkToppingLists(entry)) {
+      problems.push(`toppings[${index}].${each.field}: ${each.message}`);
+    }
   });
 
   const first = problems[0];

@@ -17,7 +17,7 @@ import type { Database, Queryable } from '../data/db';
 import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, conflict, notFound } from '../http/errors';
-import { checkToppingName } from '../../domain/topping-draft';
+import { checkToppingLists, checkToppingName } from '../../domain/topping-draft';
 import { categoriesRepository } from '../repositories/categories';
 import { productsRepository, type ToppingRecord } from '../repositories/products';
 import type { Allergen, DietaryMark } from '../../domain/allergens';
@@ -262,6 +262,8 @@ export async function updateTopping(
   change: ToppingChange,
 ): Promise<ApiStaffTopping> {
   checkedId(id, 'topping');
+  const listProblem = checkToppingLists(change)[0];
+  if (listProblem) throw badRequest(describeDraftProblem(listProblem));
   return db.transaction(async (tx) => {
     const toppings = productsRepository(tx);
     if (change.name !== undefined || change.position !== undefined) {
