@@ -75,61 +75,75 @@ const names = (count: number, prefix: string) =>
  * Each list of a product's details one entry over its cap: the kind of product that has it,
  * the list, and the words the refusal says. Fifteen windows, the issue's case, first.
  */
-const PRODUCT_LISTS: { list: string; kind: Kind; value: unknown[]; words: RegExp }[] = [
+const PRODUCT_LISTS: {
+  list: string;
+  label: string;
+  kind: Kind;
+  value: unknown[];
+  words: RegExp;
+}[] = [
   {
     list: 'availableAt',
+    label: 'available',
     kind: 'simple',
     value: Array.from({ length: 15 }, (_, at) => window(at % 7, 8 + at)),
-    words: /At most 14 time windows/,
+    words: /At most 14 time windows/i,
   },
   {
     list: 'allergens',
+    label: 'allergens',
     kind: 'simple',
     value: [...ALLERGENS, 'milk'],
-    words: new RegExp(`At most ${ALLERGENS.length} allergens`),
+    words: new RegExp(`At most ${ALLERGENS.length} allergens`, 'i'),
   },
   {
     list: 'marks',
+    label: 'dietary marks',
     kind: 'simple',
     value: [...DIETARY_MARKS, 'vegan'],
-    words: new RegExp(`At most ${DIETARY_MARKS.length} dietary marks`),
+    words: new RegExp(`At most ${DIETARY_MARKS.length} dietary marks`, 'i'),
   },
   {
     list: 'sizes',
+    label: 'sizes',
     kind: 'wings-combo',
     value: names(MENU_LIST_LIMITS.sizes.max + 1, 'Size'),
-    words: /At most 12 sizes/,
+    words: /At most 12 sizes/i,
   },
   {
     list: 'wingsFlavors',
+    label: 'wing flavours',
     kind: 'wings-combo',
     value: names(MENU_LIST_LIMITS.wingsFlavors.max + 1, 'Flavour'),
-    words: /At most 40 wing flavours/,
+    words: /At most 40 wing flavours/i,
   },
   {
     list: 'sides',
+    label: 'sides',
     kind: 'wings-combo',
     value: names(MENU_LIST_LIMITS.sides.max + 1, 'Side'),
-    words: /At most 30 sides/,
+    words: /At most 30 sides/i,
   },
   {
     list: 'drinks',
+    label: 'drinks',
     kind: 'wings-combo',
     value: names(MENU_LIST_LIMITS.drinks.max + 1, 'Drink'),
-    words: /At most 60 drinks/,
+    words: /At most 60 drinks/i,
   },
   {
     list: 'Flavors',
+    label: 'panzerotto flavours',
     kind: 'panzerotti',
     value: names(MENU_LIST_LIMITS.Flavors.max + 1, 'Flavour'),
-    words: /At most 40 panzerotto flavours/,
+    words: /At most 40 panzerotto flavours/i,
   },
 ];
 
 describe('a list of a product over its cap', () => {
   it.each(PRODUCT_LISTS)(
     '$list: the import and the editor’s PATCH refuse it, naming it in words',
-    async ({ list, kind, value, words }) => {
+    async ({ list, label, kind, value, words }) => {
       const document = await exported();
       const index = document.products.findIndex((product) => kindOf(product) === kind);
       const product = document.products[index];
@@ -137,6 +151,12 @@ describe('a list of a product over its cap', () => {
       const details = { ...product.details, [list]: value };
       const products = document.products.map((each, at) =>
         at === index ? { ...each, details } : each,
+      );
+      // The import names the item, counted from 1, and the list as the editor labels it.
+      const escaped = product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const named = new RegExp(
+        `^Item ${index + 1} \\(${escaped}\\), ${label}: ${words.source}`,
+        'i',
       );
       for (const dryRun of [true, false]) {
         await expectRefused(
@@ -149,7 +169,7 @@ describe('a list of a product over its cap', () => {
               { ...document, products },
               JSON_TYPE,
             ),
-          words,
+          named,
         );
       }
       await expectRefused(
@@ -195,7 +215,7 @@ describe('a category’s or topping’s list over its cap', () => {
           { availableAt: fifteen },
           JSON_TYPE,
         ),
-      /At most 14 time windows/,
+      /At most 14 time windows/i,
     );
     await expectRefused(
       () =>
@@ -207,14 +227,14 @@ describe('a category’s or topping’s list over its cap', () => {
           { title: 'Breakfast', kind: 'simple', availableAt: fifteen },
           JSON_TYPE,
         ),
-      /At most 14 time windows/,
+      /At most 14 time windows/i,
     );
     const categories = document.categories.map((each, at) =>
       at === 0 ? { ...each, availableAt: fifteen } : each,
     );
     await expectRefused(
       () => call(t.app, admin, 'PUT', '/api/staff/menu', { ...document, categories }, JSON_TYPE),
-      /At most 14 time windows/,
+      /At most 14 time windows/i,
     );
   });
 
@@ -223,8 +243,8 @@ describe('a category’s or topping’s list over its cap', () => {
     const [first] = document.toppings;
     if (!first) throw new Error('no topping');
     for (const [field, value, words] of [
-      ['allergens', [...ALLERGENS, 'milk'], /At most 11 allergens/],
-      ['marks', [...DIETARY_MARKS, 'spicy'], /At most 4 dietary marks/],
+      ['allergens', [...ALLERGENS, 'milk'], /At most 11 allergens/i],
+      ['marks', [...DIETARY_MARKS, 'spicy'], /At most 4 dietary marks/i],
     ] as const) {
       await expectRefused(
         () =>
@@ -286,7 +306,7 @@ describe('a category’s or topping’s list over its cap', () => {
       const max = { items: 500, toppings: 200, categories: 50 }[list];
       await expectRefused(
         () => call(t.app, admin, 'PUT', '/api/staff/menu', document2, JSON_TYPE),
-        new RegExp(`At most ${max} ${list}`),
+        new RegExp(`At most ${max} ${list}`, 'i'),
       );
     }
   });

@@ -122,40 +122,43 @@ const markList = z.array(
  * form POST /api/staff/products takes them (`_id`: the product it replaces, when it is this
  * store's). Products and toppings are required: leaving either out would hide them all.
  */
-const menuDocument = z.object({
-  version: z.literal(1, { error: 'Only version 1 of the menu document is known.' }),
-  // A category's fields after `kind` may be missing (an older document): the stored value stays.
-  categories: capped(
-    z.object({
-      category: z.string(),
-      title: text,
-      kind: z.string(),
-      hidden: z.boolean().optional(),
-      offer: z.boolean().optional(),
-      image: z.string().nullable().optional(),
-      availableAt: availabilityWindows.nullable().optional(),
-    }),
-    'categories',
-  ).optional(),
-  products: capped(
-    newProduct.extend({
-      _id: z.string().optional(),
-      hidden: z.boolean().default(false),
-    }),
-    'products',
-  ),
-  toppings: capped(
-    z.object({
-      _id: z.string().optional(),
-      name: text,
-      soldOut: z.boolean().default(false),
-      hidden: z.boolean().default(false),
-      allergens: allergenList.optional(),
-      marks: markList.optional(),
-    }),
-    'toppings',
-  ),
-});
+const menuDocument = z
+  .object({
+    version: z.literal(1, { error: 'Only version 1 of the menu document is known.' }),
+    // A category's fields after `kind` may be missing (an older document): the stored value stays.
+    categories: capped(
+      z.object({
+        category: z.string(),
+        title: text,
+        kind: z.string(),
+        hidden: z.boolean().optional(),
+        offer: z.boolean().optional(),
+        image: z.string().nullable().optional(),
+        availableAt: availabilityWindows.nullable().optional(),
+      }),
+      'categories',
+    ).optional(),
+    products: capped(
+      newProduct.extend({
+        _id: z.string().optional(),
+        hidden: z.boolean().default(false),
+      }),
+      'products',
+    ),
+    toppings: capped(
+      z.object({
+        _id: z.string().optional(),
+        name: text,
+        soldOut: z.boolean().default(false),
+        hidden: z.boolean().default(false),
+        allergens: allergenList.optional(),
+        marks: markList.optional(),
+      }),
+      'toppings',
+    ),
+  })
+  // A file's problem in the editor's words ("Item 14, photo: …"), not the schema's path.
+  .meta({ issueWords: 'menu-file' });
 
 const menuQuery = z.object({
   dryRun: z.enum(['true', 'false'], { error: 'dryRun is true or false.' }).optional(),
