@@ -23,6 +23,7 @@ import {
   needsMenuEditor,
   listStaffProducts,
   presentStaffTopping,
+  productOrdered,
   updateFlavour,
   updateProduct,
   updateTopping,
@@ -381,6 +382,15 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         : await writeMenu(request, (db) => importMenu(db, menu, true));
       return { dryRun, changes };
     },
+  );
+
+  app.get(
+    '/staff/products/:id/ordered',
+    {
+      preValidation: menuEditor,
+      schema: { params: productParams, response: { 200: z.object({ ordered: z.boolean() }) } },
+    },
+    (request) => productOrdered(ctx.db, request.params.id),
   );
 
   app.delete(

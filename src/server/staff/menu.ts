@@ -1,6 +1,7 @@
 import {
   flavorOptions,
   toDollars,
+  type ApiProductOrdered,
   type ApiStaffFlavour,
   type ApiStaffProduct,
   type ApiStaffTopping,
@@ -189,6 +190,17 @@ export const presentStaffTopping = (topping: ToppingRecord): ApiStaffTopping => 
 
 export const PRODUCT_ORDERED_MESSAGE =
   'Orders include this item, so it cannot be deleted. Hide it instead.';
+
+/**
+ * GET /api/staff/products/{id}/ordered: asked by the editor's delete dialog as it opens, so an
+ * item orders include is offered Hide there rather than a Delete the server would refuse.
+ */
+export async function productOrdered(db: Queryable, id: string): Promise<ApiProductOrdered> {
+  const productId = checkedId(id, 'product');
+  const products = productsRepository(db);
+  if (!(await products.get(productId))) throw notFound('No product with this id.');
+  return { ordered: await products.ordered(productId) };
+}
 
 /**
  * DELETE /api/staff/products/{id}: a product no order ever included, and its lines in carts
