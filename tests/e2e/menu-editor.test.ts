@@ -122,6 +122,20 @@ it('the admin adds a pizza deal with two sizes: a size without a price is said b
   await sizes.getByRole('radio', { name: /Medium/ }).waitFor();
   await sizes.getByRole('radio', { name: /Large/ }).waitFor();
   expect(await preview.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+  // Pressed below the long form, the preview comes into view.
+  await expect
+    .poll(() =>
+      preview.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        return box.top >= -1 && box.top < window.innerHeight / 2;
+      }),
+    )
+    .toBe(true);
+  // A one-pizza deal does not start from the three-pizza deal's "3 PIZZAS" illustration.
+  const pictures = await preview
+    .locator('img')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+  expect(pictures.filter((src) => /pizza-deal/.test(src))).toEqual([]);
   await preview.getByRole('group', { name: 'Choose toppings' }).waitFor();
   expect(await axeViolations(page, 'main')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/editor-1280.png`, fullPage: true });
@@ -141,6 +155,8 @@ it('the admin adds a pizza deal with two sizes: a size without a price is said b
   const saved = await staffProduct(DEAL);
   expect(saved).toMatchObject({
     category: 'TwoforOneDeals',
+    // No deal with one pizza to borrow a picture from: none, rather than "3 PIZZAS".
+    image: '',
     price: 21.99,
     hidden: false,
     details: {
