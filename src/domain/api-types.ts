@@ -417,6 +417,11 @@ export interface ApiStaffProduct {
   details: ApiProductDetails;
 }
 
+/** GET /api/staff/products/{id}/ordered: whether any order includes it (it can then only be hidden). */
+export interface ApiProductOrdered {
+  ordered: boolean;
+}
+
 /** GET /api/staff/menu/history: one change to the menu, newest first. */
 export interface ApiMenuHistoryEntry {
   _id: string;

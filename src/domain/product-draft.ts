@@ -16,6 +16,7 @@ import {
   type CategoryEntry,
   type ProductDetails,
 } from './catalog';
+import { checkListLength } from './menu-limits';
 import { MAX_PRICE_CENTS, formatMoney } from './money';
 import { isPlainText } from './plain-text';
 
@@ -55,8 +56,6 @@ export const MAX_NAME_LENGTH = 80;
 export const MAX_DESCRIPTION_LENGTH = 1000;
 /** The longest option (size, flavour, side, drink) name. */
 export const MAX_OPTION_LENGTH = 80;
-/** The most options one list may hold. */
-export const MAX_OPTIONS = 100;
 /** The most pizzas one deal may hold: beyond this the screen is a wall of topping lists. */
 export const MAX_PIZZAS = 10;
 /** The most of one count (free toppings per pizza, drinks a line may include). */
@@ -186,7 +185,7 @@ function checkDetails(
   for (const field of LIST_FIELDS) {
     const list = details[field];
     if (!list) continue;
-    if (list.length > MAX_OPTIONS) problem(field, `At most ${MAX_OPTIONS} choices.`);
+    problems.push(...checkListLength(field, `details.${field}`, list));
     const seen = new Set<string>();
     for (const option of list) {
       const trimmed = option.trim();
@@ -208,6 +207,11 @@ function checkDetails(
       }
       seen.add(sameName(option));
     }
+  }
+
+  // Lists that are not names: each capped all the same (issue 45: 10,000 windows on one item).
+  for (const field of ['availableAt', 'allergens', 'marks'] as const) {
+    problems.push(...checkListLength(field, `details.${field}`, details[field]));
   }
 
   const sizes = details.sizes ?? [];

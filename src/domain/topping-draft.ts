@@ -4,6 +4,7 @@
  * the same words beside the field. Plain TypeScript, no schema library, for the browser too.
  */
 import { sameName, type DraftProblem } from './product-draft';
+import { checkListLength } from './menu-limits';
 import { isPlainText } from './plain-text';
 
 /** A topping's name fits one line of a picker and of a kitchen ticket. */
@@ -30,3 +31,12 @@ export function checkToppingName(name: string, takenNames: Iterable<string>): Dr
   }
   return null;
 }
+
+/** The problems with a topping's lists of what it contains and is (either may be left out). */
+export const checkToppingLists = (lists: {
+  allergens?: readonly unknown[] | undefined;
+  marks?: readonly unknown[] | undefined;
+}): DraftProblem[] => [
+  ...checkListLength('allergens', 'allergens', lists.allergens),
+  ...checkListLength('marks', 'marks', lists.marks),
+];

@@ -225,9 +225,49 @@ describe('PUT /api/staff/menu', () => {
     }));
     await expectRefused(
       { ...document, products },
-      `products[${last}].price: The amount cannot be negative.`,
-      new RegExp(`\\(${lastName}\\)`),
+      `Item ${last + 1} (${lastName}), price: the amount cannot be negative.`,
     );
+  });
+
+  it('says a file’s problem in the editor’s words: the item counted from 1, the field as labelled', async () => {
+    const document = await exported();
+    const at = 13;
+    const entry = document.products[at];
+    if (!entry) throw new Error('a menu of 14 items expected');
+    const withProduct = (change: Record<string, unknown>) => ({
+      ...document,
+      products: document.products.map((product, index) =>
+        index === at ? { ...product, ...change } : product,
+      ),
+    });
+    // The issue's case: was `products.13.image: Invalid input: expected string, received null`.
+    await expectRefused(
+      withProduct({ image: null }),
+      `Item 14 (${entry.name}), photo: leave it out or give a photo’s address`,
+    );
+    await expectRefused(
+      withProduct({ price: 'twelve' }),
+      `Item 14 (${entry.name}), price: please give the amount in dollars, like 12.99.`,
+    );
+    await expectRefused(
+      withProduct({ soldOut: 'no' }),
+      `Item 14 (${entry.name}), sold out: say true or false`,
+    );
+    await expectRefused(
+      withProduct({ details: { ...entry.details, colour: 'red' } }),
+      `Item 14 (${entry.name}), details: "colour" is not a field it has: leave it out`,
+    );
+    await expectRefused(
+      withProduct({
+        details: { ...entry.details, availableAt: [{ days: [], from: '9', to: '10:00' }] },
+      }),
+      `Item 14 (${entry.name}), available, window 1, days: at least one day`,
+    );
+    await expectRefused(
+      { ...document, toppings: [...document.toppings, { name: 7 }] },
+      `Topping ${document.toppings.length + 1}, name: give it a name in quotes, like "Hawaiian"`,
+    );
+    await expectRefused({ ...document, products: 'all of them' }, 'Items: give a list in [ ]');
   });
 
   it('takes a $0.00 price and refuses -$0.01 by the one price rule, as POST and PATCH do', async () => {
@@ -259,7 +299,7 @@ describe('PUT /api/staff/menu', () => {
     for (const price of [-0.01, '-0.01']) {
       await expectRefused(
         priced(price),
-        `products[${last}].price: The amount cannot be negative. (${entry.name})`,
+        `Item ${last + 1} (${entry.name}), price: the amount cannot be negative.`,
       );
     }
   });
@@ -276,7 +316,7 @@ describe('PUT /api/staff/menu', () => {
           product === second ? { ...second, name: ` ${first.name.toUpperCase()}` } : product,
         ),
       },
-      `products[${index}].name: "${first.name.toUpperCase()}" is listed twice in Sides`,
+      `Item ${index + 1} (${first.name.toUpperCase()}), name: "${first.name.toUpperCase()}" is listed twice in Sides (also item ${index})`,
     );
     await expectRefused(
       {
@@ -285,12 +325,15 @@ describe('PUT /api/staff/menu', () => {
           product === second ? { ...second, _id: first._id } : product,
         ),
       },
-      `products[${index}]._id: The same product is listed twice`,
+      `Item ${index + 1} (${second.name}), id: the same item is listed twice (also item ${index})`,
     );
     const toppings = document.toppings.map((topping, at) =>
       at === 3 ? { ...topping, name: document.toppings[1]?.name ?? '' } : topping,
     );
-    await expectRefused({ ...document, toppings }, 'toppings[3].name: ', /listed twice/);
+    await expectRefused(
+      { ...document, toppings },
+      `Topping 4 (${document.toppings[1]?.name}), name: "${document.toppings[1]?.name}" is listed twice (also topping 2)`,
+    );
     // One the document leaves out stays (hidden) and keeps its name.
     await expectRefused(
       {
@@ -303,7 +346,7 @@ describe('PUT /api/staff/menu', () => {
               : [product],
         ),
       },
-      `products[${index - 1}].name: Another product in this category is called "${first.name}"`,
+      `Item ${index} (${first.name}), name: another product in this category is called "${first.name}"`,
     );
     // A product's category must be one of the store's.
     await expectRefused(
@@ -311,7 +354,7 @@ describe('PUT /api/staff/menu', () => {
         ...document,
         products: [...document.products, { ...first, _id: undefined, category: 'Soups' }],
       },
-      `products[${document.products.length}].category: No category "Soups"`,
+      `Item ${document.products.length + 1} (${first.name}), category: no category "Soups"`,
     );
   });
 
@@ -480,11 +523,7 @@ describe('PUT /api/staff/menu', () => {
           : product,
       ),
     };
-    await expectRefused(
-      halfDone,
-      'products[',
-      /details\.drinks: "Sprite" is not one of the beverages/,
-    );
+    await expectRefused(halfDone, 'Item ', /\), drinks: "Sprite" is not one of the beverages/);
     const changes = await imported(edited);
     expect(changes).toContainEqual(
       expect.objectContaining({ action: 'create', name: 'Birch Beer', category: 'Beverages' }),
@@ -526,7 +565,7 @@ describe('PUT /api/staff/menu', () => {
     );
     await expectRefused(
       { ...document, products },
-      `products[${index}].details.drinks: "Tab" is not one of the beverages on the menu.`,
+      `Item ${index + 1} (Pizza & Wings Combo), drinks: "Tab" is not one of the beverages on the menu.`,
     );
   });
 
@@ -898,30 +937,30 @@ describe('PUT /api/staff/menu: categories', () => {
     });
     await expectRefused(
       edited('Sides', { kind: 'beverages' }),
-      `categories[${at('Sides')}].kind: A category’s kind cannot change`,
+      `Category ${at('Sides') + 1} (Sides), kind of items: a category’s kind cannot change`,
     );
     await expectRefused(
       edited('Sides', { title: ' wings ' }),
-      `categories[${at('Sides')}].title: "wings" is listed twice (also categories[${at('Wings')}])`,
+      `Category ${at('Sides') + 1} (wings), title: "wings" is listed twice (also category ${at('Wings') + 1})`,
     );
     await expectRefused(
       edited('Sides', { title: '' }),
-      `categories[${at('Sides')}].title: Please give the category a title.`,
+      `Category ${at('Sides') + 1}, title: please give the category a title.`,
     );
     await expectRefused(
       edited('Sides', { offer: true }),
-      `categories[${Math.max(at('Sides'), at('superbowlcombo'))}].offer: Only one category can be the special offer`,
+      `Category ${Math.max(at('Sides'), at('superbowlcombo')) + 1} (Sides), special offer: only one category can be the special offer`,
     );
     await expectRefused(
       edited('Sides', { image: 'https://example.com/x.png' }),
-      `categories[${at('Sides')}].image: `,
+      `Category ${at('Sides') + 1} (Sides), photo: the photo must be one of the store’s own`,
     );
     await expectRefused(
       {
         ...document,
         categories: [...document.categories, { category: 'Soups', title: 'Soups', kind: 'soup' }],
       },
-      `categories[${document.categories.length}].kind: Please choose the kind of items`,
+      `Category ${document.categories.length + 1} (Soups), kind of items: please choose the kind of items`,
     );
     // A category left out keeps its title (hidden): another may not take it.
     const wings = at('Wings');
@@ -936,7 +975,7 @@ describe('PUT /api/staff/menu: categories', () => {
               : [category],
         ),
       },
-      `categories[${at('Sides') - 1}].title: Another category is called "Wings"`,
+      `Category ${at('Sides')} (Wings), title: another category is called "Wings"`,
     );
     // A product's category is the store's or the document's.
     const side = document.products.find((product) => product.category === 'Sides');
@@ -946,7 +985,7 @@ describe('PUT /api/staff/menu: categories', () => {
         ...document,
         products: [...document.products, { ...side, _id: undefined, category: 'Soups' }],
       },
-      `products[${document.products.length}].category: No category "Soups"`,
+      `Item ${document.products.length + 1} (${side.name}), category: no category "Soups"`,
     );
   });
 });

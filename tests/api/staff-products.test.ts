@@ -5,6 +5,7 @@ import { findProduct } from '../support/menu';
 import {
   OPEN_TUESDAY,
   call,
+  placeOrder,
   registerCustomer,
   registerMember,
   registerStaff,
@@ -380,5 +381,43 @@ describe('a product’s price, one rule for POST and PATCH', () => {
       });
     }
     expect(await publicProduct(id)).toEqual(before);
+  });
+});
+
+describe('GET /api/staff/products/{id}/ordered: what the delete dialog knows before it asks', () => {
+  it('says false for an item nobody ordered, true once an order includes it', async () => {
+    const made = await create({ name: 'Ordered Onion Rings', category: 'Sides', price: 4.49 });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<ApiStaffProduct>()._id;
+    const url = `/api/staff/products/${id}/ordered`;
+    const before = await call(t.app, admin, 'GET', url);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ ordered: false });
+
+    await placeOrder(t.app, await registerCustomer(t.app), [{ productId: id, quantity: 1 }]);
+    expect((await call(t.app, admin, 'GET', url)).json()).toEqual({ ordered: true });
+    // The same answer the delete gives.
+    const refused = await call(t.app, admin, 'DELETE', `/api/staff/products/${id}`);
+    expect(refused.json<ApiErrorBody>().code).toBe('product_ordered');
+  });
+
+  it('is the menu editor’s: 404 for an unknown item, 400 for a bad id, 401/403 otherwise', async () => {
+    const unknown = await call(
+      t.app,
+      admin,
+      'GET',
+      '/api/staff/products/00000000-0000-4000-8000-000000000000/ordered',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<ApiErrorBody>().code).toBe('not_found');
+    const bad = await call(t.app, admin, 'GET', '/api/staff/products/not-an-id/ordered');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ApiErrorBody>().message).toBeTruthy();
+    const list = (await call(t.app, admin, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
+    const id = findProduct(list, 'Garlic Bread')._id;
+    const url = `/api/staff/products/${id}/ordered`;
+    expect((await call(t.app, null, 'GET', url)).statusCode).toBe(401);
+    expect((await call(t.app, staff, 'GET', url)).statusCode).toBe(403);
+    expect((await call(t.app, customer, 'GET', url)).statusCode).toBe(403);
   });
 });

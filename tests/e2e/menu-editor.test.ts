@@ -122,6 +122,20 @@ it('the admin adds a pizza deal with two sizes: a size without a price is said b
   await sizes.getByRole('radio', { name: /Medium/ }).waitFor();
   await sizes.getByRole('radio', { name: /Large/ }).waitFor();
   expect(await preview.getByRole('button', { name: 'Add to Cart' }).isDisabled()).toBe(true);
+  // Pressed below the long form, the preview comes into view.
+  await expect
+    .poll(() =>
+      preview.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        return box.top >= -1 && box.top < window.innerHeight / 2;
+      }),
+    )
+    .toBe(true);
+  // A one-pizza deal does not start from the three-pizza deal's "3 PIZZAS" illustration.
+  const pictures = await preview
+    .locator('img')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+  expect(pictures.filter((src) => /pizza-deal/.test(src))).toEqual([]);
   await preview.getByRole('group', { name: 'Choose toppings' }).waitFor();
   expect(await axeViolations(page, 'main')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/editor-1280.png`, fullPage: true });
@@ -141,6 +155,8 @@ it('the admin adds a pizza deal with two sizes: a size without a price is said b
   const saved = await staffProduct(DEAL);
   expect(saved).toMatchObject({
     category: 'TwoforOneDeals',
+    // No deal with one pizza to borrow a picture from: none, rather than "3 PIZZAS".
+    image: '',
     price: 21.99,
     hidden: false,
     details: {
@@ -180,6 +196,45 @@ it('a customer at 390 px finds the new deal from Home and orders it', async () =
     [customer.user._id],
   );
   expect(orders.map((order) => order.status)).toEqual(['pending']);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+it('Delete on the ordered deal knows it was ordered before it asks, and offers Hide', async () => {
+  const { context, page, problems } = await open('/staff/menu', admin, TABLET);
+  const row = page.getByRole('listitem', { name: DEAL, exact: true });
+  await row.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('heading', { level: 1, name: `Edit ${DEAL}` }).waitFor();
+  let deletes = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'DELETE') deletes += 1;
+  });
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `${DEAL} has been ordered` });
+  await dialog.waitFor(LIVE);
+  await dialog.getByText(`Orders include ${DEAL}, so it cannot be deleted`).waitFor();
+  // No dead Delete: the dialog offers Hide, and Cancel holds the focus.
+  expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+  expect(
+    await dialog
+      .getByRole('button', { name: 'Cancel' })
+      .evaluate((b) => b === document.activeElement),
+  ).toBe(true);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/delete-ordered-1280.png` });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/delete-ordered-390.png` });
+  await page.setViewportSize(TABLET);
+
+  await dialog.getByRole('button', { name: 'Hide', exact: true }).click();
+  await page.getByRole('button', { name: 'Show again' }).waitFor(LIVE);
+  expect((await staffProduct(DEAL))?.hidden).toBe(true);
+  expect(deletes).toBe(0);
+  // Back on the menu as it was, for the next test's own Hide.
+  await page.getByRole('button', { name: 'Show again' }).click();
+  await page.getByRole('button', { name: 'Hide from customers' }).waitFor(LIVE);
+  expect((await staffProduct(DEAL))?.hidden).toBe(false);
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -96,8 +96,10 @@ it('downloads the menu, brings back one price changed, lists that change, applie
   };
   await upload(page, 'menu-negative.json', JSON.stringify(refusedFile));
   const alert = section.getByRole('alert');
-  await alert.getByText(`products[${index}].price:`, { exact: false }).waitFor();
-  expect(await alert.textContent()).toContain(`(${product.name})`);
+  // In the editor's words: the item counted from 1, the field as the form labels it.
+  await alert
+    .getByText(`Item ${index + 1} (${product.name}), price: the amount cannot be negative.`)
+    .waitFor();
   // Let go, so the same file fixed in an editor can be chosen again.
   expect(await page.getByLabel('Import a menu file').inputValue()).toBe('');
   expect(await section.getByRole('button', { name: /^Apply/ }).count()).toBe(0);

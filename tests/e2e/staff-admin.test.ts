@@ -266,12 +266,15 @@ it('changes a price after checking it, and the customer’s menu shows the new o
     await item.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => edit.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await text(item.getByTestId('menu-price'))).toBe(formatMoney(toCents(panzerotti.price)));
+    expect(await item.getByText('Saved', { exact: true }).count()).toBe(0);
 
     await edit.click();
     await field.fill('21.49');
     await item.getByRole('button', { name: 'Save' }).click();
     await status(page, 'Panzerotti now costs $21.49.').waitFor();
     expect(await text(item.getByTestId('menu-price'))).toBe('$21.49');
+    // Said where the owner looks, not only out loud (issue 44: "Edit price says Saved").
+    await item.getByText('Saved', { exact: true }).waitFor();
     expect(await item.getByLabel('Price in dollars').count()).toBe(0);
     await expect.poll(() => edit.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(patches()).toBe(1);

@@ -82,6 +82,25 @@ describe('pictures', () => {
     expect(startingPicture(products, store, 'Drinks')).toBe('');
     expect(startingPicture(products, store, 'Unknown')).toBe('');
   });
+
+  it('passes over the picture of a deal with another number of pizzas (a one-pizza deal said "2 PIZZAS")', () => {
+    const deals = [
+      { category: 'Deals', image: '/images/two-pizza-deal.svg', details: { pizzas: 2 } },
+      { category: 'Deals', image: '/images/three.svg', details: { pizzas: 3 } },
+    ];
+    const store = [
+      { id: 'Deals', kind: 'pizza-deal' as const, image: null },
+      { id: 'Lunch', kind: 'pizza-deal' as const, image: '/images/two-pizza-deal.svg' },
+    ];
+    expect(startingPicture(deals, store, 'Deals', 2)).toBe('/images/two-pizza-deal.svg');
+    expect(startingPicture(deals, store, 'Deals', 3)).toBe('/images/three.svg');
+    expect(startingPicture(deals, store, 'Deals', 1)).toBe('');
+    // The card picture and the kind's pictures alike.
+    expect(startingPicture(deals, store, 'Lunch', 1)).toBe('');
+    expect(startingPicture(deals, store, 'Lunch', 3)).toBe('/images/three.svg');
+    // No number given (another kind, or none typed yet): as before.
+    expect(startingPicture(deals, store, 'Deals')).toBe('/images/two-pizza-deal.svg');
+  });
 });
 
 it('drops the field a 400 names first, and only that', () => {

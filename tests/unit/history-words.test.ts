@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiMenuHistoryEntry } from '../../src/domain';
-import { changeText, fieldLabel } from '../../src/web/features/staff-admin/field-change-words';
+import { fieldLabel } from '../../src/domain/menu-field-words';
+import { changeText } from '../../src/web/features/staff-admin/field-change-words';
 import {
   clockOf,
   entryLines,

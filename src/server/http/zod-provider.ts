@@ -9,6 +9,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { z } from 'zod';
+import { describeMenuFileIssue } from '../../domain/menu-field-words';
 import { badRequest, describeIssue } from './errors';
 
 /**
@@ -19,7 +20,9 @@ import { badRequest, describeIssue } from './errors';
  * fastify-type-provider-zod we need, without its OpenAPI peer dependencies.
  *
  * A schema whose messages are whole sentences for the customer (the account forms) sets
- * `.meta({ sentences: true })` on the object so the 400 carries the message without a path.
+ * `.meta({ sentences: true })` on the object so the 400 carries the message without a path. The
+ * menu file (`PUT /api/staff/menu`) sets `.meta({ issueWords: 'menu-file' })`: its 400 names
+ * the entry and field as the menu editor does (`describeMenuFileIssue`).
  */
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
@@ -41,12 +44,16 @@ function isZodSchema(schema: unknown): schema is z.ZodType {
 /** A 400 `invalid_input` naming the first problem; the request never reaches the handler. */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => {
   if (!isZodSchema(schema)) throw new Error('Route schemas are zod schemas');
-  const sentences = schema.meta()?.sentences === true;
+  const meta = schema.meta();
+  const sentences = meta?.sentences === true;
+  const words = meta?.issueWords === 'menu-file';
   return (data: unknown) => {
     const result = schema.safeParse(data);
-    return result.success
-      ? { value: result.data }
-      : { error: badRequest(describeIssue(result.error, sentences), 'invalid_input') };
+    if (result.success) return { value: result.data };
+    const [issue] = result.error.issues;
+    const message =
+      words && issue ? describeMenuFileIssue(issue, data) : describeIssue(result.error, sentences);
+    return { error: badRequest(message, 'invalid_input') };
   };
 };
 

@@ -130,6 +130,13 @@ const toTopping = (row: ToppingRow): ToppingRecord => ({
 export function productsRepository(db: Queryable, options: ProductsRepositoryOptions = {}) {
   const query = queryOf(db);
   const toProduct = (row: ProductRow) => productOf(row, options);
+  const ordered = async (id: string): Promise<boolean> => {
+    if (!isUuid(id)) return false;
+    const rows = await query<{ ordered: boolean }>(
+      sql`select exists (select 1 from order_items where product_id = ${id}) as ordered`,
+    );
+    return rows[0]?.ordered === true;
+  };
   return {
     async list(category?: Category): Promise<Product[]> {
       const rows = await query<ProductRow>(
@@ -225,6 +232,8 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
       );
       return true;
     },
+    /** Whether any order includes the product: such a one can be hidden, never deleted. */
+    ordered,
     /**
      * Deletes a product no order ever included, with its lines in carts, under locks taken in
      * the cart's order (`repositories/carts.ts`: the carts first) and then the product's row,
@@ -243,10 +252,7 @@ export function productsRepository(db: Queryable, options: ProductsRepositoryOpt
       );
       const product = found[0];
       if (!product) return 'missing';
-      const ordered = await query<{ ordered: boolean }>(
-        sql`select exists (select 1 from order_items where product_id = ${id}) as ordered`,
-      );
-      if (ordered[0]?.ordered) return 'ordered';
+      if (await ordered(id)) return 'ordered';
       // A combo listing this beverage lists its name instead, as it did before drinks were
       // kept by id: it reads as it did, and its editor shows the drink to untick.
       await query(

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idSchema, stripInvisible, toCents } from '../../domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
+import { MENU_LIST_LIMITS, tooManyMessage, type MenuList } from '../../domain/menu-limits';
 import { availabilityWindows, productDetailsFields } from '../../domain/product-details';
 import { menuEditorGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
@@ -22,6 +23,7 @@ import {
   needsMenuEditor,
   listStaffProducts,
   presentStaffTopping,
+  productOrdered,
   updateFlavour,
   updateProduct,
   updateTopping,
@@ -51,8 +53,9 @@ function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
-/** The most products (or toppings) one menu document holds: a store's menu is a few dozen. */
-const MAX_MENU_ENTRIES = 2000;
+/** A menu document's list, at most as long as the domain allows (`MENU_LIST_LIMITS`). */
+const capped = <Entry extends z.ZodType>(entry: Entry, list: MenuList) =>
+  z.array(entry).max(MENU_LIST_LIMITS[list].max, { error: tooManyMessage(list) });
 /** A whole menu is about 100 KB; the app's limit for other bodies is 64 KB. */
 const MENU_BODY_LIMIT = 1024 * 1024;
 
@@ -120,11 +123,11 @@ const markList = z.array(
  * form POST /api/staff/products takes them (`_id`: the product it replaces, when it is this
  * store's). Products and toppings are required: leaving either out would hide them all.
  */
-const menuDocument = z.object({
-  version: z.literal(1, { error: 'Only version 1 of the menu document is known.' }),
-  // A category's fields after `kind` may be missing (an older document): the stored value stays.
-  categories: z
-    .array(
+const menuDocument = z
+  .object({
+    version: z.literal(1, { error: 'Only version 1 of the menu document is known.' }),
+    // A category's fields after `kind` may be missing (an older document): the stored value stays.
+    categories: capped(
       z.object({
         category: z.string(),
         title: text,
@@ -134,19 +137,16 @@ const menuDocument = z.object({
         image: z.string().nullable().optional(),
         availableAt: availabilityWindows.nullable().optional(),
       }),
-    )
-    .max(MAX_MENU_ENTRIES)
-    .optional(),
-  products: z
-    .array(
+      'categories',
+    ).optional(),
+    products: capped(
       newProduct.extend({
         _id: z.string().optional(),
         hidden: z.boolean().default(false),
       }),
-    )
-    .max(MAX_MENU_ENTRIES),
-  toppings: z
-    .array(
+      'products',
+    ),
+    toppings: capped(
       z.object({
         _id: z.string().optional(),
         name: text,
@@ -155,9 +155,11 @@ const menuDocument = z.object({
         allergens: allergenList.optional(),
         marks: markList.optional(),
       }),
-    )
-    .max(MAX_MENU_ENTRIES),
-});
+      'toppings',
+    ),
+  })
+  // A file's problem in the editor's words ("Item 14, photo: …"), not the schema's path.
+  .meta({ issueWords: 'menu-file' });
 
 const menuQuery = z.object({
   dryRun: z.enum(['true', 'false'], { error: 'dryRun is true or false.' }).optional(),
@@ -380,6 +382,15 @@ export const staffMenuRoutes: RouteModule = async (app, ctx) => {
         : await writeMenu(request, (db) => importMenu(db, menu, true));
       return { dryRun, changes };
     },
+  );
+
+  app.get(
+    '/staff/products/:id/ordered',
+    {
+      preValidation: menuEditor,
+      schema: { params: productParams, response: { 200: z.object({ ordered: z.boolean() }) } },
+    },
+    (request) => productOrdered(ctx.db, request.params.id),
   );
 
   app.delete(

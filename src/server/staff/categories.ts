@@ -11,6 +11,7 @@ import {
   type Kind,
 } from '../../domain';
 import { categoryKeys, checkCategoryTitle } from '../../domain/category-draft';
+import { checkListLength } from '../../domain/menu-limits';
 import {
   IMAGE_PATH_MESSAGE,
   describeDraftProblem,
@@ -28,10 +29,13 @@ async function takeMenuLock(tx: Queryable): Promise<void> {
   await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
 }
 
-function checkImage(image: string | null | undefined): void {
+/** A category's picture and windows as the editor gives them (either may be left out). */
+function checkFields(image: string | null | undefined, windows: unknown[] | null | undefined) {
   if (image !== undefined && image !== null && !isStoreImagePath(image)) {
     throw badRequest(`image: ${IMAGE_PATH_MESSAGE}`);
   }
+  const problem = checkListLength('availableAt', 'availableAt', windows)[0];
+  if (problem) throw badRequest(describeDraftProblem(problem));
 }
 
 export interface NewCategory {
@@ -46,7 +50,7 @@ export interface NewCategory {
  * its id and route made from its title (`categoryKeys`), its alerts its kind's.
  */
 export async function createCategory(db: Database, draft: NewCategory): Promise<ApiStaffCategory> {
-  checkImage(draft.image);
+  checkFields(draft.image, draft.availableAt);
   return db.transaction(async (tx) => {
     await takeMenuLock(tx);
     const repository = categoriesRepository(tx);
@@ -82,7 +86,7 @@ export async function updateCategory(
   id: string,
   edit: CategoryEdit,
 ): Promise<ApiStaffCategory> {
-  checkImage(edit.image);
+  checkFields(edit.image, edit.availableAt);
   return db.transaction(async (tx) => {
     await takeMenuLock(tx);
     const repository = categoriesRepository(tx);

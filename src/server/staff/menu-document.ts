@@ -14,6 +14,9 @@ import {
 } from '../../domain';
 import type { Allergen, DietaryMark } from '../../domain/allergens';
 import { categoryKeys, checkCategoryTitle } from '../../domain/category-draft';
+import { menuProblemWords } from '../../domain/menu-field-words';
+import { checkListLength } from '../../domain/menu-limits';
+import { checkToppingLists } from '../../domain/topping-draft';
 import {
   IMAGE_PATH_MESSAGE,
   MAX_NAME_LENGTH,
@@ -254,15 +257,14 @@ function planCategories(
   if (!entries) {
     return { changes: [], writes: [], order: null, hide: [], after: [...store], ids: new Map() };
   }
-  const where = (index: number, field: string) => `categories[${index}].${field}`;
+  const say = (index: number, field: string, message: string) =>
+    problem(menuProblemWords('categories', index, entries[index]?.title, field, message));
   const matches = matchEntries(
     entries.map((entry) => ({ id: entry.category, title: entry.title })),
     store.map((category) => ({ ...category, _id: category.id })),
     { entry: (entry) => sameName(entry.title), current: (current) => sameName(current.title) },
     (index, earlier) =>
-      problem(
-        `${where(index, 'category')}: The same category is listed twice (also categories[${earlier}]).`,
-      ),
+      say(index, 'category', `the same category is listed twice (also category ${earlier + 1}).`),
   );
   const kept = new Set(matches.flatMap((found) => (found ? [found.id] : [])));
   const left = store.filter((category) => !kept.has(category.id));
@@ -270,8 +272,10 @@ function planCategories(
   const offers = entries.flatMap((entry, index) => (entry.offer === true ? [index] : []));
   const offerAt = offers[0];
   for (const index of offers.slice(1)) {
-    problem(
-      `${where(index, 'offer')}: Only one category can be the special offer (also categories[${offerAt}]).`,
+    say(
+      index,
+      'offer',
+      `only one category can be the special offer (also category ${(offerAt ?? 0) + 1}).`,
     );
   }
 
@@ -288,27 +292,28 @@ function planCategories(
       left.map((category) => category.title),
     );
     if (earlier !== undefined) {
-      problem(
-        `${where(index, 'title')}: "${title}" is listed twice (also categories[${earlier}]).`,
-      );
+      say(index, 'title', `"${title}" is listed twice (also category ${earlier + 1}).`);
     } else if (titleProblem) {
-      problem(`${where(index, 'title')}: ${titleProblem.message}`);
+      say(index, 'title', titleProblem.message);
     }
     seenTitles.set(sameName(title), index);
     if (current && current.kind !== entry.kind) {
-      problem(
-        `${where(index, 'kind')}: A category’s kind cannot change (its items’ fields follow it): ${current.title} holds ${current.kind} items. Add a new category for the other kind.`,
+      say(
+        index,
+        'kind',
+        `a category’s kind cannot change (its items’ fields follow it): ${current.title} holds ${current.kind} items. Add a new category for the other kind.`,
       );
     }
     const kind = current?.kind ?? (isKind(entry.kind) ? entry.kind : undefined);
     if (!kind) {
-      problem(
-        `${where(index, 'kind')}: Please choose the kind of items: one of ${KINDS.join(', ')}.`,
-      );
+      say(index, 'kind', `please choose the kind of items: one of ${KINDS.join(', ')}.`);
       return;
     }
     if (entry.image !== undefined && entry.image !== null && !isStoreImagePath(entry.image)) {
-      problem(`${where(index, 'image')}: ${IMAGE_PATH_MESSAGE}`);
+      say(index, 'image', IMAGE_PATH_MESSAGE);
+    }
+    for (const each of checkListLength('availableAt', 'availableAt', entry.availableAt)) {
+      say(index, each.field, each.message);
     }
     const base: CategoryEntry = current ?? {
       ...categoryKeys(title, taken),
@@ -428,7 +433,13 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     },
     (index, earlier) =>
       problems.push(
-        `products[${index}]._id: The same product is listed twice (also products[${earlier}]).`,
+        menuProblemWords(
+          'products',
+          index,
+          documentProducts[index]?.name,
+          '_id',
+          `the same item is listed twice (also item ${earlier + 1}).`,
+        ),
       ),
   );
   const keptIds = new Set(productMatches.flatMap((found) => (found ? [found.id] : [])));
@@ -444,7 +455,13 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     const earlier = seenNames.get(key);
     if (earlier !== undefined) {
       problems.push(
-        `products[${index}].name: "${entry.name.trim()}" is listed twice in ${entry.category} (also products[${earlier}]).`,
+        menuProblemWords(
+          'products',
+          index,
+          entry.name,
+          'name',
+          `"${entry.name.trim()}" is listed twice in ${entry.category} (also item ${earlier + 1}).`,
+        ),
       );
       return;
     }
@@ -461,7 +478,7 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     })[0];
     if (problem) {
       problems.push(
-        `products[${index}].${problem.field}: ${problem.message} (${entry.name.trim() || 'no name'})`,
+        menuProblemWords('products', index, entry.name, problem.field, problem.message),
       );
     }
   });
@@ -473,7 +490,13 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
     { entry: (entry) => sameName(entry.name), current: (current) => sameName(current.name) },
     (index, earlier) =>
       problems.push(
-        `toppings[${index}]._id: The same topping is listed twice (also toppings[${earlier}]).`,
+        menuProblemWords(
+          'toppings',
+          index,
+          menu.toppings[index]?.name,
+          '_id',
+          `the same topping is listed twice (also topping ${earlier + 1}).`,
+        ),
       ),
   );
   const keptToppings = new Set(toppingMatches.flatMap((found) => (found ? [found._id] : [])));
@@ -483,20 +506,21 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
   const seenToppings = new Map<string, number>();
   menu.toppings.forEach((entry, index) => {
     const name = entry.name;
-    const where = `toppings[${index}].name`;
-    if (name === '') problems.push(`${where}: Please give the topping a name.`);
+    const say = (field: string, message: string) =>
+      problems.push(menuProblemWords('toppings', index, name, field, message));
+    const earlier = seenToppings.get(sameName(name));
+    if (name === '') say('name', 'Please give the topping a name.');
     else if (!isPlainText(name)) {
-      problems.push(`${where}: Please remove special characters from the name.`);
+      say('name', 'Please remove special characters from the name.');
     } else if (name.length > MAX_NAME_LENGTH) {
-      problems.push(`${where}: The name is too long: at most ${MAX_NAME_LENGTH} characters.`);
-    } else if (seenToppings.has(sameName(name))) {
-      problems.push(
-        `${where}: "${name}" is listed twice (also toppings[${seenToppings.get(sameName(name))}]).`,
-      );
+      say('name', `The name is too long: at most ${MAX_NAME_LENGTH} characters.`);
+    } else if (earlier !== undefined) {
+      say('name', `"${name}" is listed twice (also topping ${earlier + 1}).`);
     } else if (leftToppings.has(sameName(name))) {
-      problems.push(`${where}: Another topping is called "${name}": choose another name.`);
+      say('name', `Another topping is called "${name}": choose another name.`);
     }
     seenToppings.set(sameName(name), index);
+    for (const each of checkToppingLists(entry)) say(each.field, each.message);
   });
 
   const first = problems[0];

@@ -1,6 +1,7 @@
 import {
   flavorOptions,
   toDollars,
+  type ApiProductOrdered,
   type ApiStaffFlavour,
   type ApiStaffProduct,
   type ApiStaffTopping,
@@ -17,7 +18,7 @@ import type { Database, Queryable } from '../data/db';
 import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, conflict, notFound } from '../http/errors';
-import { checkToppingName } from '../../domain/topping-draft';
+import { checkToppingLists, checkToppingName } from '../../domain/topping-draft';
 import { categoriesRepository } from '../repositories/categories';
 import { productsRepository, type ToppingRecord } from '../repositories/products';
 import type { Allergen, DietaryMark } from '../../domain/allergens';
@@ -191,6 +192,17 @@ export const PRODUCT_ORDERED_MESSAGE =
   'Orders include this item, so it cannot be deleted. Hide it instead.';
 
 /**
+ * GET /api/staff/products/{id}/ordered: asked by the editor's delete dialog as it opens, so an
+ * item orders include is offered Hide there rather than a Delete the server would refuse.
+ */
+export async function productOrdered(db: Queryable, id: string): Promise<ApiProductOrdered> {
+  const productId = checkedId(id, 'product');
+  const products = productsRepository(db);
+  if (!(await products.get(productId))) throw notFound('No product with this id.');
+  return { ordered: await products.ordered(productId) };
+}
+
+/**
  * DELETE /api/staff/products/{id}: a product no order ever included, and its lines in carts
  * (a customer's cart then simply no longer holds it). One an order includes is refused (409
  * `product_ordered`): `order_items` keep their own copy but would lose the link, and hiding it
@@ -262,6 +274,8 @@ export async function updateTopping(
   change: ToppingChange,
 ): Promise<ApiStaffTopping> {
   checkedId(id, 'topping');
+  const listProblem = checkToppingLists(change)[0];
+  if (listProblem) throw badRequest(describeDraftProblem(listProblem));
   return db.transaction(async (tx) => {
     const toppings = productsRepository(tx);
     if (change.name !== undefined || change.position !== undefined) {

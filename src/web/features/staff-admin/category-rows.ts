@@ -72,20 +72,34 @@ export const withoutField = (message: string, field: string): string =>
  * The picture a new item starts with, so every storefront card has one until a photo is
  * uploaded: its category's items' (the seeded items of a category share one illustration), else
  * the category's own card picture, else the first of another category of the same kind (a new
- * "Lunch Deals" starts from the pizza deals' illustration), else none.
+ * "Lunch Deals" starts from the pizza deals' illustration), else none. Given the item's number
+ * of pizzas, a picture of an item with another number is passed over: the deals' illustrations
+ * say theirs ("2 PIZZAS"), and a one-pizza deal would say it too.
  */
 export function startingPicture(
-  products: readonly Pick<ApiStaffProduct, 'category' | 'image'>[],
+  products: readonly (Pick<ApiStaffProduct, 'category' | 'image'> & {
+    details?: { pizzas?: number | undefined };
+  })[],
   categories: readonly Pick<ApiStaffCategory, 'id' | 'kind' | 'image'>[],
   category: string,
+  pizzas?: number,
 ): string {
-  const own = products.find((each) => each.category === category && each.image !== '');
+  const otherCount = new Set(
+    pizzas === undefined
+      ? []
+      : products
+          .filter((each) => each.details?.pizzas !== undefined && each.details.pizzas !== pizzas)
+          .map((each) => each.image),
+  );
+  const fits = (image: string | null): image is string =>
+    image !== null && image !== '' && !otherCount.has(image);
+  const own = products.find((each) => each.category === category && fits(each.image));
   if (own) return own.image;
   const entry = categories.find((each) => each.id === category);
   if (!entry) return '';
-  if (entry.image !== null && entry.image !== '') return entry.image;
+  if (fits(entry.image)) return entry.image;
   const sameKind = new Set(
     categories.filter((each) => each.kind === entry.kind).map((each) => each.id),
   );
-  return products.find((each) => sameKind.has(each.category) && each.image !== '')?.image ?? '';
+  return products.find((each) => sameKind.has(each.category) && fits(each.image))?.image ?? '';
 }

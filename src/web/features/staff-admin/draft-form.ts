@@ -199,7 +199,7 @@ export function formOf(product: ApiStaffProduct): DraftForm {
 }
 
 /** A whole number typed: empty is undefined; anything else a number the domain judges. */
-function typedCount(text: string): number | undefined {
+export function typedCount(text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;

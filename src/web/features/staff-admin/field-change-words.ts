@@ -1,6 +1,7 @@
 import { ALLERGEN_LABELS, MARK_LABELS, isAllergen, isDietaryMark } from '../../../domain/allergens';
 import type { ApiMenuFieldChange } from '../../../domain/api-types';
 import { describeAvailability } from '../../../domain/availability';
+import { fieldLabel } from '../../../domain/menu-field-words';
 import type { AvailabilityWindow } from '../../../domain/catalog';
 import { formatMoney, toCents } from '../../../domain/money';
 
@@ -14,43 +15,6 @@ import { formatMoney, toCents } from '../../../domain/money';
 
 /** A category's title for people; the category itself when the catalogue has none. */
 export type CategoryTitle = (category: string) => string;
-
-/** The fields' names as the editor labels them. */
-const LABELS: Record<string, string> = {
-  name: 'Name',
-  description: 'Description',
-  category: 'Category',
-  image: 'Photo',
-  price: 'Price',
-  soldOut: 'Sold out',
-  hidden: 'Hidden',
-  sort_order: 'Place in the list',
-  position: 'Place in the list',
-  allergens: 'Allergens',
-  marks: 'Dietary marks',
-  // A category's own fields (its photo is `image`, its place `position`, as a product's).
-  title: 'Title',
-  offer: 'Special offer',
-  availableAt: 'Available',
-  kind: 'Kind of items',
-  'details.sizes': 'Sizes',
-  'details.sizePrices': 'Size prices',
-  'details.sizeDescriptions': 'Size descriptions',
-  'details.wingsFlavors': 'Wing flavours',
-  'details.Flavors': 'Panzerotto flavours',
-  'details.sides': 'Sides',
-  'details.drinks': 'Drinks',
-  'details.maxDrinks': 'Drinks included',
-  'details.drinkLimits': 'Drink limits',
-  'details.pizzas': 'Pizzas in the deal',
-  'details.toppingsPerPizza': 'Free toppings per pizza',
-  'details.extraToppingPrice': 'Extra topping price',
-  'details.toppingAllowance': 'Free toppings count',
-  'details.fixedQuantity': 'Fixed quantity',
-  'details.availableAt': 'Available',
-  'details.allergens': 'Allergens',
-  'details.marks': 'Dietary marks',
-};
 
 /** A category's kind (the engine's key) as the owner knows the items. */
 const KIND_WORDS: Record<string, string> = {
@@ -70,11 +34,6 @@ const MONEY = new Set(['price', 'details.extraToppingPrice', 'details.sizePrices
 /** A product's allergens and marks are details; a topping's are columns of its own. */
 const ALLERGEN_FIELDS = new Set(['allergens', 'details.allergens']);
 const MARK_FIELDS = new Set(['marks', 'details.marks']);
-
-/** The field's name for people; an unknown one by its own name, less the `details.` prefix. */
-export function fieldLabel(field: string): string {
-  return LABELS[field] ?? field.replace(/^details\./, '');
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,18 +1,19 @@
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiStaffProduct } from '../../../domain/api-types';
 import { useMutation } from '../../shared/use-mutation';
 import { staffUrls } from '../../shared/urls';
-import { AdminDialog, Announcer, RowFailure, useAnnouncement } from './admin-parts';
+import { AdminDialog, Announcer, RowFailure, useAnnouncement, useLoad } from './admin-parts';
 import { photoProblem } from './photo-check';
 import type { MenuReturn } from './product-editor';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
 import { pictureOf } from '../../shared/product';
+import { Loading } from '../../shared/ui';
 
 /**
  * What the menu editor does to a saved product at once, apart from its form: a new photo, hide
- * it from customers or show it again, and delete it (asked first; the server refuses one that
- * orders include, and its sentence is shown).
+ * it from customers or show it again, and delete it (asked first; the dialog asks the server
+ * whether orders include it and then offers Hide instead, as it does on the server's refusal).
  */
 export function ProductActions({
   product: saved,
@@ -28,6 +29,7 @@ export function ProductActions({
   const [announcement, announce] = useAnnouncement();
   const [asking, setAsking] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const hideButton = useRef<HTMLButtonElement>(null);
 
   const hiding = useMutation(
     (hidden: boolean) => staffAdminApi.updateProduct(product._id, { hidden }),
@@ -100,6 +102,7 @@ export function ProductActions({
           </label>
         </span>
         <button
+          ref={hideButton}
           type="button"
           className="secondary"
           aria-disabled={hiding.pending || undefined}
@@ -131,6 +134,10 @@ export function ProductActions({
             const state: MenuReturn = { announce: `${product.name} is deleted.` };
             void navigate(staffUrls.menu(), { state });
           }}
+          onHide={() => {
+            setAsking(false);
+            void toggleHidden().then(() => hideButton.current?.focus());
+          }}
           onForbidden={onForbidden}
         />
       ) : null}
@@ -142,13 +149,23 @@ function DeleteDialog({
   product,
   onCancel,
   onDeleted,
+  onHide,
   onForbidden,
 }: {
   product: ApiStaffProduct;
   onCancel: () => void;
   onDeleted: () => void;
+  onHide: () => void;
   onForbidden: () => void;
 }) {
+  const { state } = useLoad(
+    useCallback(
+      (signal: AbortSignal) => staffAdminApi.productOrdered(product._id, signal),
+      [product._id],
+    ),
+  );
+  // An order placed after the dialog opened still comes back as the server's refusal.
+  const [refusedAsOrdered, setRefusedAsOrdered] = useState(false);
   const deleting = useMutation(() => staffAdminApi.deleteProduct(product._id), {
     fallback: `We could not delete ${product.name}.`,
   });
@@ -156,28 +173,65 @@ function DeleteDialog({
     const result = await deleting.run();
     if (result.ok) onDeleted();
     else if (result.error?.status === 403) onForbidden();
+    else if (result.error?.code === 'product_ordered') setRefusedAsOrdered(true);
   };
+  const ordered = refusedAsOrdered || (state.kind === 'ready' && state.value.ordered);
+  const cancel = (
+    // First in the dialog's focus order would be Delete or Hide; Cancel is the safe key to hold.
+    <button type="button" className="secondary" autoFocus onClick={onCancel}>
+      Cancel
+    </button>
+  );
+
+  if (ordered) {
+    return (
+      <AdminDialog title={`${product.name} has been ordered`} onCancel={onCancel}>
+        <p>
+          Orders include {product.name}, so it cannot be deleted: they keep it as it was sold.
+          {product.hidden
+            ? ' It is already hidden from customers.'
+            : ' Hide it instead: it leaves the menu at once, and Show again brings it back.'}
+        </p>
+        <div className="editor-actions">
+          {product.hidden ? null : (
+            <button type="button" className="primary" onClick={onHide}>
+              Hide
+            </button>
+          )}
+          {cancel}
+        </div>
+      </AdminDialog>
+    );
+  }
   return (
     <AdminDialog title={`Delete ${product.name}?`} onCancel={onCancel}>
-      <p>It leaves the menu for good. Orders already placed keep their copy of it.</p>
+      {state.kind === 'loading' ? (
+        <Loading label="Checking whether orders include it..." />
+      ) : (
+        <p>
+          It leaves the menu for good.
+          {state.kind === 'ready'
+            ? ' No order includes it.'
+            : ' Orders already placed keep their copy of it.'}
+        </p>
+      )}
       {deleting.problem ? (
         <p className="admin-form-error" role="alert">
           {deleting.problem}
         </p>
       ) : null}
       <div className="editor-actions">
-        <button
-          type="button"
-          className="primary"
-          aria-disabled={deleting.pending || undefined}
-          onClick={() => void remove()}
-        >
-          {deleting.pending ? 'Deleting...' : 'Delete'}
-        </button>
-        {/* First in the dialog's focus order would be Delete; Cancel is the safe key to hold. */}
-        <button type="button" className="secondary" autoFocus onClick={onCancel}>
-          Cancel
-        </button>
+        {state.kind === 'loading' ? null : (
+          <button
+            type="button"
+            className="primary"
+            aria-disabled={deleting.pending || undefined}
+            onClick={() => void remove()}
+          >
+            {deleting.pending ? 'Deleting...' : 'Delete'}
+          </button>
+        )}
+        {cancel}
       </div>
     </AdminDialog>
   );

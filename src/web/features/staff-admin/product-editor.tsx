@@ -15,6 +15,7 @@ import {
   kindOfCategory,
   placeOf,
   previewProduct,
+  typedCount,
   type DraftForm,
 } from './draft-form';
 import { AllergenChecks } from './allergen-checks';
@@ -75,17 +76,21 @@ export function ProductEditor({
   const id = useId();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState<DraftForm>(() =>
-    product
-      ? formOf(product)
-      : {
-          ...blankForm(category, storeCategories),
-          image: startingPicture(products, storeCategories, category),
-        },
+  const [typed, setForm] = useState<DraftForm>(() =>
+    product ? formOf(product) : blankForm(category, storeCategories),
   );
+  // A new item's picture follows its category and its number of pizzas until it has a photo
+  // of its own (uploaded once it is saved).
+  const form = product
+    ? typed
+    : {
+        ...typed,
+        image: startingPicture(products, storeCategories, typed.category, typedCount(typed.pizzas)),
+      };
   const [tried, setTried] = useState(false);
   const [fromServer, setFromServer] = useState<Map<string, string>>(new Map());
   const [previewing, setPreviewing] = useState(false);
+  const previewRef = useRef<HTMLElement>(null);
   const readOnly = !canEdit;
 
   const saving = useMutation(
@@ -182,12 +187,7 @@ export function ProductEditor({
             aria-describedby={`${id}-category-hint${problems.has('category') ? ` ${id}-category-error` : ''}`}
             onChange={(event) => {
               const next = event.target.value;
-              edit((before) => ({
-                ...before,
-                category: next,
-                // A new item's picture follows its category until it has a photo of its own.
-                image: product ? before.image : startingPicture(products, storeCategories, next),
-              }));
+              edit((before) => ({ ...before, category: next }));
             }}
           >
             {categories.map((each) => (
@@ -273,7 +273,13 @@ export function ProductEditor({
             className="secondary"
             aria-expanded={previewing}
             aria-controls={`${id}-preview`}
-            onClick={() => setPreviewing((open) => !open)}
+            onClick={() => {
+              setPreviewing(!previewing);
+              // Below a long form the preview would open out of sight: bring it up.
+              if (!previewing) {
+                requestAnimationFrame(() => previewRef.current?.scrollIntoView({ block: 'start' }));
+              }
+            }}
           >
             {previewing ? 'Close preview' : 'Preview'}
           </button>
@@ -283,6 +289,7 @@ export function ProductEditor({
         </div>
       </form>
       <section
+        ref={previewRef}
         id={`${id}-preview`}
         className="editor-preview"
         aria-labelledby={`${id}-preview-title`}

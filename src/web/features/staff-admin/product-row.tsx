@@ -40,6 +40,9 @@ export function ProductRow({
     onFailure: setFailure,
   });
   const [editing, setEditing] = useState(false);
+  // Said beside the price once the editor closes (issue 44: a save that only closed the form
+  // left the owner unsure it took); gone when the price is edited again.
+  const [priceSaved, setPriceSaved] = useState(false);
   const uploading = useMutation((file: File) => staffAdminApi.uploadPhoto(product._id, file), {
     fallback: `We could not save the photo of ${product.name}.`,
   });
@@ -91,6 +94,7 @@ export function ProductRow({
         <p className="menu-row-price" data-testid="menu-price">
           {price}
         </p>
+        {priceSaved ? <p className="menu-row-saved">Saved</p> : null}
         {product.hidden ? (
           <p className="menu-row-hidden" id={`${nameId}-hidden`}>
             Hidden
@@ -129,6 +133,7 @@ export function ProductRow({
             onClick={() => {
               setFailure(null);
               setEditing(true);
+              setPriceSaved(false);
             }}
           >
             Edit price
@@ -158,6 +163,7 @@ export function ProductRow({
           onSaved={(saved) => {
             onSaved(saved);
             announce(`${saved.name} now costs ${formatMoney(toCents(saved.price))}.`);
+            setPriceSaved(true);
             closeEditor();
           }}
         />

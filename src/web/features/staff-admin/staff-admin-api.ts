@@ -8,6 +8,7 @@ import type {
   ApiMenuHistoryEntry,
   ApiOutbox,
   ApiOutboxMail,
+  ApiProductOrdered,
   ApiStaffCategory,
   ApiStaffFlavour,
   ApiStaffProduct,
@@ -123,6 +124,9 @@ export const staffAdminApi = {
   ) => send<ApiStaffProduct>(product(id), json('PATCH', change)),
   createProduct: (fields: ProductFields) =>
     send<ApiStaffProduct>('/api/staff/products', json('POST', fields)),
+  /** Whether any order includes the product: then it can be hidden, not deleted. */
+  productOrdered: (id: string, signal?: AbortSignal) =>
+    api<ApiProductOrdered>(`${product(id)}/ordered`, { signal }),
   deleteProduct: (id: string) => api<undefined>(product(id), { method: 'DELETE' }),
   /** Every topping in menu order, hidden and sold out ones included. */
   toppings: (signal?: AbortSignal) => api<ApiStaffTopping[]>('/api/staff/toppings', { signal }),
