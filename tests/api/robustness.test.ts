@@ -621,6 +621,12 @@ const ROUTES: Record<string, RouteSpec> = {
     status: 201,
     example: () => ({ body: { name: `Robust Topping ${(productCounter += 1)}` } }),
   },
+  'GET /api/staff/products/:id/ordered': {
+    names: 'none',
+    staff: true,
+    admin: true,
+    example: () => ({ params: { id: staffTarget } }),
+  },
   'DELETE /api/staff/products/:id': {
     names: 'none',
     staff: true,
