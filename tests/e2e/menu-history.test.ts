@@ -117,3 +117,49 @@ it("the Menu's Today's changes lists the day's changes with names; another day h
   expect(problems).toEqual([]);
   await context.close();
 });
+
+it('shows a new photo as "Photo changed" with the pictures before and after, not file paths', async () => {
+  const products = await call(h.app, admin, 'GET', '/api/staff/products');
+  const list = products.json<ApiStaffProduct[]>();
+  const coke = findProduct(list, 'Coke');
+  const pepsi = findProduct(list, 'Pepsi');
+  clock.set('2026-11-23T18:20:00-05:00');
+  const changed = await call(
+    h.app,
+    admin,
+    'PATCH',
+    `/api/staff/products/${coke._id}`,
+    { image: pepsi.image },
+    { 'content-type': 'application/json' },
+  );
+  expect(changed.statusCode).toBe(200);
+  clock.set(NOW);
+
+  const { context, page } = await h.newPage({ now: NOW, session: admin.cookie });
+  await page.setViewportSize(PHONE);
+  const problems = watchConsole(page);
+  await page.goto(`/staff/menu/${coke._id}`);
+  await page.getByRole('heading', { level: 1, name: 'Edit Coke' }).waitFor();
+  const history = page.locator('details.menu-history');
+  await history.getByText('History', { exact: true }).click();
+  const entry = history.locator('.history-entry').first();
+  await entry.waitFor();
+  expect(await said(entry)).toBe('6:20 PM, by Olive Owner Photo changed →');
+  expect(await said(entry)).not.toContain('/images/');
+  const before = entry.getByRole('img', { name: 'Before' });
+  const after = entry.getByRole('img', { name: 'After' });
+  expect(await before.getAttribute('src')).toBe(coke.image);
+  expect(await after.getAttribute('src')).toBe(pepsi.image);
+  // Both pictures loaded, not the browser's broken-image box.
+  for (const picture of [before, after]) {
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await history.screenshot({ path: `${SHOTS}/item-history-photo-390.png` });
+  await page.setViewportSize(TABLET);
+  await history.screenshot({ path: `${SHOTS}/item-history-photo-1280.png` });
+  expect(problems).toEqual([]);
+  await context.close();
+});

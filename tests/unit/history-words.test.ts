@@ -159,7 +159,7 @@ describe('history words', () => {
     ).toEqual([
       'Available: always → Mon–Fri 11:00 AM–2:00 PM',
       'Hidden',
-      'Photo: none → /images/lunch.webp',
+      'Photo changed',
       'Special offer: no → yes',
       'Title: Lunch → Lunch Deals',
     ]);

@@ -98,7 +98,8 @@ export function valueText(field: string, value: unknown, titleOf?: CategoryTitle
 /**
  * One change in a line: "Price: $14.99 → $15.49". Hiding and showing again are said as what
  * happened ("Hidden", "Shown again"), not "Hidden: no → yes"; so is a move in the history, whose
- * stored order counts across the whole menu (the owner saw a row go up or down, not "210 → 200").
+ * stored order counts across the whole menu (the owner saw a row go up or down, not "210 → 200"),
+ * and a new photo ("Photo changed", shown as pictures where the screen can: menu-history.tsx).
  */
 export function changeText(change: ApiMenuFieldChange, titleOf?: CategoryTitle): string {
   const { field, from, to } = change;
@@ -106,5 +107,7 @@ export function changeText(change: ApiMenuFieldChange, titleOf?: CategoryTitle):
   if (field === 'sort_order' && typeof from === 'number' && typeof to === 'number') {
     return to < from ? 'Moved up the list' : 'Moved down the list';
   }
+  // A file's path says nothing to the owner: the history shows the two pictures beside this.
+  if (field === 'image') return 'Photo changed';
   return `${fieldLabel(field)}: ${valueText(field, from, titleOf)} → ${valueText(field, to, titleOf)}`;
 }

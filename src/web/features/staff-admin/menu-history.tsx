@@ -1,6 +1,7 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import type { ApiMenuHistoryEntry } from '../../../domain/api-types';
+import type { ApiMenuFieldChange, ApiMenuHistoryEntry } from '../../../domain/api-types';
 import { storeDate } from '../../../domain/hours';
+import { pictureOf } from '../../shared/product';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { useNow } from '../../shared/use-now';
 import { failureText, useLoad } from './admin-parts';
@@ -57,13 +58,32 @@ function Entries({
             </span>
           </p>
           <ul className="history-fields">
-            {entryLines(entry).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
+            {entryLines(entry).map((line, index) => {
+              // A change's lines follow its fields one for one.
+              const field = entry.action === 'changed' ? entry.fields[index] : undefined;
+              return (
+                <li key={line}>
+                  {line}
+                  {field?.field === 'image' ? <PhotoChange change={field} /> : null}
+                </li>
+              );
+            })}
           </ul>
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A photo's change as the two pictures, before and after (the store's placeholder for none). */
+function PhotoChange({ change }: { change: ApiMenuFieldChange }) {
+  const picture = (value: unknown) => pictureOf(typeof value === 'string' ? value : null);
+  return (
+    <span className="history-photos">
+      <img src={picture(change.from)} alt="Before" width={64} height={48} loading="lazy" />
+      <span aria-hidden="true">→</span>
+      <img src={picture(change.to)} alt="After" width={64} height={48} loading="lazy" />
+    </span>
   );
 }
 
