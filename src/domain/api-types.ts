@@ -303,6 +303,11 @@ export interface ApiOrder {
   instructions: string;
   /** ISO 8601, or null for "as soon as possible". */
   scheduleTime: string | null;
+  /**
+   * A delivery's minutes from the kitchen to the door, as the store's setting was when placed
+   * (`orderTimes` computes its ready and arrival times from it); null for a pickup.
+   */
+  deliveryMinutes: number | null;
   /** Minutes the store promised when it accepted; null before. */
   readyMinutes: number | null;
   /** ISO 8601: when the store said it will be ready; null until accepted. */
@@ -383,6 +388,8 @@ export interface ApiStaffStore {
   acceptanceWindowMinutes: number;
   pickupLeadMinutes: number;
   deliveryLeadMinutes: number;
+  /** Minutes from the kitchen to the door: a delivery is ready this long before its time. */
+  deliveryMinutes: number;
   /** ISO 8601: new orders are paused (storeOpen false) until then; null when not paused. */
   pauseUntil: string | null;
   /** The store's profile, shown to customers. */

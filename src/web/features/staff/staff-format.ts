@@ -1,7 +1,8 @@
 import {
   ORDER_STATUS_LABELS,
+  apiOrderTimesInput,
   formatMoney,
-  prepStartAt,
+  orderTimes,
   STORE_TIME_ZONE,
   storeClockText,
   storeDate,
@@ -110,11 +111,12 @@ export const STEP_LABELS: Record<OrderStatus, string> = {
 };
 
 /**
- * When the kitchen should start a scheduled order: its time less the prep minutes given on
- * accepting (the domain's default prep time before). Null for "as soon as possible".
+ * When the kitchen should start a scheduled order: its ready time (a delivery's is the store's
+ * delivery time before its time at the door) less the prep minutes given on accepting (the
+ * domain's default prep time before). Null for "as soon as possible".
  */
 export function prepStart(order: ApiStaffOrder): Date | null {
-  return order.scheduleTime ? prepStartAt(new Date(order.scheduleTime), order.readyMinutes) : null;
+  return orderTimes(apiOrderTimesInput(order)).startAt;
 }
 
 /** When an order last changed: its latest step, or when it was placed. */
