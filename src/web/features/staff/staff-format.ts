@@ -3,11 +3,14 @@ import {
   apiOrderTimesInput,
   formatMoney,
   orderTimes,
+  pausedText,
   STORE_TIME_ZONE,
+  storeStatus,
   storeClockText,
   storeDate,
   toCents,
   type ApiStaffOrder,
+  type ApiStaffStore,
   type OrderStatus,
 } from '../../../domain';
 
@@ -41,6 +44,17 @@ const fullDayAndTime = new Intl.DateTimeFormat('en-US', {
 export function clockTime(iso: string, now: Date): string {
   const at = new Date(iso);
   return plain(storeDate(at) === storeDate(now) ? storeClockText(at) : weekdayAndTime.format(at));
+}
+
+/**
+ * The store's line as the customers' header shows it now: "Open now", "Closed now" or, while a
+ * pause holds over open hours, "Paused — back at 4:17 AM" (the domain's one status rule).
+ */
+export function customersSee(store: ApiStaffStore, now: Date): string {
+  const pauseUntil = store.pauseUntil === null ? null : new Date(store.pauseUntil);
+  const { status, resumesAt } = storeStatus(now, store.hours, store.mode, pauseUntil);
+  if (status === 'paused' && resumesAt) return pausedText(resumesAt, now);
+  return status === 'open' ? 'Open now' : 'Closed now';
 }
 
 /** "6:05 PM" today, "Tue, Nov 24, 12:30 PM" on another day: for the detail and the ticket. */

@@ -11,7 +11,7 @@ import { Field } from '../../shared/field';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi, type StoreSaveBody } from './staff-api';
-import { clockTime } from './staff-format';
+import { clockTime, customersSee } from './staff-format';
 import { useNow } from '../../shared/use-now';
 import { usePrintOnAccept } from './print-setting';
 
@@ -197,7 +197,7 @@ export default function StoreScreen() {
         <p className="store-open-now" data-testid="store-open-now">
           Customers see:{' '}
           <strong className={store.storeOpen ? 'is-open' : 'is-closed'}>
-            {store.storeOpen ? 'Open now' : 'Closed now'}
+            {customersSee(store, now)}
           </strong>
         </p>
         <ModeForm key={store.mode} store={store} busy={busy} onSave={save} />
