@@ -5,7 +5,7 @@
  * before that. A pickup's chosen time is when it is ready. Pure: "now" is a parameter.
  */
 import type { ApiOrder, DeliveryType } from './api-types';
-import { prepStartAt } from './order-states';
+import { nextSteps, prepStartAt, type OrderStatus } from './order-states';
 import { readyAtText, storeDayTimeText } from './time-text';
 
 /** Minutes from the kitchen to a customer's door, until the owner sets the store's own. */
@@ -126,5 +126,30 @@ export function scheduleLeadMinutes(settings: LeadSettings, deliveryType: Delive
   return Math.max(
     settings.deliveryLeadMinutes,
     settings.pickupLeadMinutes + settings.deliveryMinutes,
+  );
+}
+
+/**
+ * The earliest `to` may be taken: a scheduled order goes out for delivery no sooner than the
+ * kitchen's start time (before then it is not made, and days ahead a stray tap would tell the
+ * customer it is on its way). Null: whenever its state allows.
+ */
+export function stepOpensAt(order: OrderTimesInput, to: OrderStatus): Date | null {
+  return to === 'out-for-delivery' ? orderTimes(order).startAt : null;
+}
+
+/** Whether `to` is still too early for the order at `now` (the server refuses it, 409). */
+export function isStepTooEarly(order: OrderTimesInput, to: OrderStatus, now: Date): boolean {
+  const opensAt = stepOpensAt(order, to);
+  return opensAt !== null && now.getTime() < opensAt.getTime();
+}
+
+/** The board's buttons for an order at `now`: the state table's steps that are not too early. */
+export function stepsOffered(
+  order: OrderTimesInput & { status: OrderStatus },
+  now: Date,
+): readonly OrderStatus[] {
+  return nextSteps(order.status, order.deliveryType).filter(
+    (step) => !isStepTooEarly(order, step, now),
   );
 }

@@ -595,6 +595,31 @@ describe('accepting a scheduled order', () => {
     await call(t.app, staff, 'PUT', '/api/staff/store', { deliveryMinutes: 20 });
   });
 
+  it('sends a delivery for a later day out no sooner than its start: 409 with when, then 200 (issue 44)', async () => {
+    const order = await placeOrder(t.app, customer, [{ name: 'Coke' }], {
+      deliveryType: 'delivery',
+      contactInfo: DELIVERY_CONTACT,
+      scheduledTime: '2026-11-26T12:00:00-05:00',
+    });
+    // Default prep: ready (the driver leaves) at 11:40 AM, the kitchen starts at 11:20 AM.
+    expect((await accept(order._id, {})).statusCode).toBe(200);
+    const early = await advance(order._id, { status: 'out-for-delivery' });
+    expect(early.statusCode).toBe(409);
+    expect(error(early)).toMatchObject({
+      code: 'invalid_transition',
+      message: `Order #${order.number} is for Thu 12:00 PM: it can go out for delivery from Thu 11:20 AM, when the kitchen starts it.`,
+    });
+    const kept = await call(t.app, staff, 'GET', '/api/staff/orders?status=accepted');
+    expect(kept.json<ApiStaffOrder[]>().some((each) => each._id === order._id)).toBe(true);
+    // A minute before, still refused; at its start, it goes.
+    clock.set('2026-11-26T11:19:00-05:00');
+    expect((await advance(order._id, { status: 'out-for-delivery' })).statusCode).toBe(409);
+    clock.set('2026-11-26T11:20:00-05:00');
+    const sent = await advance(order._id, { status: 'out-for-delivery' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json<ApiStaffOrder>().status).toBe('out-for-delivery');
+  });
+
   it('refuses a delivery time that is not whole minutes from 0 to 240 with 400', async () => {
     for (const deliveryMinutes of [-1, 241, 'soon', 2.5]) {
       const response = await call(t.app, staff, 'PUT', '/api/staff/store', { deliveryMinutes });

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WEEKLY_HOURS,
   customerTimeText,
+  isStepTooEarly,
   orderTimes,
   scheduleLeadMinutes,
   scheduleProblem,
   scheduleSlots,
   scheduledReadyAt,
+  stepOpensAt,
+  stepsOffered,
   storeClockText,
 } from '../../src/domain';
 
@@ -99,5 +102,31 @@ describe('scheduleLeadMinutes', () => {
       at('2026-11-28T12:30'),
     );
     expect(scheduleProblem(at('2026-11-28T12:15'), now, rule)).toBe('too-soon');
+  });
+});
+
+describe('steps offered (issue 44)', () => {
+  const order = {
+    status: 'accepted' as const,
+    deliveryType: 'delivery' as const,
+    scheduleTime: new Date('2026-11-26T17:00:00Z'),
+    readyAt: new Date('2026-11-26T16:40:00Z'),
+    prepMinutes: 20,
+    deliveryMinutes: 20,
+  };
+
+  it('offers Out for delivery for a later day only from the kitchen’s start', () => {
+    const start = new Date('2026-11-26T16:20:00Z');
+    expect(stepOpensAt(order, 'out-for-delivery')).toEqual(start);
+    expect(stepsOffered(order, new Date('2026-11-23T23:00:00Z'))).toEqual(['cancelled']);
+    expect(isStepTooEarly(order, 'out-for-delivery', new Date(start.getTime() - 1))).toBe(true);
+    expect(stepsOffered(order, start)).toEqual(['out-for-delivery', 'cancelled']);
+  });
+
+  it('keeps every step of an as-soon-as-possible order', () => {
+    const now = new Date('2026-11-23T23:00:00Z');
+    const asap = { ...order, scheduleTime: null, readyAt: now };
+    expect(stepsOffered(asap, now)).toEqual(['out-for-delivery', 'cancelled']);
+    expect(stepOpensAt(asap, 'out-for-delivery')).toBeNull();
   });
 });
