@@ -341,6 +341,17 @@ it('tells a delivery for later when it reaches the door, and the board when to s
     ).toBeLessThanOrEqual(width);
     await board.page.screenshot({ path: `${SHOTS}/delivery-later-board-${width}x${height}.png` });
   }
+  // Its detail offers no Out for delivery a day early, and says from when.
+  await board.page.setViewportSize({ width: 390, height: 844 });
+  await card.click();
+  const detail = board.page.getByRole('dialog', { name: `Order #${placed.number}` });
+  await expect
+    .poll(() => text(detail.getByTestId('detail-out-from')), LIVE)
+    .toBe('Out for delivery from Tue, Nov 24, 11:20 AM, when the kitchen starts it.');
+  expect(await detail.getByRole('button', { name: 'Out for delivery' }).count()).toBe(0);
+  await board.page.screenshot({ path: `${SHOTS}/delivery-later-detail-390.png`, fullPage: true });
+  await detail.getByRole('button', { name: 'Close', exact: true }).click();
+
   // The Store screen holds the delivery time those times come from.
   await board.page.goto('/staff/store');
   const field = board.page.getByLabel('Delivery time (minutes)');
