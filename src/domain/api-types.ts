@@ -568,6 +568,20 @@ export interface ApiTodayReport {
   /** Seconds from placed to accepted over today's accepted orders; null with none. */
   medianAcceptSeconds: number | null;
   slowestAcceptSeconds: number | null;
+  /**
+   * Orders placed today for a later day, still to be made (waiting or accepted): listed apart,
+   * and not in today's counts or money, which are the day they are for's.
+   */
+  scheduledLater: ApiScheduledLater[];
+}
+
+/** An order placed today for a later day, as the Today screen lists it. */
+export interface ApiScheduledLater {
+  number: number;
+  /** ISO 8601: the time it is for. */
+  scheduledFor: string;
+  /** Dollars. */
+  total: number;
 }
 
 /**

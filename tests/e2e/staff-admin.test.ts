@@ -530,6 +530,7 @@ it('shows today’s numbers from the orders placed, refreshes them, and exports 
     deliveryFees: both((order) => order.deliveryFee) / 100,
     medianAcceptSeconds: 120,
     slowestAcceptSeconds: 150,
+    scheduledLater: [],
   });
 
   const { context, page } = await h.newPage({ session: admin.cookie });

@@ -445,6 +445,9 @@ export const apiTodayReportSchema = z.object({
   deliveryFees: dollars,
   medianAcceptSeconds: z.number().nullable(),
   slowestAcceptSeconds: z.number().nullable(),
+  scheduledLater: z.array(
+    z.object({ number: z.number().int(), scheduledFor: z.string(), total: dollars }),
+  ),
 }) satisfies z.ZodType<ApiTodayReport>;
 
 export const apiAccountExportSchema = z.object({
