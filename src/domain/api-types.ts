@@ -309,6 +309,11 @@ export interface ApiOrder {
   instructions: string;
   /** ISO 8601, or null for "as soon as possible". */
   scheduleTime: string | null;
+  /**
+   * A delivery's minutes from the kitchen to the door, as the store's setting was when placed
+   * (`orderTimes` computes its ready and arrival times from it); null for a pickup.
+   */
+  deliveryMinutes: number | null;
   /** Minutes the store promised when it accepted; null before. */
   readyMinutes: number | null;
   /** ISO 8601: when the store said it will be ready; null until accepted. */
@@ -389,6 +394,8 @@ export interface ApiStaffStore {
   acceptanceWindowMinutes: number;
   pickupLeadMinutes: number;
   deliveryLeadMinutes: number;
+  /** Minutes from the kitchen to the door: a delivery is ready this long before its time. */
+  deliveryMinutes: number;
   /** ISO 8601: new orders are paused (storeOpen false) until then; null when not paused. */
   pauseUntil: string | null;
   /** The store's profile, shown to customers. */
@@ -598,6 +605,20 @@ export interface ApiTodayReport {
   /** Seconds from placed to accepted over today's accepted orders; null with none. */
   medianAcceptSeconds: number | null;
   slowestAcceptSeconds: number | null;
+  /**
+   * Orders placed today for a later day, still to be made (waiting or accepted): listed apart,
+   * and not in today's counts or money, which are the day they are for's.
+   */
+  scheduledLater: ApiScheduledLater[];
+}
+
+/** An order placed today for a later day, as the Today screen lists it. */
+export interface ApiScheduledLater {
+  number: number;
+  /** ISO 8601: the time it is for. */
+  scheduledFor: string;
+  /** Dollars. */
+  total: number;
 }
 
 /**

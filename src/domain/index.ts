@@ -22,4 +22,5 @@ export * from './account';
 export * from './error-codes';
 export type * from './api-types';
 export * from './time-text';
+export * from './order-times';
 export * from './mail';

@@ -125,7 +125,7 @@ export const MAX_READY_MINUTES = 240;
  */
 export const DEFAULT_PREP_MINUTES = 20;
 
-/** When the kitchen starts a scheduled order: its time less the prep minutes. */
+/** When the kitchen starts a scheduled order: its ready time less the prep minutes. */
 export function prepStartAt(scheduledTime: Date, prepMinutes: number | null): Date {
   return new Date(scheduledTime.getTime() - (prepMinutes ?? DEFAULT_PREP_MINUTES) * 60_000);
 }

@@ -26,6 +26,7 @@ import { ACCEPT_SWEEP_MARK } from '../../src/server/repositories/orders';
 import { storeRepository } from '../../src/server/repositories/store';
 import { resetStore } from '../support/store';
 import {
+  DELIVERY_CONTACT,
   OPEN_TUESDAY,
   call,
   completeOrder,
@@ -48,6 +49,7 @@ import {
 } from '../support/test-app';
 import { countQueries } from '../support/queries';
 import { registerUser } from '../support/users';
+import { queuedMailsAbout } from '../support/mails';
 
 const MINUTE = 60_000;
 const clock = fixedClock(OPEN_TUESDAY);
@@ -557,6 +559,73 @@ describe('accepting a scheduled order', () => {
       time: 10,
       readyAt: new Date(late.getTime() + 10 * MINUTE).toISOString(),
     });
+  });
+
+  it('a delivery’s time is at the door: ready (the driver leaves) the store’s delivery time before, for the customer and in the mail', async () => {
+    // The setting as the order is placed is the order's: changing it later moves nothing.
+    const set = await call(t.app, staff, 'PUT', '/api/staff/store', { deliveryMinutes: 25 });
+    expect(set.json<ApiStaffStore>().deliveryMinutes).toBe(25);
+    const order = await placeOrder(t.app, customer, [{ name: 'Coke' }], {
+      deliveryType: 'delivery',
+      contactInfo: DELIVERY_CONTACT,
+      scheduledTime: SCHEDULED,
+    });
+    expect(order).toMatchObject({ deliveryMinutes: 25, readyAt: null });
+    await call(t.app, staff, 'PUT', '/api/staff/store', { deliveryMinutes: 40 });
+    const readyAt = new Date(new Date(SCHEDULED).getTime() - 25 * MINUTE).toISOString();
+    const answered = await accept(order._id, { minutes: 15 });
+    expect(answered.json<ApiStaffOrder>()).toMatchObject({
+      scheduleTime: new Date(SCHEDULED).toISOString(),
+      deliveryMinutes: 25,
+      readyMinutes: 15,
+      readyAt,
+    });
+    expect((await eventsOf(t.db, order._id)).at(-1)).toEqual({
+      type: 'order-accepted',
+      payload: { time: 65, readyAt },
+    });
+    const mine = await call(t.app, customer, 'GET', `/api/orders/${customer.id}`);
+    expect(mine.json<ApiOrder[]>().find((each) => each._id === order._id)).toMatchObject({
+      deliveryMinutes: 25,
+      readyAt,
+    });
+    const mails = await queuedMailsAbout(t.db, order._id);
+    const confirmed = mails.find((mail) => mail.kind === 'order-accepted');
+    expect(confirmed?.text_body).toContain('is confirmed. Delivered about 7:30 PM.');
+    await call(t.app, staff, 'PUT', '/api/staff/store', { deliveryMinutes: 20 });
+  });
+
+  it('sends a delivery for a later day out no sooner than its start: 409 with when, then 200 (issue 44)', async () => {
+    const order = await placeOrder(t.app, customer, [{ name: 'Coke' }], {
+      deliveryType: 'delivery',
+      contactInfo: DELIVERY_CONTACT,
+      scheduledTime: '2026-11-26T12:00:00-05:00',
+    });
+    // Default prep: ready (the driver leaves) at 11:40 AM, the kitchen starts at 11:20 AM.
+    expect((await accept(order._id, {})).statusCode).toBe(200);
+    const early = await advance(order._id, { status: 'out-for-delivery' });
+    expect(early.statusCode).toBe(409);
+    expect(error(early)).toMatchObject({
+      code: 'invalid_transition',
+      message: `Order #${order.number} is for Thu 12:00 PM: it can go out for delivery from Thu 11:20 AM, when the kitchen starts it.`,
+    });
+    const kept = await call(t.app, staff, 'GET', '/api/staff/orders?status=accepted');
+    expect(kept.json<ApiStaffOrder[]>().some((each) => each._id === order._id)).toBe(true);
+    // A minute before, still refused; at its start, it goes.
+    clock.set('2026-11-26T11:19:00-05:00');
+    expect((await advance(order._id, { status: 'out-for-delivery' })).statusCode).toBe(409);
+    clock.set('2026-11-26T11:20:00-05:00');
+    const sent = await advance(order._id, { status: 'out-for-delivery' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json<ApiStaffOrder>().status).toBe('out-for-delivery');
+  });
+
+  it('refuses a delivery time that is not whole minutes from 0 to 240 with 400', async () => {
+    for (const deliveryMinutes of [-1, 241, 'soon', 2.5]) {
+      const response = await call(t.app, staff, 'PUT', '/api/staff/store', { deliveryMinutes });
+      expect(response.statusCode, String(deliveryMinutes)).toBe(400);
+      expect(error(response).message).toContain('delivery time');
+    }
   });
 
   it('still needs minutes (1-240) for an as-soon-as-possible order', async () => {

@@ -112,6 +112,7 @@ describe('GET /api/staff/reports/today', () => {
       // Accepted after 120 s and 60 s.
       medianAcceptSeconds: 90,
       slowestAcceptSeconds: 120,
+      scheduledLater: [],
     });
     // Nothing mixed: the total is food, HST, tip and fee, and no declined order's money.
     const report = response.json<ApiTodayReport>();
@@ -147,6 +148,7 @@ describe('GET /api/staff/reports/today', () => {
         deliveryFees: 0,
         medianAcceptSeconds: 45,
         slowestAcceptSeconds: 45,
+        scheduledLater: [],
       });
     } finally {
       clock.set('2026-11-24T23:30:00-05:00');
@@ -168,6 +170,7 @@ describe('GET /api/staff/reports/today', () => {
         accepted: 1,
         medianAcceptSeconds: 0,
         slowestAcceptSeconds: 0,
+        scheduledLater: [],
       });
     } finally {
       clock.set('2026-11-24T23:30:00-05:00');
@@ -423,5 +426,29 @@ describe('a year’s CSV (issue 32, item 9)', () => {
     // the export (the slowest is printed, not judged: a loaded machine has its hiccups).
     expect(during.length).toBeGreaterThanOrEqual(5);
     expect(p90).toBeLessThan(csvMs / 5);
+  });
+});
+
+describe('an order placed today for a later day (issue 44)', () => {
+  it('is listed apart and counted in none of today’s numbers, the money included', async () => {
+    const before = (
+      await call(t.app, staff, 'GET', '/api/staff/reports/today')
+    ).json<ApiTodayReport>();
+    const later = await placeOrder(t.app, customer, [{ name: 'Coke', quantity: 3 }], {
+      scheduledTime: '2026-11-26T12:00:00-05:00',
+    });
+    expect((await accept(later._id)).statusCode).toBe(200);
+    const after = await call(t.app, staff, 'GET', '/api/staff/reports/today');
+    expect(after.statusCode).toBe(200);
+    expect(after.json<ApiTodayReport>()).toEqual({
+      ...before,
+      scheduledLater: [
+        {
+          number: later.number,
+          scheduledFor: '2026-11-26T17:00:00.000Z',
+          total: toCents(later.totalPrice) / 100,
+        },
+      ],
+    });
   });
 });

@@ -9,7 +9,13 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, orderAcceptedMessage, type Product } from '../../src/domain';
+import {
+  CHECKOUT_MESSAGES,
+  DEFAULT_PREP_MINUTES,
+  orderAcceptedMessage,
+  scheduledOrderAcceptedMessage,
+  type Product,
+} from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
@@ -18,8 +24,10 @@ import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole } from '../support/console';
 import { findProduct } from '../support/menu';
 import {
+  DELIVERY_CONTACT,
   call,
   fillCart,
+  placeOrder as placeByApi,
   registerPerson,
   registerStaff,
   type Account,
@@ -261,4 +269,98 @@ it('offers a notification by a tap, never on load, and notifies a tab in the bac
 
   await context.close();
   expect(problems).toEqual([]);
+});
+
+it('tells a delivery for later when it reaches the door, and the board when to start and when the driver leaves (issue 44)', async () => {
+  const customer = await registerPerson(h.app, {
+    contacts: [
+      { phone: '519-555-0100', address: '55 Wyndham St N, Guelph, ON N1H 7T8', isDefault: true },
+    ],
+  });
+  // Tuesday noon at the door; the store's delivery time is its default, 20 minutes.
+  const placed = await placeByApi(
+    h.app,
+    customer.account,
+    [{ productId: findProduct(menu, 'Garlic Bread').id, quantity: 4 }],
+    {
+      deliveryType: 'delivery',
+      contactInfo: DELIVERY_CONTACT,
+      scheduledTime: '2026-11-24T12:00:00-05:00',
+    },
+  );
+  const door = 'Delivered about Tue 12:00 PM';
+  const { context, page } = await h.newPage({ now: NOW, session: customer.account.cookie });
+  const problems = watchConsole(page);
+  // This browser placed it: the order bar knows it as Payment leaves it.
+  await context.addInitScript(
+    (known) => localStorage.setItem('orders.inFlight', JSON.stringify(known)),
+    { userId: customer.user._id, orderId: placed._id, number: placed.number },
+  );
+  await page.goto('/');
+  await expect
+    .poll(() => text(barText(page)), LIVE)
+    .toBe(`Order #${placed.number} — waiting for the store…`);
+
+  // Accepted with the kitchen's default prep: ready when the driver leaves, 20 minutes early.
+  await accept(placed._id, DEFAULT_PREP_MINUTES);
+  const answered = page.getByRole('dialog', { name: 'Order confirmed' });
+  await answered.getByText(scheduledOrderAcceptedMessage(door), { exact: true }).waitFor(LIVE);
+  await expect.poll(() => text(barText(page)), LIVE).toBe(`Order #${placed.number} — ${door}`);
+  expect(await axeViolations(page, 'dialog')).toEqual([]);
+  await shoot(page, 'delivery-later-answer');
+  await answered.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/my-orders');
+  const mine = page.locator(`article[data-order-id="${placed._id}"]`);
+  await expect.poll(() => text(mine.getByTestId('order-ready')), LIVE).toBe(door);
+  await expect.poll(() => text(barText(page)), LIVE).toBe(`Order #${placed.number} — ${door}`);
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, 'delivery-later-my-orders');
+  await context.close();
+  expect(problems).toEqual([]);
+
+  // The board's Scheduled lane: start 20 minutes of prep before the driver leaves at 11:40.
+  const board = await h.newPage({ now: NOW, session: staff.cookie });
+  const boardProblems = watchConsole(board.page);
+  await board.page.setViewportSize({ width: 1280, height: 800 });
+  await board.page.goto('/staff');
+  const card = board.page.locator(
+    `section[data-lane="scheduled"] button.order-card[data-order-id="${placed._id}"]`,
+  );
+  await expect
+    .poll(() => text(card.locator('.order-card-start')), LIVE)
+    .toBe('Start at Tue 11:20 AM · Driver leaves Tue 11:40 AM');
+  for (const [width, height] of [
+    [1280, 800],
+    [768, 1024],
+    [390, 844],
+  ] as const) {
+    await board.page.setViewportSize({ width, height });
+    await card.scrollIntoViewIfNeeded();
+    expect(
+      await board.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(width);
+    await board.page.screenshot({ path: `${SHOTS}/delivery-later-board-${width}x${height}.png` });
+  }
+  // Its detail offers no Out for delivery a day early, and says from when.
+  await board.page.setViewportSize({ width: 390, height: 844 });
+  await card.click();
+  const detail = board.page.getByRole('dialog', { name: `Order #${placed.number}` });
+  await expect
+    .poll(() => text(detail.getByTestId('detail-out-from')), LIVE)
+    .toBe('Out for delivery from Tue, Nov 24, 11:20 AM, when the kitchen starts it.');
+  expect(await detail.getByRole('button', { name: 'Out for delivery' }).count()).toBe(0);
+  await board.page.screenshot({ path: `${SHOTS}/delivery-later-detail-390.png`, fullPage: true });
+  await detail.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // The Store screen holds the delivery time those times come from.
+  await board.page.goto('/staff/store');
+  const field = board.page.getByLabel('Delivery time (minutes)');
+  await expect.poll(() => field.inputValue(), LIVE).toBe('20');
+  for (const width of [390, 1280]) {
+    await board.page.setViewportSize({ width, height: 844 });
+    await field.scrollIntoViewIfNeeded();
+    await board.page.screenshot({ path: `${SHOTS}/delivery-time-setting-${width}.png` });
+  }
+  await board.context.close();
+  expect(boardProblems).toEqual([]);
 });

@@ -509,11 +509,16 @@ it('shows today’s numbers from the orders placed, refreshes them, and exports 
   const second = await placeOrder(h.app, customer, [{ name: 'Coke', quantity: 2 }]);
   const third = await placeOrder(h.app, customer);
   await placeOrder(h.app, customer);
+  // Placed now for Tuesday noon and accepted: Tuesday's business, listed apart (issue 44).
+  const forLater = await placeOrder(h.app, customer, [{ name: 'Sprite', quantity: 3 }], {
+    scheduledTime: '2026-11-24T12:00:00-05:00',
+  });
   clock.advance(90_000);
   await answer(first, 'accept', { minutes: 20 });
   clock.advance(60_000);
   await answer(second, 'accept', { minutes: 20 });
   await answer(third, 'decline', { reason: 'busy' });
+  await answer(forLater, 'accept', {});
 
   const report = (
     await call(h.app, admin, 'GET', '/api/staff/reports/today')
@@ -533,6 +538,13 @@ it('shows today’s numbers from the orders placed, refreshes them, and exports 
     deliveryFees: both((order) => order.deliveryFee) / 100,
     medianAcceptSeconds: 120,
     slowestAcceptSeconds: 150,
+    scheduledLater: [
+      {
+        number: forLater.number,
+        scheduledFor: '2026-11-24T17:00:00.000Z',
+        total: toCents(forLater.totalPrice) / 100,
+      },
+    ],
   });
 
   const { context, page } = await h.newPage({ session: admin.cookie });
@@ -562,8 +574,14 @@ it('shows today’s numbers from the orders placed, refreshes them, and exports 
     ).toBe(both((order) => order.totalPrice));
     expect(await tile('median')).toBe('2 min 00 s');
     expect(await tile('slowest')).toBe('2 min 30 s');
+    expect(await text(page.getByTestId('today-later').locator('li'))).toBe(
+      `#${forLater.number} for Nov 24, 2026, 12:00 PM: ${formatMoney(toCents(forLater.totalPrice))}`,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/today-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/today-390.png`, fullPage: true });
+    await page.setViewportSize(TABLET);
 
     // A minute later the screen asks again by itself.
     await placeOrder(h.app, customer);

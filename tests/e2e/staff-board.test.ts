@@ -513,11 +513,20 @@ it('changes the store’s mode, hours past midnight, fee, window and lead times,
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/store-saved-1280x800.png`, fullPage: true });
 
-  // Pause for 15 minutes: shown until when, with Resume; customers see the store closed.
+  // Back to the hours, for the pause below and whoever runs next.
+  await main.getByRole('radio', { name: /^Open by the hours/ }).check();
+  await main.getByRole('button', { name: 'Save mode' }).click();
+  await expect.poll(() => text(page.getByTestId('store-open-now'))).toBe('Customers see: Open now');
+
+  // Pause for 15 minutes: shown until when, with Resume; customers see the pause and its end.
   await main.getByRole('button', { name: '15 min', exact: true }).click();
   await page.getByTestId('store-paused').waitFor();
   expect(await text(page.getByTestId('store-paused'))).toBe(
     'New orders are paused until 6:15 PM. Resume',
+  );
+  // What the customers' header says, word for word (issue 44).
+  expect(await text(page.getByTestId('store-open-now'))).toBe(
+    'Customers see: Paused — back at 6:15 PM',
   );
   const afterPause = (await call(h.app, staff.account, 'GET', '/api/staff/store')).json<{
     pauseUntil: string | null;
@@ -534,10 +543,30 @@ it('changes the store’s mode, hours past midnight, fee, window and lead times,
   }>();
   expect(resumed.pauseUntil).toBeNull();
 
-  // Back to the hours, for whoever runs next.
-  await main.getByRole('radio', { name: /^Open by the hours/ }).check();
-  await main.getByRole('button', { name: 'Save mode' }).click();
-  await expect.poll(() => text(page.getByTestId('store-open-now'))).toBe('Customers see: Open now');
+  // Paused again, the board says so where staff look, with the same Resume (issue 44).
+  await main.getByRole('button', { name: '15 min', exact: true }).click();
+  await page.getByTestId('store-paused').waitFor();
+  await page.getByRole('link', { name: 'Board', exact: true }).click();
+  const paused = page.getByTestId('board-paused');
+  await paused.waitFor();
+  expect(await text(paused.getByRole('heading'))).toBe('New orders paused until 6:15 PM');
+  expect(await text(paused.locator('p'))).toBe('Customers see: Paused — back at 6:15 PM');
+  await dismissNotices(page);
+  expect(await axeViolations(page)).toEqual([]);
+  for (const [width, height] of [
+    [1280, 800],
+    [768, 1024],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/board-paused-${width}x${height}.png` });
+  }
+  await paused.getByRole('button', { name: 'Resume' }).click();
+  await paused.waitFor({ state: 'detached' });
+  const resumedOnBoard = (await call(h.app, staff.account, 'GET', '/api/staff/store')).json<{
+    pauseUntil: string | null;
+  }>();
+  expect(resumedOnBoard.pauseUntil).toBeNull();
   await context.close();
   expect(problems).toEqual([]);
 });

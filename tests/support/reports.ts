@@ -15,5 +15,6 @@ export function emptyDay(date: string): ApiTodayReport {
     deliveryFees: 0,
     medianAcceptSeconds: null,
     slowestAcceptSeconds: null,
+    scheduledLater: [],
   };
 }

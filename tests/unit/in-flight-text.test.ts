@@ -3,7 +3,14 @@ import { inFlightText } from '../../src/web/shared/orders/in-flight';
 
 /** Monday 2026-11-23 18:00 in Toronto. */
 const NOW = new Date('2026-11-23T23:00:00Z');
-const order = { number: 12, readyAt: null, readyMinutes: null, scheduleTime: null } as const;
+const order = {
+  number: 12,
+  deliveryType: 'pickup',
+  readyAt: null,
+  readyMinutes: null,
+  scheduleTime: null,
+  deliveryMinutes: null,
+} as const;
 
 describe('the order bar’s line', () => {
   it('says where an order in flight is, in the store’s time', () => {
@@ -38,5 +45,37 @@ describe('the order bar’s line', () => {
     expect(inFlightText({ ...order, status: 'accepted', readyMinutes: 25 }, NOW)).toBe(
       'Order #12 — Ready in about 25 minutes',
     );
+  });
+
+  it('tells a delivery when it reaches the door, not when the kitchen has it ready', () => {
+    // Sat 12:00 PM at the door; the kitchen has it ready (the driver leaves) 20 minutes before.
+    expect(
+      inFlightText(
+        {
+          ...order,
+          deliveryType: 'delivery',
+          deliveryMinutes: 20,
+          status: 'accepted',
+          readyAt: '2026-11-28T16:40:00Z',
+          readyMinutes: 20,
+          scheduleTime: '2026-11-28T17:00:00Z',
+        },
+        NOW,
+      ),
+    ).toBe('Order #12 — Delivered about Sat 12:00 PM');
+    // As soon as possible: ready at 6:45 PM, at the door 20 minutes later.
+    expect(
+      inFlightText(
+        {
+          ...order,
+          deliveryType: 'delivery',
+          deliveryMinutes: 20,
+          status: 'accepted',
+          readyAt: '2026-11-23T23:45:00Z',
+          readyMinutes: 45,
+        },
+        NOW,
+      ),
+    ).toBe('Order #12 — Delivered about 7:05 PM');
   });
 });

@@ -64,6 +64,7 @@ const order: ApiStaffOrder = {
   contactInfo: { phone: '5195550100', address: '' },
   instructions: '',
   scheduleTime: null,
+  deliveryMinutes: null,
   readyMinutes: null,
   readyAt: null,
   declineReason: null,

@@ -75,6 +75,8 @@ describe('today’s numbers (issue 31: counted apart, never mixed)', () => {
   const order = (fields: Partial<DayOrder>): DayOrder => ({
     status: 'pending',
     accepted: false,
+    number: 1,
+    scheduledTime: null,
     acceptSeconds: null,
     missed: false,
     sold: false,
@@ -82,6 +84,7 @@ describe('today’s numbers (issue 31: counted apart, never mixed)', () => {
     hstCents: 130,
     tipCents: 0,
     deliveryFeeCents: 0,
+    totalCents: 1130,
     ...fields,
   });
   const sold = (acceptSeconds: number, fields: Partial<DayOrder> = {}) =>
@@ -121,6 +124,7 @@ describe('today’s numbers (issue 31: counted apart, never mixed)', () => {
       // Of 30, 60, 90, 200 (the cancelled order was accepted too).
       medianAcceptSeconds: 75,
       slowestAcceptSeconds: 200,
+      scheduledLater: [],
     });
   });
 
@@ -129,5 +133,27 @@ describe('today’s numbers (issue 31: counted apart, never mixed)', () => {
     const report = summariseDay('2026-11-24', [sold(10.4), sold(11.2)]);
     expect(report.medianAcceptSeconds).toBe(11);
     expect(report.slowestAcceptSeconds).toBe(11);
+  });
+
+  it('lists an order for a later day apart and counts it in none of the day’s numbers (issue 44)', () => {
+    // Placed on Tuesday evening: one for Tuesday night, one for Monday, one declined for Friday.
+    const report = summariseDay('2026-11-24', [
+      sold(60, { number: 1, scheduledTime: new Date('2026-11-25T03:00:00Z') }),
+      sold(90, {
+        number: 2,
+        scheduledTime: new Date('2026-11-30T17:00:00Z'),
+        subtotalCents: 5000,
+        totalCents: 5650,
+      }),
+      order({ number: 3, status: 'declined', scheduledTime: new Date('2026-11-27T17:00:00Z') }),
+    ]);
+    expect(report).toMatchObject({
+      received: 1,
+      accepted: 1,
+      declined: 0,
+      foodSales: 10,
+      medianAcceptSeconds: 60,
+      scheduledLater: [{ number: 2, scheduledFor: '2026-11-30T17:00:00.000Z', total: 56.5 }],
+    });
   });
 });

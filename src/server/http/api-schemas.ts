@@ -243,6 +243,7 @@ export const apiOrderSchema = z.object({
   contactInfo: z.object({ phone: z.string(), address: z.string() }),
   instructions: z.string(),
   scheduleTime: z.string().nullable(),
+  deliveryMinutes: z.number().int().nullable(),
   readyMinutes: z.number().int().nullable(),
   readyAt: z.string().nullable(),
   declineReason: z.string().nullable(),
@@ -284,6 +285,7 @@ export const apiStaffStoreSchema = z.object({
   acceptanceWindowMinutes: z.number().int(),
   pickupLeadMinutes: z.number().int(),
   deliveryLeadMinutes: z.number().int(),
+  deliveryMinutes: z.number().int(),
   pauseUntil: z.string().nullable(),
   name: z.string(),
   pickupAddress: z.string(),
@@ -468,6 +470,9 @@ export const apiTodayReportSchema = z.object({
   deliveryFees: dollars,
   medianAcceptSeconds: z.number().nullable(),
   slowestAcceptSeconds: z.number().nullable(),
+  scheduledLater: z.array(
+    z.object({ number: z.number().int(), scheduledFor: z.string(), total: dollars }),
+  ),
 }) satisfies z.ZodType<ApiTodayReport>;
 
 export const apiAccountExportSchema = z.object({

@@ -2,6 +2,7 @@ import {
   DEFAULT_PREP_MINUTES,
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
+  scheduledReadyAt,
   type ApiStaffOrder,
 } from '../../domain';
 import { badRequest } from '../http/errors';
@@ -15,7 +16,8 @@ export const MINUTES_MESSAGE = `Please give the minutes until ready as a whole n
 
 /**
  * What accepting promises. An as-soon-as-possible order needs `minutes` (400 without): ready
- * that long from now. A scheduled order is ready at its scheduled time, confirmed; `minutes`
+ * that long from now. A scheduled order is ready at its scheduled time (a delivery the store's
+ * delivery time before it, `scheduledReadyAt`), confirmed; `minutes`
  * are then the kitchen's prep time (DEFAULT_PREP_MINUTES without them). One accepted after its
  * time has passed is ready the prep time from now. `untilReady` is the spec event's `time`:
  * whole minutes from now until ready, rounded up, at least one.
@@ -31,8 +33,8 @@ function readiness(
     return { minutes, readyAt: new Date(now.getTime() + minutes * 60_000), untilReady: minutes };
   }
   const prep = minutes ?? DEFAULT_PREP_MINUTES;
-  const readyAt =
-    scheduled.getTime() > now.getTime() ? scheduled : new Date(now.getTime() + prep * 60_000);
+  const due = scheduledReadyAt(scheduled, order.deliveryType, order.deliveryMinutes);
+  const readyAt = due.getTime() > now.getTime() ? due : new Date(now.getTime() + prep * 60_000);
   const untilReady = Math.max(1, Math.ceil((readyAt.getTime() - now.getTime()) / 60_000));
   return { minutes: prep, readyAt, untilReady };
 }

@@ -1,8 +1,13 @@
-import type { ApiStaffOrder } from '../../domain';
-import { badRequest } from '../http/errors';
+import { stepOpensAt, storeDayTimeText, type ApiStaffOrder } from '../../domain';
+import { badRequest, conflict } from '../http/errors';
 import { orderEventsRepository } from '../repositories/order-events';
 import { ordersRepository } from '../repositories/orders';
-import { changedOrder, lockedOrderFor, type StaffStepInput } from './locked-order';
+import {
+  changedOrder,
+  lockedOrderFor,
+  recordTimesInput,
+  type StaffStepInput,
+} from './locked-order';
 import { orderMail } from '../mail/order-mails';
 import type { MailStore } from '../mail/render';
 import { outForDeliveryMail } from '../mail/templates/out-for-delivery';
@@ -67,6 +72,13 @@ export async function advanceOrder({
   const now = clock.now();
   return db.transaction(async (tx) => {
     const order = await lockedOrderFor(tx, orderId, status);
+    const opensAt = stepOpensAt(recordTimesInput(order), status);
+    if (opensAt && now.getTime() < opensAt.getTime()) {
+      throw conflict(
+        `Order #${order.number} is for ${storeDayTimeText(order.scheduledTime ?? opensAt, now)}: it can go out for delivery from ${storeDayTimeText(opensAt, now)}, when the kitchen starts it.`,
+        'invalid_transition',
+      );
+    }
     const orders = ordersRepository(tx);
     const moved =
       status === 'cancelled' && kept

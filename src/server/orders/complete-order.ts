@@ -249,6 +249,7 @@ async function placeOrder({
       phone: checkout.phone,
       address: delivery || checkout.address !== '' ? checkout.address : null,
       scheduledTime: checkout.scheduledTime,
+      deliveryMinutes: delivery ? settings.deliveryMinutes : null,
       instructions: checkout.instructions,
       subtotalCents: totals.subtotal,
       hstCents: totals.hst,

@@ -3,6 +3,7 @@ import {
   canTransition,
   type ApiStaffOrder,
   type OrderStatus,
+  type OrderTimesInput,
 } from '../../domain';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
@@ -70,4 +71,16 @@ export async function changedOrder(tx: Queryable, order: OrderRecord): Promise<A
   const [presented] = await withStaffDetails(tx, [order]);
   if (!presented) throw new Error('A changed order could not be presented');
   return presented;
+}
+
+/** An order as stored, read for the domain's times (`domain/order-times.ts`). */
+export function recordTimesInput(order: OrderRecord): OrderTimesInput {
+  return {
+    deliveryType: order.deliveryType,
+    scheduleTime: order.scheduledTime,
+    readyAt: order.readyAt,
+    // A scheduled order's minutes given on accepting are its prep time (accept-order.ts).
+    prepMinutes: order.readyMinutes,
+    deliveryMinutes: order.deliveryMinutes,
+  };
 }

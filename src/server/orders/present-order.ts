@@ -61,6 +61,7 @@ export function presentOrder(order: OrderRecord, items: readonly OrderItemRecord
     contactInfo: { phone: order.phone, address: order.address ?? '' },
     instructions: order.instructions,
     scheduleTime: iso(order.scheduledTime),
+    deliveryMinutes: order.deliveryMinutes,
     readyMinutes: order.readyMinutes,
     readyAt: iso(order.readyAt),
     declineReason: order.declineReason,

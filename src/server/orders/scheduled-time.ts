@@ -6,6 +6,7 @@
 import {
   SCHEDULE_MESSAGES,
   parseScheduledTime,
+  scheduleLeadMinutes,
   scheduleProblem,
   type DeliveryType,
 } from '../../domain';
@@ -15,9 +16,22 @@ import type { StoreSettings } from '../repositories/store';
 /** Longest schedule text read; every form we accept is far shorter. */
 const MAX_SCHEDULE_TEXT = 100;
 
-/** The store's lead time for this delivery type, minutes. */
-export function leadMinutesFor(settings: StoreSettings, deliveryType: DeliveryType): number {
-  return deliveryType === 'delivery' ? settings.deliveryLeadTimeMinutes : settings.leadTimeMinutes;
+/**
+ * How far ahead an order of this delivery type may be scheduled, minutes: the domain's rule
+ * (a delivery's kitchen lead counts to its ready time), so the checkout offers what this allows.
+ */
+export function leadMinutesFor(
+  settings: Pick<StoreSettings, 'leadTimeMinutes' | 'deliveryLeadTimeMinutes' | 'deliveryMinutes'>,
+  deliveryType: DeliveryType,
+): number {
+  return scheduleLeadMinutes(
+    {
+      pickupLeadMinutes: settings.leadTimeMinutes,
+      deliveryLeadMinutes: settings.deliveryLeadTimeMinutes,
+      deliveryMinutes: settings.deliveryMinutes,
+    },
+    deliveryType,
+  );
 }
 
 /** 400 `invalid_schedule` unless the store can honour `instant` now. */

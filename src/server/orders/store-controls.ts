@@ -22,6 +22,7 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
     acceptanceWindowMinutes: settings.acceptanceWindowMinutes,
     pickupLeadMinutes: settings.leadTimeMinutes,
     deliveryLeadMinutes: settings.deliveryLeadTimeMinutes,
+    deliveryMinutes: settings.deliveryMinutes,
     // A pause that has run out is no pause: the board shows none.
     pauseUntil:
       settings.pauseUntil && isPaused(now, settings.pauseUntil)

@@ -36,6 +36,8 @@ interface OrderTerms {
   phone: string;
   address: string | null;
   scheduledTime: Date | null;
+  /** The store's delivery time when placed (`domain/order-times.ts`); null for a pickup. */
+  deliveryMinutes: number | null;
   instructions: string;
   subtotalCents: number;
   hstCents: number;
@@ -108,6 +110,7 @@ interface OrderRow {
   contact_phone: string;
   contact_address: string | null;
   scheduled_time: Timestamp | null;
+  delivery_minutes: number | null;
   instructions: string;
   subtotal_cents: number;
   hst_cents: number;
@@ -160,6 +163,7 @@ function toOrder(row: OrderRow): OrderRecord {
     phone: row.contact_phone,
     address: row.contact_address,
     scheduledTime: dateOrNull(row.scheduled_time),
+    deliveryMinutes: row.delivery_minutes,
     instructions: row.instructions,
     subtotalCents: row.subtotal_cents,
     hstCents: row.hst_cents,
@@ -198,7 +202,7 @@ function toItem(row: ItemRow): OrderItemRecord {
 // included); `number` as text: a bigint, which the two drivers read differently.
 const ORDER_COLUMNS = sql`o.id, o.number::text as number, o.user_id, o.status, o.delivery_type,
   o.payment_option, o.customer_name, o.contact_phone, o.contact_address, o.scheduled_time,
-  o.instructions, o.subtotal_cents, o.hst_cents, o.tip_percent, o.tip_cents,
+  o.delivery_minutes, o.instructions, o.subtotal_cents, o.hst_cents, o.tip_percent, o.tip_cents,
   o.delivery_fee_cents, o.total_cents, o.ready_minutes, o.ready_at, o.decline_reason,
   o.cancel_reason, o.answered_at, o.accept_by, o.created_at`;
 
@@ -343,11 +347,12 @@ export function ordersRepository(db: Queryable) {
         sql`with placed as (
            insert into orders as o (user_id, cart_id, idempotency_key, delivery_type,
              payment_option, customer_name, contact_phone, contact_address, scheduled_time,
-             instructions, subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents,
+             delivery_minutes, instructions, subtotal_cents, hst_cents, tip_percent, tip_cents, delivery_fee_cents,
              total_cents, created_at, updated_at, accept_by)
            values (${order.userId}, ${order.cartId}, ${order.idempotencyKey},
              ${order.deliveryType}, ${order.paymentOption}, ${order.customerName}, ${order.phone},
-             ${order.address}, ${order.scheduledTime}, ${order.instructions},
+             ${order.address}, ${order.scheduledTime}, ${order.deliveryMinutes},
+             ${order.instructions},
              ${order.subtotalCents}, ${order.hstCents}, ${order.tipPercent}, ${order.tipCents},
              ${order.deliveryFeeCents}, ${order.totalCents}, ${order.createdAt},
              ${order.createdAt}, ${order.acceptBy})

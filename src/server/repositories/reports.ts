@@ -19,7 +19,10 @@ const MISSED = sql`exists (select 1 from order_steps s
 
 /** What today's numbers are made of, one per order placed that day. */
 export interface DayOrder {
+  number: number;
   status: string;
+  /** The time it was scheduled for; null for as soon as possible. */
+  scheduledTime: Date | null;
   /** True once the staff accepted it, whatever came after. */
   accepted: boolean;
   /** Seconds from placed to accepted; null when never accepted. */
@@ -32,6 +35,7 @@ export interface DayOrder {
   hstCents: number;
   tipCents: number;
   deliveryFeeCents: number;
+  totalCents: number;
 }
 
 export interface ReportOrder {
@@ -67,7 +71,9 @@ export interface ReportCursor {
 type Timestamp = Date | string;
 
 interface DayOrderRow {
+  number: number | string;
   status: string;
+  scheduled_time: Timestamp | null;
   accepted: boolean;
   accept_seconds: number | string | null;
   missed: boolean;
@@ -76,6 +82,7 @@ interface DayOrderRow {
   hst_cents: number;
   tip_cents: number;
   delivery_fee_cents: number;
+  total_cents: number;
 }
 
 interface OrderRow {
@@ -108,16 +115,19 @@ export function reportsRepository(db: Queryable) {
     /** Orders placed in [from, to), as today's numbers count them. */
     async dayOrders(from: Date, to: Date): Promise<DayOrder[]> {
       const rows = await query<DayOrderRow>(
-        sql`select o.status, o.ready_minutes is not null as accepted,
+        sql`select o.number, o.status, o.scheduled_time, o.ready_minutes is not null as accepted,
                 ${ACCEPT_SECONDS} as accept_seconds,
                 o.status = 'declined' and ${MISSED} as missed,
                 o.status in ${SOLD} as sold,
-                o.subtotal_cents, o.hst_cents, o.tip_cents, o.delivery_fee_cents
+                o.subtotal_cents, o.hst_cents, o.tip_cents, o.delivery_fee_cents, o.total_cents
            from orders o
-          where o.created_at >= ${from} and o.created_at < ${to}`,
+          where o.created_at >= ${from} and o.created_at < ${to}
+          order by o.number`,
       );
       return rows.map((row) => ({
+        number: Number(row.number),
         status: row.status,
+        scheduledTime: row.scheduled_time === null ? null : new Date(row.scheduled_time),
         accepted: row.accepted,
         acceptSeconds: row.accept_seconds === null ? null : Number(row.accept_seconds),
         missed: row.missed,
@@ -126,6 +136,7 @@ export function reportsRepository(db: Queryable) {
         hstCents: row.hst_cents,
         tipCents: row.tip_cents,
         deliveryFeeCents: row.delivery_fee_cents,
+        totalCents: row.total_cents,
       }));
     },
 

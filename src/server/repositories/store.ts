@@ -13,6 +13,8 @@ export interface StoreSettings {
   /** Pickup lead time (the column predates delivery's own). */
   leadTimeMinutes: number;
   deliveryLeadTimeMinutes: number;
+  /** Minutes from the kitchen to the door: a delivery is ready this long before its time. */
+  deliveryMinutes: number;
   /** New orders paused (the store counts as closed) until then; null when never paused. */
   pauseUntil: Date | null;
   /** The store's HST registration number, printed on receipts; null when not given. */
@@ -31,6 +33,7 @@ interface SettingsRow {
   acceptance_window_minutes: number;
   lead_time_minutes: number;
   delivery_lead_time_minutes: number;
+  delivery_minutes: number;
   pause_until: Date | string | null;
   hst_number: string | null;
   staff_edit_menu: boolean;
@@ -46,6 +49,7 @@ export type StoreSettingsPatch = Partial<
     | 'acceptanceWindowMinutes'
     | 'leadTimeMinutes'
     | 'deliveryLeadTimeMinutes'
+    | 'deliveryMinutes'
     | 'pauseUntil'
     | 'name'
     | 'pickupAddress'
@@ -63,6 +67,7 @@ const COLUMNS = {
   acceptanceWindowMinutes: 'acceptance_window_minutes',
   leadTimeMinutes: 'lead_time_minutes',
   deliveryLeadTimeMinutes: 'delivery_lead_time_minutes',
+  deliveryMinutes: 'delivery_minutes',
   pauseUntil: 'pause_until',
   name: 'name',
   pickupAddress: 'pickup_address',
@@ -85,7 +90,7 @@ export function storeRepository(db: Queryable) {
       const rows = await query<SettingsRow>(
         sql`select name, phone, pickup_address, open_mode, weekly_hours, delivery_fee_cents,
                    acceptance_window_minutes, lead_time_minutes, delivery_lead_time_minutes,
-                   pause_until, hst_number, staff_edit_menu
+                   delivery_minutes, pause_until, hst_number, staff_edit_menu
               from store_settings where id = ${1}`,
       );
       const row = rows[0];
@@ -100,6 +105,7 @@ export function storeRepository(db: Queryable) {
         acceptanceWindowMinutes: row.acceptance_window_minutes,
         leadTimeMinutes: row.lead_time_minutes,
         deliveryLeadTimeMinutes: row.delivery_lead_time_minutes,
+        deliveryMinutes: row.delivery_minutes,
         pauseUntil: row.pause_until === null ? null : new Date(row.pause_until),
         hstNumber: row.hst_number,
         staffEditMenu: row.staff_edit_menu,

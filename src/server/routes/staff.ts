@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   MAX_PAUSE_MINUTES,
+  MAX_DELIVERY_MINUTES,
   MAX_DECLINE_REASON_LENGTH,
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
@@ -243,6 +244,11 @@ const storeBody = z
         DAY_MINUTES,
         `Please give the delivery lead time as whole minutes from 0 to ${DAY_MINUTES}.`,
       ).optional(),
+      deliveryMinutes: wholeNumber(
+        0,
+        MAX_DELIVERY_MINUTES,
+        `Please give the delivery time as whole minutes from 0 to ${MAX_DELIVERY_MINUTES}.`,
+      ).optional(),
       staffEditMenu: z
         .boolean({ error: 'Please say whether staff may edit the menu with true or false.' })
         .optional(),
@@ -359,6 +365,7 @@ export const staffRoutes: RouteModule = (app, ctx) => {
           acceptanceWindowMinutes: body.acceptanceWindowMinutes ?? body.acceptWindowMinutes,
           leadTimeMinutes: body.pickupLeadMinutes,
           deliveryLeadTimeMinutes: body.deliveryLeadMinutes,
+          deliveryMinutes: body.deliveryMinutes,
           pause: body.pauseMinutes ?? body.pauseUntil,
           name: body.name,
           pickupAddress: body.pickupAddress,

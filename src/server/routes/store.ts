@@ -9,6 +9,7 @@ import {
   type Representation,
 } from '../http/representation';
 import { storeRepository, type StoreSettings } from '../repositories/store';
+import { leadMinutesFor } from '../orders/scheduled-time';
 
 const status = (answer: ApiStoreStatus) =>
   representation(
@@ -116,8 +117,8 @@ export const storeRoutes: RouteModule = (app, ctx) => {
       deliveryFee: toDollars(settings.deliveryFeeCents),
       ...statusFields(ctx.clock.now(), settings),
       leadMinutes: {
-        pickup: settings.leadTimeMinutes,
-        delivery: settings.deliveryLeadTimeMinutes,
+        pickup: leadMinutesFor(settings, 'pickup'),
+        delivery: leadMinutesFor(settings, 'delivery'),
       },
       googleClientId: ctx.config.google.clientId,
       mapsApiKey: ctx.config.mapsApiKey,

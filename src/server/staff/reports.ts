@@ -25,9 +25,14 @@ export function median(values: readonly number[]): number | null {
  * Today's numbers from the day's orders, each kept apart (issue 31): how many came in and what
  * became of them (accepted by the staff, declined by the staff, missed by the acceptance window,
  * cancelled after accepting), the money of the sold ones (accepted, not cancelled) split into
- * food, HST, tips and delivery fees, and the median and slowest time to accept.
+ * food, HST, tips and delivery fees, and the median and slowest time to accept. Orders placed
+ * today for a later day are listed apart (`scheduledLater`) and counted in none of these.
  */
-export function summariseDay(date: string, orders: readonly DayOrder[]): ApiTodayReport {
+export function summariseDay(date: string, all: readonly DayOrder[]): ApiTodayReport {
+  // An order placed today for a later day is that day's business: listed apart, not counted.
+  const forLater = (order: DayOrder) =>
+    order.scheduledTime !== null && storeDate(order.scheduledTime) > date;
+  const orders = all.filter((order) => !forLater(order));
   const sold = orders.filter((order) => order.sold);
   const sum = (cents: (order: DayOrder) => number) =>
     toDollars(sold.reduce((total, order) => total + cents(order), 0));
@@ -49,6 +54,18 @@ export function summariseDay(date: string, orders: readonly DayOrder[]): ApiToda
     medianAcceptSeconds: middle === null ? null : Math.round(middle),
     slowestAcceptSeconds:
       acceptSeconds.length === 0 ? null : Math.round(Math.max(...acceptSeconds)),
+    // Still to be made: waiting for an answer, or accepted and not cancelled.
+    scheduledLater: all.flatMap((order) =>
+      order.scheduledTime && forLater(order) && (order.status === 'pending' || order.sold)
+        ? [
+            {
+              number: order.number,
+              scheduledFor: order.scheduledTime.toISOString(),
+              total: toDollars(order.totalCents),
+            },
+          ]
+        : [],
+    ),
   };
 }
 

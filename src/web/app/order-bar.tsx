@@ -1,6 +1,13 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DEFAULT_STORE_CONTACT, isInFlight, type ApiOrder, type ApiOrderEvent } from '../../domain';
+import {
+  DEFAULT_STORE_CONTACT,
+  apiOrderTimesInput,
+  customerTimeText,
+  isInFlight,
+  type ApiOrder,
+  type ApiOrderEvent,
+} from '../../domain';
 import {
   answerOf,
   answerText,
@@ -66,6 +73,8 @@ export default function OrderBar({ known }: { known: KnownOrder }) {
             minutes: event.time,
             readyAt: event.readyAt ?? null,
             scheduled,
+            // The order's own times need the order: the answer below words them once it is here.
+            when: null,
           },
       );
     } else if (event.orderId === orderId && event.type === 'order-declined') {
@@ -106,7 +115,12 @@ export default function OrderBar({ known }: { known: KnownOrder }) {
   // An event heard before the list came cannot know the order was scheduled; the list can.
   const answer = useMemo<Answer | null>(() => {
     if (heard?.kind === 'accepted' && placed) {
-      return { ...heard, scheduled: placed.scheduleTime !== null };
+      const readyAt = heard.readyAt ?? placed.readyAt;
+      return {
+        ...heard,
+        scheduled: placed.scheduleTime !== null,
+        when: customerTimeText(apiOrderTimesInput({ ...placed, readyAt }), new Date()),
+      };
     }
     if (heard) return heard;
     return placed && (placed.status === 'accepted' || placed.status === 'declined')

@@ -4,7 +4,8 @@ import {
   formatPhone,
   orderAcceptedMessage,
   orderDeclinedMessage,
-  readyAtText,
+  apiOrderTimesInput,
+  customerTimeText,
   scheduledOrderAcceptedMessage,
 } from '../../../domain';
 import type { ApiOrder } from '../../shared/types';
@@ -12,17 +13,25 @@ import { useModalDialog } from '../../shared/modal-dialog';
 import './waiting-dialog.css';
 
 export type Answer =
-  | { kind: 'accepted'; minutes: number; readyAt: string | null; scheduled: boolean }
+  | {
+      kind: 'accepted';
+      minutes: number;
+      readyAt: string | null;
+      scheduled: boolean;
+      /** The order's time in the customer's words (`customerTimeText`); null until known. */
+      when: string | null;
+    }
   | { kind: 'declined'; reason: string };
 
 /**
  * The store's answer in the spec's words: the accepted alert with its minutes (a scheduled
- * order's with its confirmed time instead), or the declined alert with the reason.
+ * order's with its confirmed time instead, a delivery's at the door), or the declined alert
+ * with the reason.
  */
 export function answerText(answer: Answer): string {
   if (answer.kind === 'declined') return orderDeclinedMessage(answer.reason);
-  return answer.scheduled && answer.readyAt
-    ? scheduledOrderAcceptedMessage(readyAtText(new Date(answer.readyAt), true, new Date()))
+  return answer.scheduled && answer.when
+    ? scheduledOrderAcceptedMessage(answer.when)
     : orderAcceptedMessage(answer.minutes);
 }
 
@@ -38,6 +47,7 @@ export function answerOf(order: ApiOrder): Answer | null {
       minutes: order.readyMinutes,
       readyAt: order.readyAt,
       scheduled: order.scheduleTime !== null,
+      when: customerTimeText(apiOrderTimesInput(order), new Date()),
     };
   }
   return null;

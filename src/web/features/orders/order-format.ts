@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, WAITING_FOR_STORE } from '../../../domain/order-states';
 import { STORE_TIME_ZONE } from '../../../domain/hours';
-import { readyAtText } from '../../../domain/time-text';
+import { apiOrderTimesInput, customerTimeText } from '../../../domain/order-times';
 import type { ApiOrder } from '../../shared/types';
 
 /*
@@ -32,17 +32,14 @@ export function formatDateTime(iso: string): string {
 
 /**
  * When the store said it will be ready, once accepted, in the domain's words: "Ready about
- * 6:45 PM", and for a scheduled order its confirmed time, "Ready at Sat 12:30 AM". The day is
+ * 6:45 PM", for a scheduled order its confirmed time, "Ready at Sat 12:30 AM", and for a
+ * delivery when it reaches the door, "Delivered about Mon 12:00 PM". The day is
  * named against the day it was placed, so a card reads the same whenever it is looked at.
  */
 export function readyText(order: ApiOrder): string | null {
   if (order.status !== 'accepted') return null;
   if (order.readyAt) {
-    return readyAtText(
-      new Date(order.readyAt),
-      order.scheduleTime !== null,
-      new Date(order.createdAt),
-    );
+    return customerTimeText(apiOrderTimesInput(order), new Date(order.createdAt));
   }
   if (order.readyMinutes !== null) return `Ready in about ${order.readyMinutes} minutes`;
   return null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatMoney, toCents } from '../../../domain/money';
-import type { ApiTodayReport } from '../../../domain/api-types';
+import type { ApiScheduledLater, ApiTodayReport } from '../../../domain/api-types';
 import { isAbort } from '../../shared/api';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { Field } from '../../shared/field';
@@ -113,6 +113,7 @@ export default function TodayScreen() {
             </p>
           ) : null}
           <Tiles report={report} />
+          <ScheduledLater orders={report.scheduledLater} />
         </>
       ) : null}
       <ExportForm />
@@ -180,6 +181,32 @@ function Tiles({ report }: { report: ApiTodayReport }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Orders placed today for a later day (issue 44): that day's business, so they are listed here
+ * rather than counted in today's numbers, where an order for Monday would swell today's food.
+ */
+function ScheduledLater({ orders }: { orders: readonly ApiScheduledLater[] }) {
+  const titleId = useId();
+  if (orders.length === 0) return null;
+  return (
+    <section className="today-later" aria-labelledby={titleId} data-testid="today-later">
+      <h2 id={titleId}>Placed today for a later day</h2>
+      <p className="muted">Counted on the day they are for, not in the numbers above.</p>
+      <ul>
+        {orders.map((order) => {
+          const at = new Date(order.scheduledFor);
+          return (
+            <li key={order.number}>
+              <strong>#{order.number}</strong> for {storeDay(at)}, {storeTime(at)}:{' '}
+              {formatMoney(toCents(order.total))}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isOpenOrder, storeDate, type ApiStaffOrder } from '../../../domain';
 import { ErrorMessage, Loading } from '../../shared/ui';
 import { MissedBanner } from './missed-banner';
+import { PauseBanner } from './pause-banner';
 import { DoneCard, OrderCard, ScheduledCard } from './order-card';
 import { OrderDetail } from './order-detail';
 import { useStaff } from './staff-context';
@@ -106,6 +107,7 @@ export default function BoardScreen() {
     <div className="board" data-testid="board">
       <h1 className="visually-hidden">Orders</h1>
       {board.loadFailure ? <p className="board-warning">{board.loadFailure}</p> : null}
+      <PauseBanner now={now} />
       <MissedBanner orders={lanes.missed} now={now} />
       {lanes.scheduled.length > 0 ? (
         <Lane id="scheduled" title="Scheduled" count={lanes.scheduled.length} wide>

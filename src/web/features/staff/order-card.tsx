@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import type { ApiStaffOrder } from '../../../domain';
+import { apiOrderTimesInput, orderTimes, type ApiStaffOrder } from '../../../domain';
 import {
   age,
   clockTime,
@@ -100,7 +100,10 @@ export function DoneCard({ order, now, onOpen, buttonRef }: CardProps) {
   );
 }
 
-/** An accepted order for later, in the Scheduled lane: when it is for and when to start it. */
+/**
+ * An order for later, in the Scheduled lane: when it is for and when to start it, and for a
+ * delivery when the driver leaves (its ready time).
+ */
 export function ScheduledCard({
   order,
   now,
@@ -108,6 +111,8 @@ export function ScheduledCard({
   onOpen,
   buttonRef,
 }: CardProps & { startAt: Date }) {
+  const driverLeaves =
+    order.deliveryType === 'delivery' ? orderTimes(apiOrderTimesInput(order)).readyAt : null;
   return (
     <CardButton
       order={order}
@@ -125,7 +130,10 @@ export function ScheduledCard({
         </span>
       </span>
       <span className="order-card-name">{order.customer.name}</span>
-      <span className="order-card-start">Start at {clockTime(startAt.toISOString(), now)}</span>
+      <span className="order-card-start">
+        Start at {clockTime(startAt.toISOString(), now)}
+        {driverLeaves ? ` · Driver leaves ${clockTime(driverLeaves.toISOString(), now)}` : ''}
+      </span>
     </CardButton>
   );
 }

@@ -8,8 +8,10 @@ import {
   MAX_DECLINE_REASON_LENGTH,
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
-  nextSteps,
+  apiOrderTimesInput,
   orderDeclinedMessage,
+  stepOpensAt,
+  stepsOffered,
   type ApiStaffOrder,
   type OrderStatus,
 } from '../../../domain';
@@ -88,7 +90,15 @@ export function OrderDetail({
   const answer = (each: Answer) => void answering.run(each);
   const busy = answering.pending;
 
-  const steps = nextSteps(order.status, order.deliveryType);
+  const times = apiOrderTimesInput(order);
+  const steps = stepsOffered({ ...times, status: order.status }, now);
+  // A delivery days ahead is not sent out by mistake: its button comes at the kitchen's start.
+  const outFrom =
+    order.deliveryType === 'delivery' &&
+    order.status === 'accepted' &&
+    !steps.includes('out-for-delivery')
+      ? stepOpensAt(times, 'out-for-delivery')
+      : null;
   const delivery = order.deliveryType === 'delivery';
 
   return (
@@ -294,6 +304,12 @@ export function OrderDetail({
               })
             }
           />
+          {outFrom ? (
+            <p className="muted" data-testid="detail-out-from">
+              Out for delivery from {fullTime(outFrom.toISOString(), now)}, when the kitchen starts
+              it.
+            </p>
+          ) : null}
           {steps.includes('cancelled') ? (
             <ReasonForm
               kind="cancelled"

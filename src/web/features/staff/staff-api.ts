@@ -26,6 +26,7 @@ export interface StoreSaveBody {
   acceptanceWindowMinutes?: number | string;
   pickupLeadMinutes?: number | string;
   deliveryLeadMinutes?: number | string;
+  deliveryMinutes?: number | string;
   /** ISO 8601, or null to resume taking orders. */
   pauseUntil?: string | null;
   name?: string;

@@ -1,12 +1,16 @@
 import {
   ORDER_STATUS_LABELS,
+  apiOrderTimesInput,
   formatMoney,
-  prepStartAt,
+  orderTimes,
+  pausedText,
   STORE_TIME_ZONE,
+  storeStatus,
   storeClockText,
   storeDate,
   toCents,
   type ApiStaffOrder,
+  type ApiStaffStore,
   type OrderStatus,
 } from '../../../domain';
 
@@ -40,6 +44,17 @@ const fullDayAndTime = new Intl.DateTimeFormat('en-US', {
 export function clockTime(iso: string, now: Date): string {
   const at = new Date(iso);
   return plain(storeDate(at) === storeDate(now) ? storeClockText(at) : weekdayAndTime.format(at));
+}
+
+/**
+ * The store's line as the customers' header shows it now: "Open now", "Closed now" or, while a
+ * pause holds over open hours, "Paused — back at 4:17 AM" (the domain's one status rule).
+ */
+export function customersSee(store: ApiStaffStore, now: Date): string {
+  const pauseUntil = store.pauseUntil === null ? null : new Date(store.pauseUntil);
+  const { status, resumesAt } = storeStatus(now, store.hours, store.mode, pauseUntil);
+  if (status === 'paused' && resumesAt) return pausedText(resumesAt, now);
+  return status === 'open' ? 'Open now' : 'Closed now';
 }
 
 /** "6:05 PM" today, "Tue, Nov 24, 12:30 PM" on another day: for the detail and the ticket. */
@@ -110,11 +125,12 @@ export const STEP_LABELS: Record<OrderStatus, string> = {
 };
 
 /**
- * When the kitchen should start a scheduled order: its time less the prep minutes given on
- * accepting (the domain's default prep time before). Null for "as soon as possible".
+ * When the kitchen should start a scheduled order: its ready time (a delivery's is the store's
+ * delivery time before its time at the door) less the prep minutes given on accepting (the
+ * domain's default prep time before). Null for "as soon as possible".
  */
 export function prepStart(order: ApiStaffOrder): Date | null {
-  return order.scheduleTime ? prepStartAt(new Date(order.scheduleTime), order.readyMinutes) : null;
+  return orderTimes(apiOrderTimesInput(order)).startAt;
 }
 
 /** When an order last changed: its latest step, or when it was placed. */

@@ -11,7 +11,7 @@ import { Field } from '../../shared/field';
 import { useNotice } from '../../shared/notices';
 import { useStaff } from './staff-context';
 import { staffApi, type StoreSaveBody } from './staff-api';
-import { clockTime } from './staff-format';
+import { clockTime, customersSee } from './staff-format';
 import { useNow } from '../../shared/use-now';
 import { usePrintOnAccept } from './print-setting';
 
@@ -37,6 +37,7 @@ interface SettingsForm {
   acceptanceWindowMinutes: string;
   pickupLeadMinutes: string;
   deliveryLeadMinutes: string;
+  deliveryMinutes: string;
   name: string;
   pickupAddress: string;
   phone: string;
@@ -70,6 +71,12 @@ const SETTINGS_FIELDS: readonly {
     hint: 'Earliest a scheduled delivery can be, from now.',
     inputMode: 'numeric',
   },
+  {
+    key: 'deliveryMinutes',
+    label: 'Delivery time (minutes)',
+    hint: 'From the kitchen to the door: a delivery is ready and leaves this long before its time.',
+    inputMode: 'numeric',
+  },
   { key: 'name', label: 'Store name' },
   { key: 'pickupAddress', label: 'Pickup address' },
   { key: 'phone', label: 'Phone', inputMode: 'tel' },
@@ -85,6 +92,7 @@ function formOf(store: ApiStaffStore): SettingsForm {
     acceptanceWindowMinutes: String(store.acceptanceWindowMinutes),
     pickupLeadMinutes: String(store.pickupLeadMinutes),
     deliveryLeadMinutes: String(store.deliveryLeadMinutes),
+    deliveryMinutes: String(store.deliveryMinutes),
     name: store.name,
     pickupAddress: store.pickupAddress,
     phone: store.phone,
@@ -99,6 +107,7 @@ const FIELD_NAMES: Record<keyof StoreSaveBody, string> = {
   acceptanceWindowMinutes: 'the time to answer',
   pickupLeadMinutes: 'the pickup lead time',
   deliveryLeadMinutes: 'the delivery lead time',
+  deliveryMinutes: 'the delivery time',
   pauseUntil: 'the pause',
   name: 'the store name',
   pickupAddress: 'the pickup address',
@@ -188,7 +197,7 @@ export default function StoreScreen() {
         <p className="store-open-now" data-testid="store-open-now">
           Customers see:{' '}
           <strong className={store.storeOpen ? 'is-open' : 'is-closed'}>
-            {store.storeOpen ? 'Open now' : 'Closed now'}
+            {customersSee(store, now)}
           </strong>
         </p>
         <ModeForm key={store.mode} store={store} busy={busy} onSave={save} />
@@ -363,6 +372,7 @@ function SettingsFormView({
       acceptanceWindowMinutes: form.acceptanceWindowMinutes.trim(),
       pickupLeadMinutes: form.pickupLeadMinutes.trim(),
       deliveryLeadMinutes: form.deliveryLeadMinutes.trim(),
+      deliveryMinutes: form.deliveryMinutes.trim(),
       name: form.name.trim(),
       pickupAddress: form.pickupAddress.trim(),
       phone: form.phone.trim(),

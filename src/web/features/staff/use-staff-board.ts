@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { prepStartAt, type ApiStaffOrder } from '../../../domain';
+import { apiOrderTimesInput, orderTimes, type ApiStaffOrder } from '../../../domain';
 import { isApiError, refusalReason } from '../../shared/api';
 import { useLiveList, type LiveHandlers } from '../../shared/use-live-list';
 import { DONE_STATUSES, OPEN_STATUSES, staffApi } from './staff-api';
@@ -114,8 +114,8 @@ export function useStaffBoard(onAccessLost?: () => void): StaffBoard {
 const startKey = (id: string) => `${id}@start`;
 
 /**
- * Each accepted scheduled order's time to start (epoch ms, from its start to its scheduled
- * time), by id. Past its time it is being made or late, and rings no more (a reload included).
+ * Each accepted scheduled order's time to start (epoch ms, from its start to its ready time),
+ * by id. Past its time it is being made or late, and rings no more (a reload included).
  */
 interface StartWindow {
   from: number;
@@ -126,11 +126,9 @@ function startTimes(orders: ReadonlyMap<string, ApiStaffOrder> | null): Map<stri
   const starts = new Map<string, StartWindow>();
   for (const order of orders?.values() ?? []) {
     if (order.status !== 'accepted' || !order.scheduleTime) continue;
-    const until = new Date(order.scheduleTime);
-    starts.set(order._id, {
-      from: prepStartAt(until, order.readyMinutes).getTime(),
-      until: until.getTime(),
-    });
+    const { startAt, readyAt } = orderTimes(apiOrderTimesInput(order));
+    if (!startAt || !readyAt) continue;
+    starts.set(order._id, { from: startAt.getTime(), until: readyAt.getTime() });
   }
   return starts;
 }

@@ -1,11 +1,20 @@
 import { useSyncExternalStore } from 'react';
 import { ORDER_STATUS_LABELS, WAITING_FOR_STORE } from '../../../domain/order-states';
-import { readyAtText } from '../../../domain/time-text';
+import { apiOrderTimesInput, customerTimeText } from '../../../domain/order-times';
 import type { ApiOrder } from '../../../domain';
 
 /** Where an order in flight is, in a few words: the order bar's and Checkout's line. */
 export function inFlightText(
-  order: Pick<ApiOrder, 'number' | 'status' | 'readyAt' | 'readyMinutes' | 'scheduleTime'>,
+  order: Pick<
+    ApiOrder,
+    | 'number'
+    | 'status'
+    | 'deliveryType'
+    | 'readyAt'
+    | 'readyMinutes'
+    | 'scheduleTime'
+    | 'deliveryMinutes'
+  >,
   now: Date,
 ): string {
   const where =
@@ -13,7 +22,7 @@ export function inFlightText(
       ? `${WAITING_FOR_STORE.toLowerCase()}…`
       : order.status === 'accepted'
         ? order.readyAt
-          ? readyAtText(new Date(order.readyAt), order.scheduleTime !== null, now)
+          ? customerTimeText(apiOrderTimesInput(order), now)
           : order.readyMinutes !== null
             ? `Ready in about ${order.readyMinutes} minutes`
             : ORDER_STATUS_LABELS.accepted
