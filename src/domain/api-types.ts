@@ -470,8 +470,17 @@ export interface ApiMenuCategory {
 export interface ApiMenuDocument {
   version: 1;
   categories: ApiMenuCategory[];
-  products: ApiStaffProduct[];
+  products: ApiMenuProduct[];
   toppings: ApiStaffTopping[];
+}
+
+/**
+ * A product in the menu document: the staff's product with its category's title beside the
+ * category's key, so an owner reading the file sees "Pizza Deals", not only "TwoforOneDeals".
+ * The title is for reading: an import goes by `category` and ignores it (an older file has none).
+ */
+export interface ApiMenuProduct extends ApiStaffProduct {
+  categoryTitle: string;
 }
 
 /**

@@ -140,7 +140,11 @@ describe('GET /api/staff/menu', () => {
     const staffList = (await call(t.app, admin, 'GET', '/api/staff/products')).json<
       ApiStaffProduct[]
     >();
-    expect(document.products).toEqual(staffList);
+    // Each with its category's title beside the key, for the owner reading the file.
+    const titleOf = new Map(SEEDED_CATEGORIES.map((category) => [category.id, category.title]));
+    expect(document.products).toEqual(
+      staffList.map((product) => ({ ...product, categoryTitle: titleOf.get(product.category) })),
+    );
     const toppings = await t.db.query<{ name: string }>(
       'select name from toppings order by sort_order, name',
     );
@@ -418,7 +422,7 @@ describe('PUT /api/staff/menu', () => {
     };
     const products = document.products.filter((product) => product !== dropped);
     // First among the sides: array order is menu order.
-    products.splice(firstSide, 0, { ...created, _id: '' });
+    products.splice(firstSide, 0, { ...created, _id: '', categoryTitle: 'Sides' });
     const edited = {
       ...document,
       products: products.map((product) => (product._id === '' ? created : product)),
@@ -756,6 +760,42 @@ describe('PUT /api/staff/menu: categories', () => {
     return found;
   };
   const lunch = [{ days: [1, 2, 3, 4, 5], from: '11:00', to: '14:00' }];
+
+  it("names each product's category by its title, its key beside it; a file without the titles imports as before", async () => {
+    const document = await exported();
+    const titles = new Map(document.categories.map((each) => [each.category, each.title]));
+    for (const product of document.products) {
+      expect(product.categoryTitle).toBe(titles.get(product.category));
+    }
+    const deal = document.products.find((product) => product.category === 'TwoforOneDeals');
+    expect(deal?.categoryTitle).toBe(titles.get('TwoforOneDeals'));
+    expect(deal?.categoryTitle).not.toBe('TwoforOneDeals');
+    // Beside its key, as the file reads: name, the category's title, its key.
+    expect(Object.keys(deal ?? {}).slice(0, 4)).toEqual([
+      '_id',
+      'name',
+      'categoryTitle',
+      'category',
+    ]);
+    const before = await tables();
+    const older = {
+      ...document,
+      products: document.products.map((product) => {
+        const withoutTitle: Partial<typeof product> = { ...product };
+        delete withoutTitle.categoryTitle;
+        return withoutTitle;
+      }),
+    };
+    expect(await imported(older, { dryRun: true })).toEqual([]);
+    expect(await imported(older)).toEqual([]);
+    // The title is for reading: a file that names another category's title moves nothing.
+    const misread = {
+      ...document,
+      products: document.products.map((product) => ({ ...product, categoryTitle: 'Sides' })),
+    };
+    expect(await imported(misread)).toEqual([]);
+    expect(await tables()).toEqual(before);
+  });
 
   it('imports a document of an older form (categories without their new fields) as no change', async () => {
     const document = await exported();

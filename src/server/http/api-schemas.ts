@@ -392,7 +392,15 @@ export const apiMenuDocumentSchema = z.object({
       availableAt: availabilityWindows.nullable().optional(),
     }),
   ),
-  products: z.array(apiStaffProductSchema),
+  // The category's title beside its key (the answer keeps the schema's order of fields).
+  products: z.array(
+    z.object({
+      _id: apiStaffProductSchema.shape._id,
+      name: apiStaffProductSchema.shape.name,
+      categoryTitle: z.string(),
+      ...apiStaffProductSchema.omit({ _id: true, name: true }).shape,
+    }),
+  ),
   toppings: z.array(apiStaffToppingSchema),
 }) satisfies z.ZodType<ApiMenuDocument>;
 

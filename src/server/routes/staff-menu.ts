@@ -142,6 +142,11 @@ const menuDocument = z
     products: capped(
       newProduct.extend({
         _id: z.string().optional(),
+        // The export's category title, for reading: the import goes by `category`.
+        categoryTitle: z
+          .string()
+          .optional()
+          .transform(() => undefined),
         hidden: z.boolean().default(false),
       }),
       'products',

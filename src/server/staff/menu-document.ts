@@ -69,12 +69,19 @@ async function toppingsOf(db: Queryable): Promise<ApiStaffTopping[]> {
 
 /** GET /api/staff/menu: every product and topping, hidden ones too, in menu order. */
 export async function exportMenu(db: Database): Promise<ApiMenuDocument> {
-  return db.transaction(async (tx) => ({
-    version: 1,
-    categories: menuCategories(await categoriesRepository(tx).list()),
-    products: (await productsRepository(tx).list()).map(presentStaffProduct),
-    toppings: await toppingsOf(tx),
-  }));
+  return db.transaction(async (tx) => {
+    const categories = await categoriesRepository(tx).list();
+    const titles = new Map(categories.map((category) => [category.id, category.title]));
+    return {
+      version: 1,
+      categories: menuCategories(categories),
+      products: (await productsRepository(tx).list()).map((product) => ({
+        ...presentStaffProduct(product),
+        categoryTitle: titles.get(product.category) ?? product.category,
+      })),
+      toppings: await toppingsOf(tx),
+    };
+  });
 }
 
 /** A product of the document as the route parsed it: money in cents. */
