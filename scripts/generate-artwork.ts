@@ -575,6 +575,25 @@ function drink(product: SeedProduct): string {
   );
 }
 
+/**
+ * Drawings no seeded product has, that the editor starts a new item from: a one-pizza deal
+ * (src/web/features/staff-admin/category-rows.ts) would otherwise borrow a "2 PIZZAS" picture.
+ */
+const EXTRA: Record<string, (title: string) => string> = {
+  'one-pizza-deal': (title) => {
+    const r = random('1pz');
+    const tops: Topping[] = ['pepperoni', 'mushroom', 'pepper'];
+    return svg(
+      title,
+      '#fbe9d6',
+      '<rect x="82" y="52" width="156" height="150" rx="6" fill="#d9a066"/>' +
+        pizza(160, 127, 68, ['pepperoni', 'mushroom', 'pepper'], r, 12) +
+        badge(160, 30, '1 PIZZA'),
+      toppingDefs(tops),
+    );
+  },
+};
+
 function draw(product: SeedProduct): string {
   if (product.category === 'Beverages') return drink(product);
   const drawing = product.category === 'Sides' ? SIDES[product.slug] : MAIN[product.slug];
@@ -607,5 +626,13 @@ for (const product of PRODUCTS) {
     writeFileSync(fileOf(listThumbnail(path)), thumbnail);
     thumbnails += 1;
   }
+}
+for (const [slug, drawing] of Object.entries(EXTRA)) {
+  const file = fileOf(`/images/${slug}.svg`);
+  const content = drawing('Pizza deal');
+  const bytes = Buffer.byteLength(content);
+  if (bytes > MAX_BYTES) throw new Error(`${file} is ${bytes} bytes, over the 5 KB budget`);
+  writeFileSync(file, content);
+  total += 1;
 }
 console.log(`Wrote ${total} illustrations and ${thumbnails} list thumbnails to ${OUT_DIR}/`);

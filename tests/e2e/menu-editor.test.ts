@@ -131,11 +131,12 @@ it('the admin adds a pizza deal with two sizes: a size without a price is said b
       }),
     )
     .toBe(true);
-  // A one-pizza deal does not start from the three-pizza deal's "3 PIZZAS" illustration.
+  // A one-pizza deal starts from the illustration that says "1 PIZZA", not the three-pizza
+  // deal's "3 PIZZAS".
   const pictures = await preview
     .locator('img')
     .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
-  expect(pictures.filter((src) => /pizza-deal/.test(src))).toEqual([]);
+  expect(pictures.filter((src) => /pizza-deal/.test(src))).toEqual(['/images/one-pizza-deal.svg']);
   await preview.getByRole('group', { name: 'Choose toppings' }).waitFor();
   expect(await axeViolations(page, 'main')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/editor-1280.png`, fullPage: true });
@@ -155,8 +156,8 @@ it('the admin adds a pizza deal with two sizes: a size without a price is said b
   const saved = await staffProduct(DEAL);
   expect(saved).toMatchObject({
     category: 'TwoforOneDeals',
-    // No deal with one pizza to borrow a picture from: none, rather than "3 PIZZAS".
-    image: '',
+    // No deal with one pizza to borrow a picture from: the one drawn for it, not "3 PIZZAS".
+    image: '/images/one-pizza-deal.svg',
     price: 21.99,
     hidden: false,
     details: {

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { isListKind, seededCategory } from '../../src/domain';
 import { PRODUCTS, seedImagePath } from '../../src/server/data/menu-seed';
+import { ONE_PIZZA_DEAL_PICTURE } from '../../src/web/features/staff-admin/category-rows';
 import { NO_PHOTO } from '../../src/web/shared/product';
 import { listThumbnail, THUMBNAIL_SIZE } from '../../src/web/shared/thumbnail';
 
@@ -43,5 +44,11 @@ describe('the list rows’ thumbnails', () => {
     for (const product of PRODUCTS) {
       expect(existsSync(fileOf(seedImagePath(product))), product.slug).toBe(true);
     }
+  });
+
+  it('keeps the one-pizza deal’s illustration a new one-pizza deal starts from', () => {
+    const file = fileOf(ONE_PIZZA_DEAL_PICTURE);
+    expect(existsSync(file), file).toBe(true);
+    expect(readFileSync(file, 'utf8')).toContain('1 PIZZA');
   });
 });

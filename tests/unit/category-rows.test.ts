@@ -4,6 +4,7 @@ import {
   KIND_WORDS,
   cardPhotos,
   movedTo,
+  ONE_PIZZA_DEAL_PICTURE,
   startingPicture,
   withSaved,
   withoutField,
@@ -94,9 +95,10 @@ describe('pictures', () => {
     ];
     expect(startingPicture(deals, store, 'Deals', 2)).toBe('/images/two-pizza-deal.svg');
     expect(startingPicture(deals, store, 'Deals', 3)).toBe('/images/three.svg');
-    expect(startingPicture(deals, store, 'Deals', 1)).toBe('');
+    // None of the store's has one pizza: the illustration drawn for one ("1 PIZZA").
+    expect(startingPicture(deals, store, 'Deals', 1)).toBe(ONE_PIZZA_DEAL_PICTURE);
     // The card picture and the kind's pictures alike.
-    expect(startingPicture(deals, store, 'Lunch', 1)).toBe('');
+    expect(startingPicture(deals, store, 'Lunch', 1)).toBe(ONE_PIZZA_DEAL_PICTURE);
     expect(startingPicture(deals, store, 'Lunch', 3)).toBe('/images/three.svg');
     // No number given (another kind, or none typed yet): as before.
     expect(startingPicture(deals, store, 'Deals')).toBe('/images/two-pizza-deal.svg');

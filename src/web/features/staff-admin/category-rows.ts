@@ -68,11 +68,15 @@ export function cardPhotos(
 export const withoutField = (message: string, field: string): string =>
   message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
 
+/** A one-pizza deal's illustration ("1 PIZZA"), drawn by scripts/generate-artwork.ts. */
+export const ONE_PIZZA_DEAL_PICTURE = '/images/one-pizza-deal.svg';
+
 /**
  * The picture a new item starts with, so every storefront card has one until a photo is
  * uploaded: its category's items' (the seeded items of a category share one illustration), else
  * the category's own card picture, else the first of another category of the same kind (a new
- * "Lunch Deals" starts from the pizza deals' illustration), else none. Given the item's number
+ * "Lunch Deals" starts from the pizza deals' illustration), else, for a one-pizza deal, the
+ * illustration drawn for one, else none. Given the item's number
  * of pizzas, a picture of an item with another number is passed over: the deals' illustrations
  * say theirs ("2 PIZZAS"), and a one-pizza deal would say it too.
  */
@@ -101,5 +105,8 @@ export function startingPicture(
   const sameKind = new Set(
     categories.filter((each) => each.kind === entry.kind).map((each) => each.id),
   );
-  return products.find((each) => sameKind.has(each.category) && fits(each.image))?.image ?? '';
+  const ofKind = products.find((each) => sameKind.has(each.category) && fits(each.image))?.image;
+  if (ofKind) return ofKind;
+  // No deal of the store has one pizza to borrow from: the illustration drawn for it.
+  return entry.kind === 'pizza-deal' && pizzas === 1 ? ONE_PIZZA_DEAL_PICTURE : '';
 }
