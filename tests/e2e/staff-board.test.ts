@@ -653,6 +653,8 @@ it('prints the kitchen ticket on accept when this tablet is set to', async () =>
   await page.getByRole('link', { name: 'Board', exact: true }).click();
   await card(page, order._id).click();
   const detail = page.getByRole('dialog', { name: `Order #${order.number}` });
+  // How it is paid, in the receipt's words for this order's type (issue 44).
+  await detail.getByText('Pay at pickup', { exact: true }).waitFor();
   await detail.getByRole('button', { name: '20 min', exact: true }).click();
   await detail.getByRole('button', { name: 'Accept, ready in 20 min' }).click();
   await detail.waitFor({ state: 'detached' });

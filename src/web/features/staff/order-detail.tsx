@@ -10,6 +10,7 @@ import {
   MIN_READY_MINUTES,
   apiOrderTimesInput,
   orderDeclinedMessage,
+  paymentText,
   stepOpensAt,
   stepsOffered,
   type ApiStaffOrder,
@@ -38,10 +39,6 @@ import { OrderItemLines } from './order-item-lines';
 import { readPrintOnAccept } from './print-setting';
 import { useModalDialog } from '../../shared/modal-dialog';
 
-const PAYMENT_LABELS: Record<ApiStaffOrder['paymentOption'], string> = {
-  pickup: 'Pay at pickup or delivery',
-  cash: 'Cash',
-};
 const FAILED = 'The answer did not reach the server. Check the connection and try again.';
 
 interface Answer {
@@ -175,7 +172,8 @@ export function OrderDetail({
             ) : null}
             <div>
               <dt>Payment</dt>
-              <dd>{PAYMENT_LABELS[order.paymentOption]}</dd>
+              {/* The receipt's words: the order knows whether it is picked up or delivered. */}
+              <dd>{paymentText(order.paymentOption, order.deliveryType)}</dd>
             </div>
             {order.declineReason ? (
               <div>
