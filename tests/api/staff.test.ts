@@ -429,6 +429,8 @@ describe('the store’s controls: /api/staff/store', () => {
       acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
       pickupLeadMinutes: 20,
       deliveryLeadMinutes: 45,
+      // How long a delivery takes from the kitchen to the door (issue 44): 20 by default.
+      deliveryMinutes: 20,
       pauseUntil: null,
       name: 'Royal City Pizza & Wings',
       pickupAddress: '123 Example Street, Guelph, ON N1H 0A0',
