@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import { queuedMailsTo } from '../support/mails';
-import { createTestDatabase, testConfig, type TestDatabase } from '../support/test-app';
+import {
+  createTestDatabase,
+  settleInjects,
+  testConfig,
+  type TestDatabase,
+} from '../support/test-app';
 import { registerUser } from '../support/users';
 
 const HTML = '<!doctype html><title>Royal City Pizza</title><div id="root"></div>';
@@ -40,6 +45,8 @@ beforeAll(async () => {
     throw new Error(`could not load ${request.url}`);
   });
   await app.ready();
+  // The reset's mail is queued after the answer (issue 45, item 6): each inject waits for it.
+  settleInjects(app);
 });
 afterAll(async () => {
   await app.close();
