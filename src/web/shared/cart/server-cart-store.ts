@@ -105,15 +105,18 @@ export function useServerCartStore(
       const show = answer(userId);
       const cart = await cartApi.add(userId, item, orderTime.current);
       // A cart's first line: its tip starts at the customer's last choice, or none, not at the
-      // spec's default the server gives a new cart.
+      // spec's default the server gives a new cart. Judged by the answer, not by `current`: an
+      // Add right after sign-in can come before the cart's first load. The server merges an
+      // equal line into the one it has, so one line of exactly this quantity means it was empty.
       const tip = rememberedTip();
-      if (current?.items.length === 0 && cart.tipPercent !== tip) {
+      const firstLine = cart.items.length === 1 && cart.items[0]?.quantity === item.quantity;
+      if (firstLine && cart.tipPercent !== tip) {
         show({ ...cart, ...(await cartApi.updateTip(userId, tip)) });
       } else {
         show(cart);
       }
     },
-    [userId, answer, current],
+    [userId, answer],
   );
 
   const setQuantity = useCallback(
