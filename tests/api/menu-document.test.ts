@@ -338,6 +338,17 @@ describe('PUT /api/staff/menu', () => {
       { ...document, toppings },
       `Topping 4 (${document.toppings[1]?.name}), name: "${document.toppings[1]?.name}" is listed twice (also topping 2)`,
     );
+    // A topping's name keeps the topping editor's rule (60 characters), not a product's (80).
+    const long = 'Roasted garlic '.padEnd(61, 'x');
+    await expectRefused(
+      {
+        ...document,
+        toppings: document.toppings.map((topping, at) =>
+          at === 0 ? { ...topping, name: long } : topping,
+        ),
+      },
+      `Topping 1 (${long}), name: the name is too long: at most 60 characters.`,
+    );
     // One the document leaves out stays (hidden) and keeps its name.
     await expectRefused(
       {

@@ -2,7 +2,6 @@ import {
   KIND_ALERTS,
   KINDS,
   isKind,
-  isPlainText,
   toDollars,
   type ApiMenuCategory,
   type ApiMenuChange,
@@ -16,10 +15,9 @@ import type { Allergen, DietaryMark } from '../../domain/allergens';
 import { categoryKeys, checkCategoryTitle } from '../../domain/category-draft';
 import { menuProblemWords } from '../../domain/menu-field-words';
 import { checkListLength } from '../../domain/menu-limits';
-import { checkToppingLists } from '../../domain/topping-draft';
+import { checkToppingLists, checkToppingName } from '../../domain/topping-draft';
 import {
   IMAGE_PATH_MESSAGE,
-  MAX_NAME_LENGTH,
   checkProductDraft,
   isStoreImagePath,
   sameName,
@@ -507,25 +505,23 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
       ),
   );
   const keptToppings = new Set(toppingMatches.flatMap((found) => (found ? [found._id] : [])));
-  const leftToppings = new Set(
-    store.toppings.filter((each) => !keptToppings.has(each._id)).map((each) => sameName(each.name)),
-  );
+  const leftToppings = store.toppings
+    .filter((each) => !keptToppings.has(each._id))
+    .map((each) => each.name);
   const seenToppings = new Map<string, number>();
   menu.toppings.forEach((entry, index) => {
     const name = entry.name;
     const say = (field: string, message: string) =>
       problems.push(menuProblemWords('toppings', index, name, field, message));
     const earlier = seenToppings.get(sameName(name));
-    if (name === '') say('name', 'Please give the topping a name.');
-    else if (!isPlainText(name)) {
-      say('name', 'Please remove special characters from the name.');
-    } else if (name.length > MAX_NAME_LENGTH) {
-      say('name', `The name is too long: at most ${MAX_NAME_LENGTH} characters.`);
-    } else if (earlier !== undefined) {
+    // The topping editor's rule itself (checkToppingName), so a file cannot make a topping the
+    // editor would refuse; only "listed twice" is the file's own.
+    const ownProblem = checkToppingName(name, []);
+    const takenProblem = checkToppingName(name, leftToppings);
+    if (ownProblem) say(ownProblem.field, ownProblem.message);
+    else if (earlier !== undefined) {
       say('name', `"${name}" is listed twice (also topping ${earlier + 1}).`);
-    } else if (leftToppings.has(sameName(name))) {
-      say('name', `Another topping is called "${name}": choose another name.`);
-    }
+    } else if (takenProblem) say(takenProblem.field, takenProblem.message);
     seenToppings.set(sameName(name), index);
     for (const each of checkToppingLists(entry)) say(each.field, each.message);
   });
