@@ -6,7 +6,7 @@
 import type { Allergen, DietaryMark } from './allergens';
 import type { AvailabilityWindow, CategoryEntry, Kind, ProductDetails } from './catalog';
 import type { OpenMode, StoreStatus, WeeklyHours } from './hours';
-import type { OrderStatus } from './order-states';
+import type { DeliveryType, OrderStatus } from './order-states';
 
 export interface ApiProductDetails extends Omit<
   ProductDetails,
@@ -244,7 +244,6 @@ export interface ApiMergedCart extends ApiCart {
 
 /** The payment options the spec's Payment screen offers (card is not offered: brief). */
 export type PaymentOption = 'pickup' | 'cash';
-export type DeliveryType = 'pickup' | 'delivery';
 
 /** The checkout details POST /api/cart/confirm stored on the cart; null before it. */
 export interface ApiCheckoutDetails {

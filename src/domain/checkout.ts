@@ -4,7 +4,8 @@
  * without the schemas.
  */
 import { ACCOUNT_MESSAGES } from './account-messages';
-import type { DeliveryType, PaymentOption } from './api-types';
+import type { PaymentOption } from './api-types';
+import type { DeliveryType } from './order-states';
 import { isGuelphAddress, isPhoneNumber } from './contact-rules';
 
 /** The spec's texts for Checkout and Payment (sections 5 and 8), exactly. */

@@ -7,7 +7,12 @@
  * store's menu holds and far below what would slow it. Plain TypeScript, for the browser too.
  */
 import { ALLERGENS, DIETARY_MARKS } from './allergens';
-import type { DraftProblem } from './product-draft';
+
+/** One broken rule: the field as the API names it (`details.sizePrices`) and a sentence. */
+export interface DraftProblem {
+  field: string;
+  message: string;
+}
 
 /** Each list's cap and what the editor calls its entries (the refusal's words). */
 export const MENU_LIST_LIMITS = {

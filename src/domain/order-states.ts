@@ -1,9 +1,10 @@
-import type { DeliveryType } from './api-types';
-
 /**
  * The order's life as a table of allowed transitions. The server enforces it and the staff
  * board draws its buttons from it (roadmap). Tested in tests/unit/order-states.test.ts.
  */
+
+/** How the customer gets the order. */
+export type DeliveryType = 'pickup' | 'delivery';
 
 /** Every status an order can be in, from placed (`pending`) to its end. */
 export const ORDER_STATUSES = [

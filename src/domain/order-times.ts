@@ -4,7 +4,8 @@
  * ready the store's delivery time earlier, when the driver leaves, and starts it the prep time
  * before that. A pickup's chosen time is when it is ready. Pure: "now" is a parameter.
  */
-import type { ApiOrder, DeliveryType } from './api-types';
+import type { ApiOrder } from './api-types';
+import type { DeliveryType } from './order-states';
 import { nextSteps, prepStartAt, type OrderStatus } from './order-states';
 import { readyAtText, storeDayTimeText } from './time-text';
 

@@ -16,9 +16,11 @@ import {
   type CategoryEntry,
   type ProductDetails,
 } from './catalog';
-import { checkListLength } from './menu-limits';
+import { checkListLength, type DraftProblem } from './menu-limits';
 import { MAX_PRICE_CENTS, formatMoney } from './money';
 import { isPlainText } from './plain-text';
+
+export type { DraftProblem } from './menu-limits';
 
 /** A product as the staff write it (the API's fields less `_id`), money in cents. */
 export interface ProductDraft {
@@ -29,12 +31,6 @@ export interface ProductDraft {
   price: number;
   description: string;
   details: ProductDetails;
-}
-
-/** One broken rule: the field as the API names it (`details.sizePrices`) and a sentence. */
-export interface DraftProblem {
-  field: string;
-  message: string;
 }
 
 export interface DraftContext {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { DatabaseLog, Unlisten } from '../db';
+import type { DatabaseLog, Unlisten } from './types';
 import { withTimeout } from './timeout';
 
 /** The listener's first wait before reopening a lost connection, doubled up to the second. */

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, DatabaseLog } from '../db';
+import type { Database, DatabaseLog } from './types';
 import { lockDataFolder, tidyBesideFolder, type FolderLock } from '../folder-lock';
 import { pgliteWasm } from '../pglite-wasm';
 import { createPgliteFolder } from './pglite-folder';

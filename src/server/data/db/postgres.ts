@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseConfig } from '../../config';
-import type { Database, DatabaseLog, Unlisten } from '../db';
+import type { Database, DatabaseLog, Unlisten } from './types';
 import { describeError } from './errors';
 import { listenPostgres } from './listen';
 import { describeServer, scrub } from './scrub-url';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Database, DatabaseLog, Queryable } from '../db';
+import type { Database, DatabaseLog, Queryable } from './types';
 import { connectionLost, isRetryable } from './errors';
 import type { Prepare } from './statement-names';
 

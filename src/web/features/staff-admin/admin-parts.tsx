@@ -11,6 +11,11 @@ import { isAbort, isApiError, refusalReason } from '../../shared/api';
 import { useModalDialog } from '../../shared/modal-dialog';
 import { ErrorMessage, Loading } from '../../shared/ui';
 
+/** What the list says when the editor brings the staff back to it (the navigation's state). */
+export interface MenuReturn {
+  announce: string;
+}
+
 /** What a person reads when a call failed: the server's own sentence, or ours. */
 export function failureText(error: unknown, fallback: string): string {
   return refusalReason(error) ?? fallback;

@@ -3,9 +3,15 @@ import { useNavigate } from 'react-router';
 import type { ApiStaffProduct } from '../../../domain/api-types';
 import { useMutation } from '../../shared/use-mutation';
 import { staffUrls } from '../../shared/urls';
-import { AdminDialog, Announcer, RowFailure, useAnnouncement, useLoad } from './admin-parts';
+import {
+  AdminDialog,
+  Announcer,
+  RowFailure,
+  useAnnouncement,
+  useLoad,
+  type MenuReturn,
+} from './admin-parts';
 import { photoProblem } from './photo-check';
-import type { MenuReturn } from './product-editor';
 import { PHOTO_TYPES, staffAdminApi } from './staff-admin-api';
 import { pictureOf } from '../../shared/product';
 import { Loading } from '../../shared/ui';

@@ -22,6 +22,7 @@ import { AllergenChecks } from './allergen-checks';
 import { KindFields, type Edit } from './kind-fields';
 import { ItemHistory } from './menu-history';
 import { ProductActions } from './product-actions';
+import type { MenuReturn } from './admin-parts';
 import { startingPicture } from './category-rows';
 import { staffAdminApi } from './staff-admin-api';
 import { EDITOR_ONLY } from './use-menu-editor';
@@ -31,11 +32,6 @@ export type PreviewComponent = ComponentType<{
   product: Product;
   category: Pick<CategoryEntry, 'title' | 'added' | 'failed'>;
 }>;
-
-/** What the list says when the editor brings the staff back to it. */
-export interface MenuReturn {
-  announce: string;
-}
 
 /** A 400 of the server names the field first (`details.pizzas: A deal needs...`). */
 function serverProblem(error: ApiError, form: DraftForm): [string, string] | null {
