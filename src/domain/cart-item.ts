@@ -274,8 +274,6 @@ export function validateSelection(
     if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
       fail('quantity', `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
     }
-    const tooMany = lineQuantityProblem(product, quantity);
-    if (tooMany) fail('quantity', tooMany);
     const size = checkSize(product, payload.size);
     const selection: NormalisedSelection = {
       ...(size !== undefined ? { size } : {}),
@@ -324,15 +322,12 @@ export function selectionKey(selection: NormalisedSelection): string {
 }
 
 /**
- * The most of one product a cart line may hold (MAX_QUANTITY, the Super Bowl combo included:
- * its screen adds one at a time, and adding it again raises its line), as the words to show when
- * `quantity` goes past it, or null when it fits. Adding an item that is already in the cart
- * raises its line, so both carts check the sum with this.
+ * The most of one product a cart line may hold (MAX_QUANTITY, one cap for every product, the
+ * Super Bowl combo included: its screen adds one at a time, and adding it again raises its
+ * line), as the words to show when `quantity` goes past it, or null when it fits. Adding an item
+ * that is already in the cart raises its line, so both carts check the sum with this.
  */
-export function lineQuantityProblem(
-  _product: Pick<Product, 'name' | 'category'>,
-  quantity: number,
-): string | null {
+export function lineQuantityProblem(quantity: number): string | null {
   return quantity > MAX_QUANTITY
     ? `You can have at most ${MAX_QUANTITY} of one item in the cart.`
     : null;

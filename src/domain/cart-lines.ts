@@ -5,7 +5,6 @@
  */
 import type { NormalisedSelection } from './cart-item';
 import { lineQuantityProblem, selectionKey } from './cart-item';
-import type { Product } from './catalog';
 
 /** What makes a line: the product and its checked options. */
 export interface LineIdentity {
@@ -45,11 +44,7 @@ export type LineMerge =
   | { kind: 'raise'; index: number; quantity: number }
   | { kind: 'refused'; message: string };
 
-export function mergeLine(
-  lines: readonly CartLineState[],
-  incoming: CartLineState,
-  product: Pick<Product, 'name' | 'category'>,
-): LineMerge {
+export function mergeLine(lines: readonly CartLineState[], incoming: CartLineState): LineMerge {
   const index = lines.findIndex((line) => sameLine(line, incoming));
   const existing = lines[index];
   if (!existing) {
@@ -58,6 +53,6 @@ export function mergeLine(
       : { kind: 'new' };
   }
   const quantity = existing.quantity + incoming.quantity;
-  const problem = lineQuantityProblem(product, quantity);
+  const problem = lineQuantityProblem(quantity);
   return problem ? { kind: 'refused', message: problem } : { kind: 'raise', index, quantity };
 }

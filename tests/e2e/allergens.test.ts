@@ -3,20 +3,19 @@
  * contains and its marks, in words, and changes as a topping with another allergen is chosen;
  * the cart line's details say it too.
  */
-import { mkdirSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededCategory, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { watchConsole } from '../support/console';
 import { findProduct } from '../support/menu';
 
 /** Monday 2026-11-23 18:00 in Toronto: open. */
 const NOW = '2026-11-23T23:00:00Z';
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-allergens';
+const SHOTS = screenshotsFolder('allergens');
 
 let h: BrowserHarness;
 let deal: Product;
@@ -24,7 +23,6 @@ let deal: Product;
 beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   deal = findProduct(await productsRepository(h.db).list(), 'Two Pizza Deal');
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

@@ -5,7 +5,6 @@
  * chooses the order's time among the times it is offered, Add works, and the checkout starts
  * from that time (Sunday evening's order for Monday's lunch special, placed).
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +16,7 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { watchConsole } from '../support/console';
 import { findProduct } from '../support/menu';
 import { registerPerson } from '../support/orders';
@@ -25,7 +24,7 @@ import { text } from '../support/journey';
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours, past the lunch special's 15:00. */
 const NOW = '2026-11-23T23:00:00Z';
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-windows';
+const SHOTS = screenshotsFolder('windows');
 const LUNCH: AvailabilityWindow = { days: [1, 2, 3, 4, 5], from: '11:00', to: '15:00' };
 const LUNCH_TEXT = 'Available Mon–Fri 11:00 AM–3:00 PM';
 
@@ -63,7 +62,6 @@ beforeAll(async () => {
   wings = firstWings;
   await makeLunchSpecial(bread);
   await makeLunchSpecial(wings);
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

@@ -5,7 +5,6 @@
  * a double click and a lost answer making exactly one order. The store answers through its API,
  * as the staff board will. The browser's clock is the server's: both say Monday 18:00 in Guelph.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -22,7 +21,12 @@ import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { findProduct } from '../support/menu';
 import { axeViolations } from '../support/axe';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import {
@@ -35,7 +39,7 @@ import {
   type Person as Customer,
 } from '../support/orders';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-checkout';
+const SHOTS = screenshotsFolder('checkout');
 const PHONE = '519-555-0100';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 const DELIVERY_FEE_CENTS = 800;
@@ -48,7 +52,6 @@ beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   menu = await productsRepository(h.db).list();
   staff = await registerStaff(h.app, h.db);
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

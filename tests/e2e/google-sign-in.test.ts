@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import {
   startJwksServer,
   TEST_GOOGLE_CLIENT_ID,
@@ -13,7 +13,7 @@ import type { ApiProduct, ApiSocialLoginAnswer, ApiUser } from '../../src/domain
 
 const GSI_SRC = 'https://accounts.google.com/gsi/client';
 const GOOGLE_FAILED = 'Google login failed.';
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-google';
+const SHOTS = screenshotsFolder('google');
 // Monday 2026-11-23 18:00 in Toronto: open by the hours, so a guest can press Proceed to Checkout.
 const clock = fixedClock('2026-11-23T23:00:00Z');
 

@@ -2,20 +2,24 @@
  * A guest's cart on a phone (issue 44): a line keeps the price it was added at and says when the
  * store changes it, as the signed-in cart does, and the notice survives signing up.
  */
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_PIZZA_DEAL, seededCategory, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { watchConsole } from '../support/console';
 import { MONDAY_EVENING as NOW } from '../support/journey';
 import { findProduct } from '../support/menu';
 import { call, registerPerson, registerStaff, type Account } from '../support/orders';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-guest-cart';
+const SHOTS = screenshotsFolder('guest-cart');
 const BACON_SOLD_OUT =
   'Bacon sold out since you added it. Remove this item and add it again without it to place your order.';
 
@@ -26,7 +30,6 @@ beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   menu = await productsRepository(h.db).list();
   staff = await registerStaff(h.app, h.db);
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

@@ -3,7 +3,6 @@
  * − n + stepper; the cart's delivery fee, equal to what the server charges once the order is
  * confirmed; Manage Contacts asking before a delete and explaining an empty list.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,13 +17,18 @@ import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { findProduct } from '../support/menu';
 import { axeViolations } from '../support/axe';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { call, registerPerson, registerStaff } from '../support/orders';
 import { TEST_PASSWORD } from '../support/users';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-lists';
+const SHOTS = screenshotsFolder('lists');
 const PHONE = '519-555-0100';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 /** The seeded store's delivery fee. */
@@ -37,7 +41,6 @@ let menu: Product[];
 beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   menu = await productsRepository(h.db).list();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

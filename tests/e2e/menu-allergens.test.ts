@@ -5,18 +5,17 @@
  * "Contains..." form, and choosing that topping adds Fish to the line's Contains. axe on each
  * screen; screenshots of the editor and the toppings' form at 1280 and 390 px in SHOTS.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seededCategory, type ApiStaffProduct, type ApiStaffTopping } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { watchConsole } from '../support/console';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { call, registerMember, type Account } from '../support/orders';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-g';
+const SHOTS = screenshotsFolder('menu-allergens');
 const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const DEAL = 'Two Pizza Deal';
@@ -34,7 +33,6 @@ beforeAll(async () => {
     .find((each) => each.name === DEAL);
   if (!found) throw new Error(`No ${DEAL} on the menu`);
   deal = found;
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

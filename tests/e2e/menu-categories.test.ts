@@ -8,14 +8,13 @@
  * hides Lunch Deals and the customer's Home no longer has the deal. A staff member the admin has
  * not allowed sees the list without its controls. axe on each screen; screenshots in SHOTS.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiCategory, ApiStaffCategory, ApiStaffProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { CATEGORY_IN_USE_MESSAGE } from '../../src/server/staff/categories';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { refused, watchConsole, type ConsoleAllowance } from '../support/console';
 import { LIVE } from '../support/journey';
 import { call, registerMember, registerPerson, type Account, type Person } from '../support/orders';
@@ -25,7 +24,7 @@ const NOW = '2026-11-23T17:00:00Z';
 /** Monday 2026-11-23 18:00 in Toronto: still open, past the lunch window. */
 const EVENING = '2026-11-23T23:00:00Z';
 const clock = fixedClock(NOW);
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-catui';
+const SHOTS = screenshotsFolder('catui');
 const TABLET = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const LUNCH = { days: [1, 2, 3, 4, 5], from: '11:00', to: '15:00' };
@@ -46,7 +45,6 @@ beforeAll(async () => {
       { phone: '519-555-0100', address: '55 Wyndham St N, Guelph, ON N1H 7T8', isDefault: true },
     ],
   });
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

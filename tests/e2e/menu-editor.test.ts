@@ -1,8 +1,4 @@
 /**
- * NEEDS ISSUE 34'S SERVER PARTS for its last tests: `hidden` on PATCH /api/staff/products/{id}
- * (hiding), and GET/POST/PATCH /api/staff/toppings (the toppings section). The first two tests
- * need only what main has (POST and PATCH of a product's fields).
- *
  * The menu editor in the browser (issue 34): the admin at 1280 px adds a pizza deal with two
  * sizes at /staff/menu/new (the domain's check said beside a size left without its price, no
  * request sent; the preview shows the draft's sizes), a customer at 390 px finds it from Home
@@ -10,19 +6,18 @@
  * topping marked sold out on the staff's menu cannot be picked on the item screen. axe on each
  * screen; screenshots of the list and the editor at 1280 and 390 px in SHOTS.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seededCategory, type ApiStaffProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { watchConsole } from '../support/console';
 import { EDITOR_ONLY } from '../../src/web/features/staff-admin/use-menu-editor';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { call, registerMember, registerPerson, type Account, type Person } from '../support/orders';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-f';
+const SHOTS = screenshotsFolder('menu-editor');
 const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const DEAL = 'Harvest Two-for-One';
@@ -42,7 +37,6 @@ beforeAll(async () => {
       { phone: '519-555-0100', address: '55 Wyndham St N, Guelph, ON N1H 7T8', isDefault: true },
     ],
   });
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

@@ -5,19 +5,18 @@
  * them too, and another day's list is empty. Both lists are closed, and not requested, until
  * opened. axe on each; screenshots at 1280 and 390 px in SHOTS.
  */
-import { mkdirSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiStaffProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { watchConsole } from '../support/console';
 import { MONDAY_EVENING as NOW } from '../support/journey';
 import { findProduct } from '../support/menu';
 import { call, registerMember, type Account } from '../support/orders';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-h';
+const SHOTS = screenshotsFolder('menu-history');
 const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const clock = fixedClock(NOW);
@@ -41,7 +40,6 @@ beforeAll(async () => {
   clock.set('2026-11-23T18:10:00-05:00');
   expect((await patch(admin, { price: 15.49 })).statusCode).toBe(200);
   clock.set(NOW);
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

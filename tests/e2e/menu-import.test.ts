@@ -7,19 +7,19 @@
  * moved into it are listed and applied the same way. axe on each state; screenshots at 1280 and
  * 390 px in SHOTS.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiMenuDocument, ApiStaffProduct } from '../../src/domain';
 import { formatMoney, toCents } from '../../src/domain/money';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { refused, watchConsole } from '../support/console';
 import { LIVE, MONDAY_EVENING as NOW } from '../support/journey';
 import { call, registerMember, type Account } from '../support/orders';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-i';
+const SHOTS = screenshotsFolder('menu-import');
 const TABLET = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -29,7 +29,6 @@ let admin: Account;
 beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   admin = (await registerMember(h.app, h.db, 'admin')).account;
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

@@ -5,20 +5,24 @@
  * today's prices, leaving out (and naming) what is sold out. Orders are placed and answered
  * through the API, as another tab and the store would.
  */
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatMoney, linePrice, toCents, type ApiOrder, type Product } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { LIVE, MONDAY_EVENING, text } from '../support/journey';
 import { watchConsole } from '../support/console';
 import { accountOf, placeOrder } from '../support/orders';
 import { productIdsByName } from '../support/test-app';
 import { registerUser, type ApiUser } from '../support/users';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-orders';
+const SHOTS = screenshotsFolder('orders');
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 const WINGS = { size: '20 pcs', wingsFlavor: 'Hot' };
 
@@ -36,7 +40,6 @@ beforeAll(async () => {
   id = await productIdsByName(h.app);
   staff = await registerUser(h.app);
   await h.db.query(`update users set role = 'staff' where id = $1`, [staff.user._id]);
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

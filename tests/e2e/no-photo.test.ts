@@ -5,19 +5,18 @@
  * category and the item's screen, the owner's row on /staff/menu at 1280 px. (The cart and the
  * order lines draw an empty frame of their own for it.)
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiStaffProduct } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { watchConsole } from '../support/console';
 import { call, registerMember, type Account } from '../support/orders';
 
 /** Monday 2026-11-23 18:00 in Toronto: the store is open. */
 const NOW = '2026-11-23T23:00:00Z';
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-nophoto';
+const SHOTS = screenshotsFolder('nophoto');
 
 let h: BrowserHarness;
 let admin: Account;
@@ -37,7 +36,6 @@ beforeAll(async () => {
   expect(cleared.statusCode, cleared.body).toBe(200);
   wings = cleared.json<ApiStaffProduct>();
   expect(wings.image).toBe('');
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

@@ -5,7 +5,6 @@
  * tab in the background gets a notification once the customer allowed them by a tap. The
  * browser's clock is the server's: Monday 18:00 in Guelph.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,7 +18,12 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole } from '../support/console';
 import { findProduct } from '../support/menu';
@@ -34,7 +38,7 @@ import {
   type Person as Customer,
 } from '../support/orders';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-order-bar';
+const SHOTS = screenshotsFolder('order-bar');
 /** The bar is one line: a 44 px link and its border. */
 const BAR_MAX_PX = 46;
 
@@ -46,7 +50,6 @@ beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   menu = await productsRepository(h.db).list();
   staff = await registerStaff(h.app, h.db);
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

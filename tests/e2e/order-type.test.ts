@@ -2,13 +2,18 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatMoney, toCents, type ApiStoreInfo } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { watchConsole } from '../support/console';
 import { registerPerson } from '../support/orders';
 
 const INVALID_ADDRESS = 'Please enter a valid address within Guelph, Ontario.';
 const GUELPH_ADDRESS = '10 Carden St, Guelph, ON N1H 3A1';
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-order-type';
+const SHOTS = screenshotsFolder('order-type');
 
 let h: BrowserHarness;
 let store: ApiStoreInfo;

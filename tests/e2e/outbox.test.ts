@@ -6,7 +6,6 @@
  * the banner on the Outbox and under the staff bar once mail has failed for ten minutes; Retry
  * now once the server is back; the Outbox reading itself again with no reload.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_FAILING_ALERT_MINUTES } from '../../src/domain';
@@ -24,14 +23,14 @@ import {
   MAIL_FAILING_TODO,
 } from '../../src/web/shared/mail-failing';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { LIVE, MONDAY_EVENING as NOW } from '../support/journey';
 import { refused, watchConsole, type ConsoleAllowance } from '../support/console';
 import { registerMember, registerStaff, type Account } from '../support/orders';
 import { portOf, startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 
 const TABLET = { width: 1280, height: 800 };
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-outbox';
+const SHOTS = screenshotsFolder('outbox');
 
 async function openOn(
   h: BrowserHarness,
@@ -129,7 +128,6 @@ describe('a mail server that is down (issue 44)', () => {
   const REFUSED = 'The mail server refused the connection (check the host and port in SMTP_URL)';
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     // Started for a free port, then stopped: every connection to SMTP_URL is refused.
     smtp = await startSmtpServer();
     port = portOf(smtp);

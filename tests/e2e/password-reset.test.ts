@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 
 /**
@@ -27,7 +27,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-password-reset';
+const SHOTS = screenshotsFolder('password-reset');
 const email = `grace-${Date.now()}@example.com`;
 const oldPassword = 'margherita-2026';
 const newPassword = 'quattro-formaggi-2027';

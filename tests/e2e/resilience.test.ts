@@ -1,9 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STORE_CONTACT } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { axeViolations } from '../support/axe';
 import { watchConsole } from '../support/console';
 import { registerUser } from '../support/users';
@@ -29,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-resilience';
+const SHOTS = screenshotsFolder('resilience');
 /** The code of `/{segment}/{id}` (app/product-route.tsx), which holds the item's detail screen. */
 const DETAIL_CHUNK = /\/assets\/product-route-[\w-]+\.js$/;
 /** Home's card of the wings, by its link (other cards' names contain "Wings" too). */
@@ -104,9 +108,9 @@ describe('a screen whose data fails', () => {
     await expect(
       main.getByRole('link', { name: DEFAULT_STORE_CONTACT.phone }).getAttribute('href'),
     ).resolves.toBe('tel:5195550142');
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/boundary-390.png` });
+    await page.screenshot({ path: `${SHOTS}/boundary-390.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/boundary-1280.png` });
+    await page.screenshot({ path: `${SHOTS}/boundary-1280.png` });
 
     await main.getByRole('button', { name: 'Try again' }).click();
     await main.getByRole('heading', { level: 1, name: wings.name }).waitFor();
@@ -173,7 +177,6 @@ describe('a missing code chunk (after a deploy)', () => {
 
 describe('a screen whose code is not loaded yet, while offline', () => {
   it('shows the app’s offline message with Retry, and reloads only once the server answers', async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const { page, context } = await h.newPage();
     const problems = watchConsole(page, [
       // The chunk's and the loader's requests while offline: Chromium reports each.

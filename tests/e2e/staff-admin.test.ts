@@ -1,10 +1,4 @@
 /**
- * NEEDS THE STAFF ROUTES OF ISSUE 9 AND THE STAFF ROUTER: this file only passes once
- * `GET/PATCH /api/staff/products(/{id})`, `POST /api/staff/products/{id}/image`,
- * `GET/POST/DELETE /api/staff/users(/{id})`, `POST /api/staff/users/{id}/password`,
- * `GET /api/staff/reports/today` and `GET /api/staff/reports/orders.csv` are merged, and the
- * staff-admin screens are routed at /staff/menu, /staff/users and /staff/today.
- *
  * The store's Menu, Staff accounts and Today screens in the browser, against the real routes:
  * an item marked sold out and back (the customer's item screen follows), a new price (the
  * customer's menu follows), a photo uploaded and shown, a file the server refuses with its own
@@ -13,7 +7,7 @@
  * against orders placed through the API on a fixed clock, refreshed, and the CSV export. axe on
  * each screen, screenshots at 1280×800 in SHOTS.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -31,7 +25,12 @@ import {
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { refused, watchConsole, type ConsoleAllowance } from '../support/console';
 import {
@@ -44,7 +43,7 @@ import {
 } from '../support/orders';
 import { logIn } from '../support/users';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-staff-admin';
+const SHOTS = screenshotsFolder('staff-admin');
 const TABLET = { width: 1280, height: 800 };
 const ADMIN_ONLY = "Only the store's admin can manage staff accounts.";
 const storeDay = new Intl.DateTimeFormat('en-US', {
@@ -63,7 +62,6 @@ beforeAll(async () => {
   h = await startBrowserHarness({ clock });
   const { user, account } = await registerMember(h.app, h.db, 'admin', { name: 'Alex Admin' });
   admin = { ...account, name: user.name, email: user.email };
-  mkdirSync(SHOTS, { recursive: true });
   files = mkdtempSync(join(tmpdir(), 'staff-admin-'));
 });
 afterAll(() => h.close());

@@ -6,7 +6,6 @@
  * /staff, markup in an order shown as text, and the board catching up after its stream drops.
  * Both browsers' clocks are the server's: Monday 18:00 in Guelph.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -23,7 +22,12 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { findProduct } from '../support/menu';
@@ -37,7 +41,7 @@ import {
 } from '../support/orders';
 import { registerUser, type ApiUser } from '../support/users';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-staff';
+const SHOTS = screenshotsFolder('staff');
 const PHONE = '519-555-0100';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 const MARKUP = '<img src=x onerror=alert(1)>';
@@ -50,7 +54,6 @@ beforeAll(async () => {
   h = await startBrowserHarness({ clock: fixedClock(NOW) });
   menu = await productsRepository(h.db).list();
   staff = await registerMember(h.app, h.db, 'staff', { name: 'Sam Staff' });
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

@@ -7,7 +7,6 @@
  * the pickers, toppings marked from the Menu screen. Staff at 1280 px, customers at 390 px; axe
  * and a quiet console on each screen, screenshots in SCREENSHOT_DIR.
  */
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -22,7 +21,12 @@ import { fixedClock } from '../../src/server/clock';
 import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
 import { productsRepository } from '../../src/server/repositories/products';
 import { axeViolations } from '../support/axe';
-import { signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import {
+  signIn,
+  startBrowserHarness,
+  type BrowserHarness,
+  screenshotsFolder,
+} from '../support/browser';
 import { LIVE, MONDAY_EVENING as NOW, text } from '../support/journey';
 import { watchConsole, type ConsoleAllowance } from '../support/console';
 import { findProduct } from '../support/menu';
@@ -37,7 +41,7 @@ import {
 } from '../support/orders';
 import { registerUser, type ApiUser } from '../support/users';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-evening';
+const SHOTS = screenshotsFolder('evening');
 const TABLET = { width: 1280, height: 800 };
 const PHONE_SCREEN = { width: 390, height: 844 };
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
@@ -53,7 +57,6 @@ beforeAll(async () => {
   menu = await productsRepository(h.db).list();
   staff = await registerMember(h.app, h.db, 'staff', { name: 'Sam Staff' });
   admin = await registerMember(h.app, h.db, 'admin', { name: 'Alex Admin' });
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

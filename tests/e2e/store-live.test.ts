@@ -4,12 +4,11 @@
  * says what it is and when it ends, and goes when lifted or when its time is up. (Sold-out
  * items follow the same line, `what: 'menu'`.)
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
 import { axeViolations } from '../support/axe';
-import { startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { startBrowserHarness, type BrowserHarness, screenshotsFolder } from '../support/browser';
 import { MONDAY_EVENING as NOW } from '../support/journey';
 import { watchConsole } from '../support/console';
 import { call, fillCart, registerStaff, type Account } from '../support/orders';
@@ -19,7 +18,7 @@ import { registerUser } from '../support/users';
 const LIVE = { timeout: 5_000 };
 
 /** Monday 2026-11-23 18:00 in Toronto: open by the hours. */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-store-live';
+const SHOTS = screenshotsFolder('store-live');
 const clock = fixedClock(NOW);
 
 let h: BrowserHarness;
@@ -27,7 +26,6 @@ let staff: Account;
 beforeAll(async () => {
   h = await startBrowserHarness({ clock });
   staff = await registerStaff(h.app, h.db);
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => h.close());
 

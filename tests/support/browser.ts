@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Clock } from '../../src/server/clock';
 import type { AppConfig } from '../../src/server/config';
@@ -8,6 +10,16 @@ import { TEST_PASSWORD } from './users';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built web app; WEB_DIR lets parallel work build and test its own copy. */
 export const WEB_DIR = process.env.WEB_DIR ?? 'dist/web';
+
+/**
+ * Where a browser file puts the screenshots a person looks at before resolving (made if need
+ * be): SCREENSHOT_DIR when set, else `shots-<feature>` in the system's temporary folder.
+ */
+export function screenshotsFolder(feature: string): string {
+  const folder = process.env.SCREENSHOT_DIR ?? join(tmpdir(), `shots-${feature}`);
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
 
 export interface BrowserHarness extends TestApp {
   baseUrl: string;

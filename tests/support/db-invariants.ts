@@ -233,7 +233,7 @@ export async function invariantChecker(
         toppingNames,
         drinkNames,
       );
-      const tooMany = lineQuantityProblem(product, row.quantity);
+      const tooMany = lineQuantityProblem(row.quantity);
       lineVerdicts.set(
         verdictKey(row),
         !checked.ok

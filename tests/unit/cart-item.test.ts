@@ -357,15 +357,9 @@ describe('describeSelection, priceSelection and selectionKey', () => {
 });
 
 describe('lineQuantityProblem', () => {
-  it('caps a line at 99, the Super Bowl combo too, with the words to show', () => {
-    expect(lineQuantityProblem(seededProduct('Wings'), 99)).toBeNull();
-    expect(lineQuantityProblem(seededProduct('Wings'), 100)).toBe(
-      'You can have at most 99 of one item in the cart.',
-    );
-    expect(lineQuantityProblem(seededProduct('Super Bowl Wings Combo'), 1)).toBeNull();
-    expect(lineQuantityProblem(seededProduct('Super Bowl Wings Combo'), 99)).toBeNull();
-    expect(lineQuantityProblem(seededProduct('Super Bowl Wings Combo'), 100)).toBe(
-      'You can have at most 99 of one item in the cart.',
-    );
+  it('caps a line at 99, whatever the product, with the words to show', () => {
+    expect(lineQuantityProblem(1)).toBeNull();
+    expect(lineQuantityProblem(99)).toBeNull();
+    expect(lineQuantityProblem(100)).toBe('You can have at most 99 of one item in the cart.');
   });
 });

@@ -47,7 +47,7 @@ export async function changeQuantity({
   return db.transaction(async (tx) => {
     const { cart, item, carts } = await lockedLine(tx, userId, itemId);
     const product = menu.lineProduct(item.productId);
-    const problem = product ? lineQuantityProblem(product, quantity) : null;
+    const problem = lineQuantityProblem(quantity);
     if (problem) throw badRequest(problem, 'quantity_limit');
     if (product && quantity > item.quantity) {
       const retired = notOnMenu(product);

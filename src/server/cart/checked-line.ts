@@ -158,7 +158,7 @@ export async function addLine(
     selection: line.selection,
     quantity: line.quantity,
   };
-  const merge = mergeLine(lines, incoming, line.product);
+  const merge = mergeLine(lines, incoming);
   if (merge.kind === 'refused') return { refused: merge.message };
   const same = merge.kind === 'raise' ? lines[merge.index] : undefined;
   if (merge.kind === 'raise' && same) {

@@ -56,7 +56,7 @@ export function addLocalItem(
     selection: normaliseLocal(line),
     quantity: line.quantity,
   });
-  const merge = mergeLine(items.map(state), state(item), product);
+  const merge = mergeLine(items.map(state), state(item));
   if (merge.kind === 'refused') throw new CartRefusal(merge.message);
   if (merge.kind === 'new') {
     const { unit } = priceSelection(product, normaliseLocal(item), 1);
