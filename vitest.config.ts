@@ -5,10 +5,6 @@ import { defineConfig } from 'vitest/config';
 // its own schema so runs never collide.
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one on CI's two. The unit and API
-    // files are independent (each its own schema or PGlite), so two run at once; the browser,
-    // fault and deploy projects below still run one file at a time, after them.
-    maxWorkers: 2,
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     projects: [
       {

@@ -81,7 +81,12 @@ const CONTACT = { phone: '519-555-0100', address: '12 Main St, Guelph ON', isDef
 
 beforeAll(async () => {
   keys = await startJwksServer();
-  t = await createTestApp({ clock, config: { google: keys.google } });
+  // The acceptance sweeper ticks on real time; its writes must not land between a call's two
+  // fingerprints, so it runs once at the start only (the clock is fixed: no window ends).
+  t = await createTestApp({
+    clock,
+    config: { google: keys.google, orders: { acceptSweepMs: 3_600_000 } },
+  });
   const account = async (): Promise<Account> => {
     const { user, cookie } = await registerUser(t.app, { contacts: [CONTACT] });
     return { id: user._id, email: user.email, cookie };
