@@ -5,8 +5,8 @@
  */
 import { ACCOUNT_MESSAGES } from './account-messages';
 import type { PaymentOption } from './api-types';
-import type { DeliveryType } from './order-states';
 import { isGuelphAddress, isPhoneNumber } from './contact-rules';
+import type { DeliveryType } from './order-states';
 
 /** The spec's texts for Checkout and Payment (sections 5 and 8), exactly. */
 export const CHECKOUT_MESSAGES = {

@@ -5,8 +5,7 @@
  * before that. A pickup's chosen time is when it is ready. Pure: "now" is a parameter.
  */
 import type { ApiOrder } from './api-types';
-import type { DeliveryType } from './order-states';
-import { nextSteps, prepStartAt, type OrderStatus } from './order-states';
+import { nextSteps, prepStartAt, type DeliveryType, type OrderStatus } from './order-states';
 import { readyAtText, storeDayTimeText } from './time-text';
 
 /** Minutes from the kitchen to a customer's door, until the owner sets the store's own. */

@@ -28,7 +28,7 @@ function target(from: string, specifier: string): string | null {
 }
 
 /** Each file's local imports, as files. */
-export function importGraph(files: readonly string[]): Map<string, string[]> {
+function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -42,7 +42,7 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
 }
 
 /** Every circle, each once, as the files in it (Tarjan's strongly connected components). */
-export function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

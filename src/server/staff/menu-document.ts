@@ -515,13 +515,12 @@ function planImport(store: StoreMenu, menu: MenuImport): ImportPlan {
       problems.push(menuProblemWords('toppings', index, name, field, message));
     const earlier = seenToppings.get(sameName(name));
     // The topping editor's rule itself (checkToppingName), so a file cannot make a topping the
-    // editor would refuse; only "listed twice" is the file's own.
-    const ownProblem = checkToppingName(name, []);
-    const takenProblem = checkToppingName(name, leftToppings);
-    if (ownProblem) say(ownProblem.field, ownProblem.message);
+    // editor would refuse; only "listed twice" is the file's own, said before a taken name.
+    const problem = checkToppingName(name, earlier === undefined ? leftToppings : []);
+    if (problem) say(problem.field, problem.message);
     else if (earlier !== undefined) {
       say('name', `"${name}" is listed twice (also topping ${earlier + 1}).`);
-    } else if (takenProblem) say(takenProblem.field, takenProblem.message);
+    }
     seenToppings.set(sameName(name), index);
     for (const each of checkToppingLists(entry)) say(each.field, each.message);
   });

@@ -1,4 +1,5 @@
 /** The data layer's shapes (db.ts says the contract they keep); the adapters in db/ implement them. */
+
 /** What repositories need: parameterised SQL ($1, $2, ...) returning rows. */
 export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
