@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/pglite-cluster-setup.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -36,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/pglite-cluster-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // Chromium is heavy on two cores: one browser journey at a time.

@@ -419,7 +419,15 @@ const checkedEnvSchema = envSchema.refine(
 );
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * What a new in-memory database starts from: a fresh cluster's `dumpDataDir` (the test
+       * run makes one for all its files). Without it the process makes its own, once.
+       */
+      freshCluster?: Blob;
+    }
   | {
       kind: 'postgres';
       url: string;

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
@@ -31,6 +33,16 @@ export interface TestDatabaseOptions {
   limits?: Partial<DatabaseLimits>;
 }
 
+let freshCluster: Blob | undefined;
+
+/** The run's fresh PGlite cluster (pglite-cluster-setup.ts), read once per file; else none. */
+function runCluster(): Blob | undefined {
+  const file = inject('pgliteCluster');
+  if (file === undefined) return undefined;
+  freshCluster ??= new Blob([readFileSync(file)]);
+  return freshCluster;
+}
+
 /**
  * A fresh, empty database for one test file: an in-memory PGlite, or a schema of its own on the
  * Postgres server (dropped afterwards), so parallel files and runs never see each other's rows.
@@ -40,7 +52,12 @@ export async function createTestDatabase(
   options: TestDatabaseOptions = {},
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const config: DatabaseConfig = { kind: 'pglite', dataDir: null };
+    const cluster = runCluster();
+    const config: DatabaseConfig = {
+      kind: 'pglite',
+      dataDir: null,
+      ...(cluster ? { freshCluster: cluster } : {}),
+    };
     const db = await openDatabase(config);
     return { db, config, drop: () => db.close() };
   }

@@ -29,7 +29,7 @@ import { openPostgres } from './db/postgres';
 import type { Database, DatabaseLog } from './db/types';
 
 export { isDatabaseUnavailable } from './db/errors';
-export { PGLITE_START_PARAMS } from './db/pglite';
+export { PGLITE_START_PARAMS, dumpFreshCluster } from './db/pglite';
 export { withTimeout } from './db/timeout';
 
 export type { Database, DatabaseLog, Queryable, Unlisten } from './db/types';
@@ -45,6 +45,6 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<Database> {
   return config.kind === 'pglite'
-    ? openPglite(config.dataDir, options.log ?? silentLog)
+    ? openPglite(config.dataDir, options.log ?? silentLog, config.freshCluster)
     : openPostgres(config, options.log ?? silentLog);
 }
