@@ -24,6 +24,28 @@ const CUSTOMERS = 6;
 const BROWSERS = 4;
 const ORDER_PAUSE_MS = 500;
 
+/** What a customer's stream received after an order was placed, for a failure's message. */
+function storyOf(orderId: string, placedAt: number, stream: FollowedStream, from: number): string {
+  const frames = stream.received.slice(from).map((frame) => {
+    if (frame.retry !== undefined) return `retry ${frame.retry}`;
+    if (frame.comments.length > 0 && frame.data === undefined) return 'ping';
+    const event = frame.data ? (JSON.parse(frame.data) as { type?: string; orderId?: string }) : {};
+    return `${frame.event ?? 'message'} #${frame.id ?? '-'} ${event.type ?? ''} ${event.orderId ?? ''}`;
+  });
+  return (
+    `order ${orderId} placed at ${placedAt} ms; the stream: ${stream.connections} connections, ` +
+    `live ${String(stream.live)}, last id ${stream.lastEventId ?? '-'}; since: ${frames.join(', ')}`
+  );
+}
+
+/** A process's warnings and errors, and its stream lines. */
+function warnings(server: ServerProcess): string {
+  return server.logs
+    .filter((line) => line.level >= 40 || /stream|listener|shut/i.test(line.msg))
+    .map((line) => JSON.stringify(line))
+    .join('\n');
+}
+
 describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
   let data: FaultDatabase | null = null;
   const servers: (ServerProcess | null)[] = [null, null];
@@ -101,6 +123,10 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
     const placed: Placed[] = [];
     /** Orders placed whose customer did not hear the store's answer in time. */
     const unanswered: string[] = [];
+    /** For each unanswered order, what its stream did meanwhile (a failure's message). */
+    const stories: string[] = [];
+    const started = performance.now();
+    const at = () => Math.round(performance.now() - started);
 
     // The customers sign up and open their order streams first (not what is under test).
     const customers = await Promise.all(
@@ -124,6 +150,8 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
     ) => {
       for (let round = 0; running; round++) {
         const productId = products[(index + round) % products.length] ?? '';
+        const from = stream.received.length;
+        const placedAt = at();
         const orderId = await placePickupOrder(
           (method, path, body) => send(customer, method, path, body),
           userId,
@@ -137,6 +165,7 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
           entry.answered = true;
         } catch {
           unanswered.push(entry.orderId);
+          stories.push(storyOf(orderId, placedAt, stream, from));
           return;
         }
         // A customer's pace, not a loop's: the update's orders stay within one board page.
@@ -170,6 +199,8 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
     // The update: each process in turn stopped, started again, and back in Caddy's rotation
     // (its health check passes) before the next one goes.
     const exits: (number | null)[] = [];
+    /** Every process started, the replaced ones too: their logs explain a failure. */
+    const everyServer = servers.filter((server) => server !== null);
     await pause(1_500);
     for (const index of [0, 1] as const) {
       const server = servers[index];
@@ -177,7 +208,11 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
       if (breakWhat === 'sigkill') server.kill('SIGKILL');
       else server.kill('SIGTERM');
       exits.push((await server.exited).code);
-      servers[index] = await ServerProcess.start({ port: ports[index], env });
+      stories.push(`process ${index} stopped at ${at()} ms`);
+      const restarted = await ServerProcess.start({ port: ports[index], env });
+      servers[index] = restarted;
+      everyServer.push(restarted);
+      stories.push(`process ${index} answering again at ${at()} ms`);
       await pause(2_000);
     }
     await pause(1_000);
@@ -192,6 +227,28 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
     );
     // A 503 with no body is Caddy's own (no process it would send the request to): its log says why.
     if (failed.length > 0) console.log(`[deploy] Caddy's log:\n${front.log}`);
+    if (unanswered.length > 0) {
+      const db = await data.open();
+      try {
+        const logged = await db.query<{ id: string; order_id: string; type: string }>(
+          'select id::text as id, order_id::text as order_id, type from order_events ' +
+            'where order_id = any($1::uuid[]) order by id',
+          [unanswered],
+        );
+        const statuses = await db.query<{ id: string; status: string }>(
+          'select id::text as id, status from orders where id = any($1::uuid[])',
+          [unanswered],
+        );
+        console.log(
+          `[deploy] unanswered:\n${stories.join('\n')}\n` +
+            `their events in the log: ${JSON.stringify(logged)}\n` +
+            `their statuses: ${JSON.stringify(statuses)}\n` +
+            `the processes' warnings:\n${everyServer.map((s) => warnings(s)).join('\n')}`,
+        );
+      } finally {
+        await db.close();
+      }
+    }
     expect(failed).toEqual([]);
     expect(unanswered).toEqual([]);
     expect(exits).toEqual([0, 0]);
