@@ -142,7 +142,7 @@ export async function buildApp(
   const seeded = await seed(db);
   if (seeded.products + seeded.toppings > 0) app.log.info(seeded, 'menu seeded');
   if (config.admin) {
-    const outcome = await ensureAdmin(db, config.admin);
+    const outcome = await ensureAdmin(db, config.admin, config.passwordCost);
     app.log.info({ email: config.admin.email, outcome }, 'admin account');
   }
 

@@ -257,6 +257,20 @@ export const DEFAULT_PASSWORD_CHECKS: PasswordCheckLimits = {
   retryAfterSeconds: 2,
 };
 
+/** scrypt's work factors for new password hashes (auth/passwords.ts). */
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * What every new password hash costs in a store (decision 3): about 100 ms of one core and
+ * 32 MiB. No setting lowers it; only a test's configuration (tests/support/test-app.ts) passes
+ * a cheaper one, and the tests about a hash's cost pass this one back.
+ */
+export const PASSWORD_COST: PasswordCost = { N: 2 ** 15, r: 8, p: 1 };
+
 export type RateRules = Record<
   keyof typeof DEFAULT_RATE_RULES,
   { limit: number; windowMs: number }
@@ -480,6 +494,8 @@ export interface AppConfig {
   rateRules: RateRules;
   /** Password hashes at once and waiting (auth/password-gate.ts). */
   passwordChecks: PasswordCheckLimits;
+  /** What new password hashes cost: PASSWORD_COST, whatever the environment says. */
+  passwordCost: PasswordCost;
   /** Session cookies without Secure even off this machine (auth/sessions.ts: cookieIsSecure). */
   insecureCookies: boolean;
   /** SESSION_SECRET: signs device cookies (auth/device-cookie.ts); null: `secretFile`'s. */
@@ -535,6 +551,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     rateRules: DEFAULT_RATE_RULES,
     passwordChecks: DEFAULT_PASSWORD_CHECKS,
+    passwordCost: PASSWORD_COST,
     http: {
       ...DEFAULT_HTTP_LIMITS,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

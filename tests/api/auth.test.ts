@@ -10,7 +10,7 @@ import {
 } from '../../src/domain';
 import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
-import { DEFAULT_RATE_RULES } from '../../src/server/config';
+import { DEFAULT_RATE_RULES, PASSWORD_COST } from '../../src/server/config';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
@@ -316,7 +316,11 @@ describe('session expiry', () => {
 describe('password checks under load', () => {
   it('answers 503 busy with Retry-After once the queue of password checks is full, checking nothing more', async () => {
     const limits = { concurrency: 1, queue: 2, retryAfterSeconds: 2 };
-    const narrow = await createTestApp({ clock, config: { passwordChecks: limits } });
+    // A store's own hash cost: the queue fills only while a check takes its real time.
+    const narrow = await createTestApp({
+      clock,
+      config: { passwordChecks: limits, passwordCost: PASSWORD_COST },
+    });
     try {
       await registerUser(narrow.app, { email: 'queued@example.com' });
       const attempt = (password: string) =>

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
+import { PASSWORD_COST } from '../../src/server/config';
 import { OPEN_TUESDAY, placeOrder, type Account } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { TEST_PASSWORD, registerUser } from '../support/users';
@@ -23,7 +24,8 @@ const regular = 'regular@example.com';
 beforeAll(async () => {
   // Behind one proxy: each flood request names its own client address in X-Forwarded-For, as
   // hundreds of machines would, so no per-address limit stops the flood.
-  t = await createTestApp({ clock, config: { trustProxy: 1 } });
+  // A store's own hash cost: the flood is only a flood while each check takes its real time.
+  t = await createTestApp({ clock, config: { trustProxy: 1, passwordCost: PASSWORD_COST } });
   await registerUser(t.app, { email: victim });
   const registered = await registerUser(t.app, { email: regular });
   customer = { id: registered.user._id, cookie: registered.cookie };

@@ -81,12 +81,20 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * Password hashes at 1/32 of a store's cost (~3 ms instead of ~100): the suites register and
+ * sign in some 1,500 times per run. The same scrypt, parameters stored in each hash as always;
+ * tests about what a hash costs (the password gate, the login flood) pass PASSWORD_COST.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 } as const;
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     webDir: null,
     // No data folder: the device cookies' key is made per app.
     secretFile: null,
+    passwordCost: TEST_PASSWORD_COST,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import type { PasswordCost } from '../config';
 import type { Database } from '../data/db';
 import { sessionsRepository } from '../repositories/sessions';
 import { usersRepository } from '../repositories/users';
@@ -11,6 +12,7 @@ import { hashPassword, verifyPassword } from './passwords';
 export async function ensureAdmin(
   db: Database,
   admin: { email: string; password: string },
+  cost: PasswordCost,
 ): Promise<'created' | 'reset' | 'unchanged'> {
   return db.transaction(async (tx) => {
     const users = usersRepository(tx);
@@ -25,7 +27,7 @@ export async function ensureAdmin(
     const user = await users.upsertAdmin({
       name: existing?.name ?? 'Store admin',
       email: admin.email,
-      passwordHash: await hashPassword(admin.password),
+      passwordHash: await hashPassword(admin.password, cost),
     });
     if (!existing) return 'created';
     await sessionsRepository(tx).removeAllOf(user.id);

@@ -1,11 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordCost } from '../config';
 
 /**
  * Password hashing with scrypt, a memory-hard function in node itself. The stored string carries
  * its own parameters and salt (`scrypt$N$r$p$salt$hash`, base64url), so the cost can be raised
- * later without invalidating existing hashes.
+ * later without invalidating existing hashes. New hashes cost `config.passwordCost` (always
+ * PASSWORD_COST in a store; only a test's configuration makes it cheaper).
  */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 // scrypt needs 128 * N * r bytes; node's default ceiling (32 MiB) is exactly that, so allow more.
@@ -26,14 +27,14 @@ function derive(
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: PasswordCost): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, KEY_LENGTH, { ...COST, maxmem: MAX_MEMORY });
+  const key = await derive(password, salt, KEY_LENGTH, { ...cost, maxmem: MAX_MEMORY });
   return [
     'scrypt',
-    COST.N,
-    COST.r,
-    COST.p,
+    cost.N,
+    cost.r,
+    cost.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
@@ -53,14 +54,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-let dummyHash: Promise<string> | null = null;
+/** One dummy hash per cost (a store has one; a test process may build apps with two). */
+const dummyHashes = new Map<string, Promise<string>>();
 
 /**
  * Spends the same work as checking a real password, for logins naming no account (or one
  * without a password), so response time does not tell whether an email is registered.
  */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await dummyHash);
+export async function verifyAgainstDummy(password: string, cost: PasswordCost): Promise<false> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString('hex'), cost);
+    dummyHashes.set(key, dummy);
+  }
+  await verifyPassword(password, await dummy);
   return false;
 }

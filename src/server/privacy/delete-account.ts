@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, DELETED_CUSTOMER_NAME, type DeleteAccountInput } from '../../domain';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import type { PasswordCost } from '../config';
 import type { Database } from '../data/db';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { cartsRepository } from '../repositories/carts';
@@ -20,12 +21,13 @@ export async function confirmsDeletion(
   account: { email: string; passwordHash: string | null },
   input: DeleteAccountInput,
   check: <T>(work: () => Promise<T>) => Promise<T>,
+  cost: PasswordCost,
 ): Promise<void> {
   const { passwordHash } = account;
   if (passwordHash !== null) {
     const password = input.password ?? '';
     const valid = await check(() =>
-      password === '' ? verifyAgainstDummy(password) : verifyPassword(password, passwordHash),
+      password === '' ? verifyAgainstDummy(password, cost) : verifyPassword(password, passwordHash),
     );
     if (!valid)
       throw new HttpError(400, ACCOUNT_MESSAGES.deleteWrongPassword, 'confirmation_mismatch');
@@ -49,13 +51,15 @@ export async function deleteAccount(args: {
   userId: string;
   input: DeleteAccountInput;
   check: <T>(work: () => Promise<T>) => Promise<T>;
+  /** What the dummy check of an empty password costs (config.passwordCost). */
+  cost: PasswordCost;
 }): Promise<void> {
-  const { db, userId, input, check } = args;
+  const { db, userId, input, check, cost } = args;
   const account = await usersRepository(db).findById(userId);
   if (!account) throw notFound('No account with this id.');
   if (account.role !== 'customer')
     throw conflict(ACCOUNT_MESSAGES.deleteStaffAccount, 'staff_account');
-  await confirmsDeletion(account, input, check);
+  await confirmsDeletion(account, input, check, cost);
   await db.transaction(async (tx) => {
     const users = usersRepository(tx);
     if (!(await users.lock(userId))) throw notFound('No account with this id.');

@@ -103,7 +103,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
       // Checked before the (deliberately slow) hash; the unique index still decides under a race.
       if (await users.findByEmail(input.email)) throw duplicateEmail();
       const passwordHash = await passwordGate.run(reply, 'other', () =>
-        hashPassword(input.password),
+        hashPassword(input.password, ctx.config.passwordCost),
       );
       const user = await ctx.db
         .transaction(async (tx) => {
@@ -160,7 +160,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
       const valid = await passwordGate.run(reply, device ? 'trusted' : 'other', () =>
         user?.passwordHash
           ? verifyPassword(input.password, user.passwordHash)
-          : verifyAgainstDummy(input.password),
+          : verifyAgainstDummy(input.password, ctx.config.passwordCost),
       );
       if (!user || !valid) throw invalidCredentials();
       await startSession(ctx.db, ctx, request, reply, user.id);
@@ -227,7 +227,9 @@ export const authRoutes: RouteModule = async (app, ctx) => {
       if (!(await passwordResetsRepository(ctx.db).findUsable(tokenHash, ctx.clock.now()))) {
         throw invalidResetToken();
       }
-      const passwordHash = await passwordGate.run(reply, 'other', () => hashPassword(password));
+      const passwordHash = await passwordGate.run(reply, 'other', () =>
+        hashPassword(password, ctx.config.passwordCost),
+      );
       const user = await ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
         const resets = passwordResetsRepository(tx);

@@ -62,6 +62,7 @@ export const privacyRoutes: RouteModule = (app, ctx) => {
         userId: user.id,
         input: request.body,
         check: (work) => passwordGate.run(reply, 'trusted', work),
+        cost: ctx.config.passwordCost,
       });
       clearSessionCookie(reply, ctx);
       reply.header('cache-control', 'no-store');

@@ -42,7 +42,7 @@ export const staffUserRoutes: RouteModule = (app, ctx) => {
     '/staff/users',
     { preValidation: guard, schema: { body: newStaffBody, response: { 201: apiStaffUserSchema } } },
     async (request, reply) => {
-      const user = await addStaffAccount(ctx.db, request.body);
+      const user = await addStaffAccount(ctx.db, request.body, ctx.config.passwordCost);
       return reply.status(201).send(user);
     },
   );
@@ -64,7 +64,12 @@ export const staffUserRoutes: RouteModule = (app, ctx) => {
       schema: { params: userParams, body: passwordBody, response: noContent },
     },
     async (request, reply) => {
-      await resetStaffPassword(ctx.db, request.params.id, request.body.password);
+      await resetStaffPassword(
+        ctx.db,
+        request.params.id,
+        request.body.password,
+        ctx.config.passwordCost,
+      );
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,6 @@
 import type { ApiStaffUser } from '../../domain';
 import { hashPassword } from '../auth/passwords';
+import type { PasswordCost } from '../config';
 import type { Database } from '../data/db';
 import { conflict, notFound } from '../http/errors';
 import { isUuid } from '../../domain/ids';
@@ -42,11 +43,12 @@ export async function listStaffAccounts(db: Database): Promise<ApiStaffUser[]> {
 export async function addStaffAccount(
   db: Database,
   input: { name: string; email: string; password: string },
+  cost: PasswordCost,
 ): Promise<ApiStaffUser> {
   const users = usersRepository(db);
   // Checked before the (deliberately slow) hash; the unique index still decides under a race.
   if (await users.findByEmail(input.email)) throw conflict(EMAIL_TAKEN, 'email_taken');
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, cost);
   try {
     return present(await users.createStaff({ ...input, passwordHash }));
   } catch (error) {
@@ -88,9 +90,10 @@ export async function resetStaffPassword(
   db: Database,
   id: string,
   password: string,
+  cost: PasswordCost,
 ): Promise<void> {
   const user = await findStaff(db, id);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, cost);
   await db.transaction(async (tx) => {
     await usersRepository(tx).setPasswordHash(user.id, passwordHash);
     await sessionsRepository(tx).removeAllOf(user.id);
