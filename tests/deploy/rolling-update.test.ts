@@ -232,7 +232,7 @@ describe.skipIf(caddyMissing !== null)('a rolling update behind Caddy', () => {
       try {
         const logged = await db.query<{ id: string; order_id: string; type: string }>(
           'select id::text as id, order_id::text as order_id, type from order_events ' +
-            'where order_id = any($1::uuid[]) order by id',
+            'where order_id = any($1::uuid[]) order by order_events.id',
           [unanswered],
         );
         const statuses = await db.query<{ id: string; status: string }>(
