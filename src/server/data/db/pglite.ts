@@ -12,6 +12,12 @@ import { createPgliteFolder } from './pglite-folder';
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/** Our start parameters and the process's compiled WebAssembly, for every PGlite opened here. */
+async function startOptions(): Promise<PGliteOptions> {
+  const pgliteWasmModule = await pgliteWasm();
+  return { startParams: PGLITE_START_PARAMS, ...(pgliteWasmModule ? { pgliteWasmModule } : {}) };
+}
+
 /**
  * A new in-memory database (tests and benches; a store always has a folder) starts from a copy
  * of a fresh cluster instead of running initdb: initdb is ~2 s of a test file's start, loading
@@ -21,11 +27,7 @@ let ownCluster: Promise<Blob> | null = null;
 
 /** A fresh cluster, as `dumpDataDir` gives it: what nobody has connected to or written yet. */
 export async function dumpFreshCluster(): Promise<Blob> {
-  const pgliteWasmModule = await pgliteWasm();
-  const empty = new PGlite({
-    startParams: PGLITE_START_PARAMS,
-    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
-  });
+  const empty = new PGlite(await startOptions());
   try {
     await empty.waitReady;
     return await empty.dumpDataDir('none');
@@ -69,11 +71,7 @@ export async function openPglite(
       for (const note of tidyBesideFolder(dataDir)) log.info({ dataDir }, note);
       await createPgliteFolder(dataDir);
     }
-    const pgliteWasmModule = await pgliteWasm();
-    const options: PGliteOptions = {
-      startParams: PGLITE_START_PARAMS,
-      ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
-    };
+    const options = await startOptions();
     db = dataDir
       ? new PGlite(dataDir, options)
       : new PGlite({ ...options, loadDataDir: freshCluster ?? (await freshClusterCopy()) });
