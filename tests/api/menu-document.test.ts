@@ -1040,3 +1040,53 @@ describe('PUT /api/staff/menu: categories', () => {
     );
   });
 });
+
+/**
+ * The menu's locks (repositories/menu-locks.ts): an import writes toppings, so it takes the
+ * toppings' lock after the names' lock, as the topping editor does; without it an import and a
+ * new topping of one name both find the name free, and one of them fails on the unique index
+ * (a 500) or, in another letter case, the store keeps two toppings of one name. PGlite's one
+ * connection runs transactions one at a time, so only the Postgres server could show the race.
+ * Last in this file: it leaves thirty toppings behind.
+ */
+describe('PUT /api/staff/menu racing a new topping of the same name', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('makes one topping: the import 200, the topping 201 or 400, never a 500', async () => {
+    // The import reads the menu before it writes: the new topping, started a little later in
+    // each round, lands at some point of that window in one round or another.
+    for (let round = 0; round < 30; round += 1) {
+      const name = `Race Topping ${round}`;
+      // Every other round the editor spells it in other letters: one topping either way.
+      const typed = round % 2 === 0 ? name : name.toLowerCase();
+      const document = await exported();
+      // Mostly the import first, by 0 to 52 ms; in the first rounds the new topping first.
+      const lead = round * 2 - 6;
+      const [imported, created] = await Promise.all([
+        pause(Math.max(0, -lead)).then(() =>
+          put({
+            ...document,
+            toppings: [...document.toppings, { name, soldOut: false, hidden: false }],
+          }),
+        ),
+        pause(Math.max(0, lead)).then(() =>
+          call(t.app, admin, 'POST', '/api/staff/toppings', { name: typed }, JSON_TYPE),
+        ),
+      ]);
+      const answers = `import ${imported.statusCode} ${imported.body}\ntopping ${created.statusCode} ${created.body}`;
+      expect(imported.statusCode, answers).toBe(200);
+      // One after the other: the import made it and the editor was refused, or the editor made it
+      // and the import found it (renaming it when spelt otherwise).
+      const importMade = imported
+        .json<ApiMenuChanges>()
+        .changes.some((change) => change.action === 'create' && change.name === name);
+      expect(created.statusCode, answers).toBe(importMade ? 400 : 201);
+      if (importMade) expect(created.json<ApiErrorBody>().code).toBe('invalid_input');
+      const rows = await t.db.query<{ name: string }>(
+        'select name from toppings where lower(name) = lower($1)',
+        [name],
+      );
+      expect(rows, answers).toHaveLength(1);
+    }
+  });
+});

@@ -18,16 +18,10 @@ import {
   isStoreImagePath,
 } from '../../domain/product-draft';
 import type { Database, Queryable } from '../data/db';
-import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { categoriesRepository, type CategoryChange } from '../repositories/categories';
-import { PRODUCT_NAMES_LOCK } from './menu';
-
-/** Every category write takes the menu's lock: titles are checked and places renumbered under it. */
-async function takeMenuLock(tx: Queryable): Promise<void> {
-  await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
-}
+import { lockMenu } from '../repositories/menu-locks';
 
 /** A category's picture and windows as the editor gives them (either may be left out). */
 function checkFields(image: string | null | undefined, windows: unknown[] | null | undefined) {
@@ -52,7 +46,9 @@ export interface NewCategory {
 export async function createCategory(db: Database, draft: NewCategory): Promise<ApiStaffCategory> {
   checkFields(draft.image, draft.availableAt);
   return db.transaction(async (tx) => {
-    await takeMenuLock(tx);
+    // Every category write takes the names' lock: titles are checked, places renumbered and a
+    // delete's products counted under it, as a new product in the category holds it too.
+    await lockMenu(tx, 'names');
     const repository = categoriesRepository(tx);
     const existing = await repository.list();
     const problem = checkCategoryTitle(
@@ -88,7 +84,7 @@ export async function updateCategory(
 ): Promise<ApiStaffCategory> {
   checkFields(edit.image, edit.availableAt);
   return db.transaction(async (tx) => {
-    await takeMenuLock(tx);
+    await lockMenu(tx, 'names');
     const repository = categoriesRepository(tx);
     const all = await repository.list();
     const current = all.find((category) => category.id === id);
@@ -120,7 +116,7 @@ export const CATEGORY_IN_USE_MESSAGE =
 /** DELETE /api/staff/categories/{id}: one no product is in (hidden ones count), else 409. */
 export async function deleteCategory(db: Database, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await takeMenuLock(tx);
+    await lockMenu(tx, 'names');
     const outcome = await categoriesRepository(tx).remove(id);
     if (outcome === 'missing') throw notFound('No category with this id.');
     if (outcome === 'in-use') throw conflict(CATEGORY_IN_USE_MESSAGE, 'category_in_use');

@@ -29,8 +29,9 @@ import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest } from '../http/errors';
 import { presentDetails } from '../http/present';
 import { categoriesRepository, type CategoryChange } from '../repositories/categories';
+import { lockMenu } from '../repositories/menu-locks';
 import { productsRepository } from '../repositories/products';
-import { PRODUCT_NAMES_LOCK, presentStaffProduct, presentStaffTopping } from './menu';
+import { presentStaffProduct, presentStaffTopping } from './menu';
 import { movedEntries } from './moved-entries';
 
 /**
@@ -110,7 +111,7 @@ export interface MenuImport {
   toppings: ImportedTopping[];
 }
 
-/** The store's menu as an import reads it, under the names' lock. */
+/** The store's menu as an import reads it, under the menu's locks. */
 interface StoreMenu {
   categories: CategoryEntry[];
   /** Readable products, in menu order. */
@@ -666,8 +667,8 @@ async function readStore(tx: Queryable): Promise<StoreMenu> {
 
 /**
  * PUT /api/staff/menu: the change list of importing `menu`, written when `apply` (in one
- * transaction, all or nothing, under the products' names lock so no edit races it), else only
- * computed. Open storefronts refresh at once after a write.
+ * transaction, all or nothing, under the menu's locks, names and toppings, so no edit races
+ * it), else only computed. Open storefronts refresh at once after a write.
  */
 export async function importMenu(
   db: Database,
@@ -676,7 +677,8 @@ export async function importMenu(
 ): Promise<ApiMenuChange[]> {
   return db.transaction(async (tx) => {
     const query = queryOf(tx);
-    await query(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
+    // Both locks: the import checks and writes products', categories' and toppings' names.
+    await lockMenu(tx, 'names', 'toppings');
     const store = await readStore(tx);
     const plan = planImport(store, menu);
     if (!apply || plan.changes.length === 0) return plan.changes;

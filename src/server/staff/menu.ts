@@ -15,11 +15,11 @@ import {
   type ProductDraft,
 } from '../../domain/product-draft';
 import type { Database, Queryable } from '../data/db';
-import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest, checkedId, conflict, notFound } from '../http/errors';
 import { checkToppingLists, checkToppingName } from '../../domain/topping-draft';
 import { categoriesRepository } from '../repositories/categories';
+import { lockMenu } from '../repositories/menu-locks';
 import { productsRepository, type ToppingRecord } from '../repositories/products';
 import type { Allergen, DietaryMark } from '../../domain/allergens';
 import { presentDetails, presentTopping } from '../http/present';
@@ -88,7 +88,7 @@ export async function updateProduct(
     // A reorder rewrites every product's sort order: the menu's lock first, before this
     // product's row (the update below), as every other holder of both takes them, or two
     // reorders each hold a row the other's renumbering waits for (a deadlock, a 500).
-    if (change.position !== undefined) await takeMenuLock(tx);
+    if (change.position !== undefined) await lockMenu(tx, 'names');
     let edited: Partial<Pick<Product, 'name' | 'category' | 'image' | 'description' | 'details'>> =
       {};
     if (editsProductFields(change)) {
@@ -134,24 +134,12 @@ export async function updateProduct(
 }
 
 /**
- * Taken by every write that checks a product's name or slug against the others, so two staff
- * adding "Lunch Special" at once make one product and one refusal, not two or a 500; and by
- * every write of the menu's order (a new product's place at the end, a reorder), so two of
- * them do not interleave.
- */
-export const PRODUCT_NAMES_LOCK = 727276;
-
-async function takeMenuLock(tx: Queryable): Promise<void> {
-  await queryOf(tx)(sql`select pg_advisory_xact_lock(${PRODUCT_NAMES_LOCK})`);
-}
-
-/**
  * The draft checked by the domain's rules, its name against the other products of its category
  * (`exceptId`: the product being edited), under the names' lock until the transaction ends: its
  * category, or a 400 naming the first problem's field.
  */
 async function checkedDraft(tx: Queryable, draft: ProductDraft, exceptId?: string) {
-  await takeMenuLock(tx);
+  await lockMenu(tx, 'names');
   const categories = await categoriesRepository(tx).list();
   const category = categories.find((entry) => entry.id === draft.category)?.id;
   const products = productsRepository(tx);
@@ -218,13 +206,6 @@ export async function deleteProduct(db: Database, id: string): Promise<void> {
   });
 }
 
-/**
- * Taken by every write that checks a topping's name against the others or moves one, so two
- * editors adding "Feta" at once make one topping and one refusal (not a 500 from the unique
- * index, which minds letter case), and two moves never interleave their sort orders.
- */
-const TOPPINGS_LOCK = 727277;
-
 /** The topping's name checked by the domain's rule against the others', or a 400 naming it. */
 async function checkedToppingName(tx: Queryable, name: string, exceptId?: string) {
   const problem = checkToppingName(name, await productsRepository(tx).toppingNames(exceptId));
@@ -235,7 +216,7 @@ async function checkedToppingName(tx: Queryable, name: string, exceptId?: string
 /** POST /api/staff/toppings: a new topping at the end of the menu, on sale and shown. */
 export async function createTopping(db: Database, name: string): Promise<ApiStaffTopping> {
   return db.transaction(async (tx) => {
-    await queryOf(tx)(sql`select pg_advisory_xact_lock(${TOPPINGS_LOCK})`);
+    await lockMenu(tx, 'toppings');
     const created = await productsRepository(tx).createTopping(await checkedToppingName(tx, name));
     await announceStoreChange(tx, 'menu');
     return presentStaffTopping(created);
@@ -279,7 +260,7 @@ export async function updateTopping(
   return db.transaction(async (tx) => {
     const toppings = productsRepository(tx);
     if (change.name !== undefined || change.position !== undefined) {
-      await queryOf(tx)(sql`select pg_advisory_xact_lock(${TOPPINGS_LOCK})`);
+      await lockMenu(tx, 'toppings');
     }
     const name =
       change.name === undefined ? undefined : await checkedToppingName(tx, change.name, id);
