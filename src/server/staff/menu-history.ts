@@ -2,8 +2,11 @@ import { convertDetailsMoney, toDollars } from '../../domain';
 import { parseProductDetails } from '../../domain/product-details';
 import type { ApiMenuHistoryEntry, ApiMenuFieldChange } from '../../domain/api-types';
 import type { Database, Queryable } from '../data/db';
-import { empty, queryOf, sql, type Sql } from '../data/sql';
-import { withDrinkNames } from '../repositories/drink-refs';
+import {
+  menuHistoryRepository,
+  type MenuAuthor,
+  type MenuChangeRow,
+} from '../repositories/menu-history';
 import { storeDaysRange } from './store-days';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/sessions';
@@ -15,23 +18,13 @@ import type { AppContext } from '../context';
  * who is writing and when (`menuWritesBy`). Read back per item, or for one of the store's days.
  */
 
-/** Who writes, and the app's time (its injectable clock) for the history's rows. */
-export interface MenuAuthor {
-  userId: string;
-  at: Date;
-}
-
 /**
  * `db` with every write made as `author`: each transaction (and each lone statement, run in a
  * transaction of its own) first sets the two settings the history's trigger reads. One
  * statement more per write; menu edits are a few a day.
  */
 export function menuWritesBy(db: Database, author: MenuAuthor): Database {
-  const stamp = (tx: Queryable) =>
-    tx.query("select set_config('app.menu_actor', $1, true), set_config('app.menu_at', $2, true)", [
-      author.userId,
-      author.at.toISOString(),
-    ]);
+  const stamp = (tx: Queryable) => menuHistoryRepository(tx).stamp(author);
   return {
     kind: db.kind,
     exec: (text) => db.exec(text),
@@ -48,16 +41,6 @@ export function menuWritesBy(db: Database, author: MenuAuthor): Database {
         return tx.query(text, params);
       }),
   };
-}
-
-interface ChangeRow {
-  id: string | number;
-  at: Date | string;
-  by_name: string | null;
-  subject: string;
-  subject_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
 }
 
 /** Never shown: the row's keys, not what the owner edits. */
@@ -130,7 +113,7 @@ const SUBJECTS: Record<string, ApiMenuHistoryEntry['subject']> = {
 };
 
 /** A row of the history as the API shows it. */
-export function presentMenuChange(row: ChangeRow): ApiMenuHistoryEntry {
+export function presentMenuChange(row: MenuChangeRow): ApiMenuHistoryEntry {
   const subject = SUBJECTS[row.subject] ?? 'product';
   // A category is named by its title.
   const named = row.after?.name ?? row.before?.name ?? row.after?.title ?? row.before?.title;
@@ -162,15 +145,6 @@ export function presentMenuChange(row: ChangeRow): ApiMenuHistoryEntry {
   return { ...base, action, fields: changedFields(row.before, row.after) };
 }
 
-/**
- * A stored row (jsonb) with its details' drinks by the beverages' names now: a product's row
- * keeps them by id (drink-refs.ts), which is no word for the owner.
- */
-const namedDrinks = (row: Sql): Sql =>
-  sql`case when jsonb_typeof(${row} -> 'details') = 'object'
-        then jsonb_set(${row}, '{details}', ${withDrinkNames(sql`(${row} -> 'details')`)})
-        else ${row} end`;
-
 /** How many rows one answer holds at most: a day's or an item's, newest first. */
 export const HISTORY_LIMIT = 200;
 
@@ -182,13 +156,9 @@ export async function menuHistory(
   db: Queryable,
   filter: { subjectId: string } | { day: string },
 ): Promise<ApiMenuHistoryEntry[]> {
-  const range = 'day' in filter ? storeDaysRange(filter.day, filter.day) : null;
-  const rows = await queryOf(db)<ChangeRow>(
-    sql`select id, at, by_name, subject, subject_id, ${namedDrinks(sql`before`)} as before,
-               ${namedDrinks(sql`after`)} as after from menu_changes
-        where ${range ? sql`at >= ${range.from} and at < ${range.to}` : empty}
-              ${'subjectId' in filter ? sql`subject_id = ${filter.subjectId}` : empty}
-        order by at desc, id desc limit ${HISTORY_LIMIT}`,
+  const rows = await menuHistoryRepository(db).changes(
+    'day' in filter ? storeDaysRange(filter.day, filter.day) : filter,
+    HISTORY_LIMIT,
   );
   return rows.map(presentMenuChange);
 }
