@@ -24,11 +24,11 @@ import {
   type ProductDraft,
 } from '../../domain/product-draft';
 import type { Database, Queryable } from '../data/db';
-import { queryOf, sql } from '../data/sql';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest } from '../http/errors';
 import { presentDetails } from '../http/present';
 import { categoriesRepository, type CategoryChange } from '../repositories/categories';
+import { menuDocumentRepository } from '../repositories/menu-document';
 import { lockMenu } from '../repositories/menu-locks';
 import { productsRepository } from '../repositories/products';
 import { presentStaffProduct, presentStaffTopping } from './menu';
@@ -658,9 +658,7 @@ const beverageCategoryOf =
 
 async function readStore(tx: Queryable): Promise<StoreMenu> {
   const products = await productsRepository(tx).list();
-  const names = await queryOf(tx)<{ id: string; name: string; category: string }>(
-    sql`select id, name, category from products`,
-  );
+  const names = await menuDocumentRepository(tx).productNames();
   const categories = await categoriesRepository(tx).list();
   return { categories, products, names, toppings: await toppingsOf(tx) };
 }
@@ -676,7 +674,6 @@ export async function importMenu(
   apply: boolean,
 ): Promise<ApiMenuChange[]> {
   return db.transaction(async (tx) => {
-    const query = queryOf(tx);
     // Both locks: the import checks and writes products', categories' and toppings' names.
     await lockMenu(tx, 'names', 'toppings');
     const store = await readStore(tx);
@@ -701,6 +698,7 @@ export async function importMenu(
     if (plan.categoryOrder) await categories.order(plan.categoryOrder);
 
     const repository = productsRepository(tx);
+    const bulk = menuDocumentRepository(tx);
     // The beverages are written first: a combo's drinks are stored by the ids of the beverages
     // of their names (drink-refs.ts), which the document may add or rename.
     const beveragesFirst = [...plan.products.entries()].sort(
@@ -727,57 +725,47 @@ export async function importMenu(
         await repository.update(id, { ...fields, priceCents: entry.price });
       }
       if (!current || current.hidden !== entry.hidden) {
-        await query(sql`update products set hidden = ${entry.hidden} where id = ${id}`);
+        await bulk.setHidden('products', [id], entry.hidden);
       }
       order[index] = id;
     }
-    await query(
-      sql`update products set hidden = true where id = any(${plan.hideProducts}::uuid[])`,
-    );
+    await bulk.setHidden('products', plan.hideProducts, true);
     // Array order is menu order; the products the document leaves out keep their places.
-    await query(
-      sql`update products p set sort_order = o.n
-            from unnest(${order}::uuid[]) with ordinality as o(id, n)
-           where p.id = o.id and p.sort_order <> o.n`,
-    );
+    await bulk.place('products', order);
 
-    // Names are unique among toppings and checked at each row: two toppings trading names
-    // would collide halfway, so a renamed topping first takes a name of its own (its id).
+    // A renamed topping first takes a name of its own, so two trading names never collide.
     const renamed = plan.toppings.flatMap(({ entry, current }) =>
       current && current.name !== entry.name ? [current._id] : [],
     );
-    await query(sql`update toppings set name = id::text where id = any(${renamed}::uuid[])`);
+    await bulk.freeToppingNames(renamed);
     const toppingOrder: string[] = [];
     for (const [index, { entry, current, changed }] of plan.toppings.entries()) {
       if (!current) {
-        const rows = await query<{ id: string }>(
-          sql`insert into toppings (name, sold_out, hidden, sort_order, allergens, marks)
-              values (${entry.name}, ${entry.soldOut}, ${entry.hidden}, ${index + 1},
-                ${[...new Set(entry.allergens ?? [])]}::text[], ${[...new Set(entry.marks ?? [])]}::text[])
-              returning id`,
+        toppingOrder.push(
+          await bulk.createTopping({
+            name: entry.name,
+            soldOut: entry.soldOut,
+            hidden: entry.hidden,
+            sortOrder: index + 1,
+            allergens: [...new Set(entry.allergens ?? [])],
+            marks: [...new Set(entry.marks ?? [])],
+          }),
         );
-        toppingOrder.push(rows[0]?.id ?? '');
         continue;
       }
       if (changed) {
-        await query(
-          sql`update toppings set name = ${entry.name}, sold_out = ${entry.soldOut},
-                hidden = ${entry.hidden},
-                allergens = coalesce(${entry.allergens ? [...new Set(entry.allergens)] : null}::text[], allergens),
-                marks = coalesce(${entry.marks ? [...new Set(entry.marks)] : null}::text[], marks)
-              where id = ${current._id}`,
-        );
+        await repository.updateTopping(current._id, {
+          name: entry.name,
+          soldOut: entry.soldOut,
+          hidden: entry.hidden,
+          ...(entry.allergens ? { allergens: [...new Set(entry.allergens)] } : {}),
+          ...(entry.marks ? { marks: [...new Set(entry.marks)] } : {}),
+        });
       }
       toppingOrder.push(current._id);
     }
-    await query(
-      sql`update toppings set hidden = true where id = any(${plan.hideToppings}::uuid[])`,
-    );
-    await query(
-      sql`update toppings t set sort_order = o.n
-            from unnest(${toppingOrder}::uuid[]) with ordinality as o(id, n)
-           where t.id = o.id and t.sort_order <> o.n`,
-    );
+    await bulk.setHidden('toppings', plan.hideToppings, true);
+    await bulk.place('toppings', toppingOrder);
     await announceStoreChange(tx, 'menu');
     return plan.changes;
   });
