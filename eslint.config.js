@@ -106,6 +106,25 @@ export default tseslint.config(
       ],
     },
   },
+  // SQL lives in repositories/ only: the use cases call a repository's methods, so every
+  // statement, and every lock it takes, is found where the README says it is.
+  {
+    files: ['src/server/{cart,orders,staff,privacy,mail}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/data/sql', '**/data/sql.*'],
+              message:
+                'Use cases write no SQL: add a method to a repository in src/server/repositories and call it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/server/routes/**'],
     ignores: ['src/server/routes/index.ts'],
