@@ -25,7 +25,9 @@
  * `npm run bench -- api` runs the catalogue API part alone and only prints it.
  *
  * BENCH_MS: one turn's length (default 1000); BENCH_ROUNDS: turns per server (5);
- * BENCH_CONCURRENCY: connections (16); TEST_DATABASE_URL or DATABASE_URL: the Postgres server.
+ * BENCH_CONCURRENCY: connections (16); TEST_DATABASE_URL or DATABASE_URL: the Postgres server;
+ * BENCH_BASELINE: another checkout, built (e.g. `git worktree add ../old <commit>`, `npm ci`,
+ * `npm run build` there), whose app takes its turns beside this one's and the bare server's.
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -59,6 +61,11 @@ const POSTGRES_URL =
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * A second build measured in the same turns: a change's cost is only comparable side by side,
+ * since the machine's pace moves the bare server itself by half from one minute to the next.
+ */
+const BASELINE = process.env.BENCH_BASELINE || null;
 /** What a browser sends: it takes brotli or gzip, and says it wants JSON. */
 const API_REQUEST_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
@@ -90,7 +97,10 @@ interface ShippedServer {
   stop(): Promise<void>;
 }
 
-async function startShippedServer(choice: DatabaseChoice): Promise<ShippedServer> {
+async function startShippedServer(
+  choice: DatabaseChoice,
+  checkout = process.cwd(),
+): Promise<ShippedServer> {
   const dataRoot = mkdtempSync(join(tmpdir(), 'bench-app-'));
   const port = await freePort();
   // The bench's own DATABASE_URL names the Postgres server: PGlite's server must not see it.
@@ -98,6 +108,7 @@ async function startShippedServer(choice: DatabaseChoice): Promise<ShippedServer
   delete inherited.DATABASE_URL;
   delete inherited.DATABASE_SCHEMA;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: checkout,
     env: {
       ...inherited,
       NODE_ENV: 'production',
@@ -380,6 +391,8 @@ interface ApiRow {
   ratio: number;
   /** Every round's app ÷ bare, in order: the spread shows how much the machine swung. */
   roundRatios: number[];
+  /** BENCH_BASELINE's app measured the same way in the same rounds. */
+  baseline?: { ratio: number; roundRatios: number[] };
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -442,9 +455,11 @@ function pinApart(servers: number[]): () => void {
 async function benchApi(
   database: 'pglite' | 'postgres',
   choice: DatabaseChoice,
+  baselineChoice: DatabaseChoice = choice,
 ): Promise<{ rows: ApiRow[]; rssMiB: number; appPort: number; stop: () => Promise<void> }> {
   const app = await startShippedServer(choice);
   const appPort = app.port;
+  const baseline = BASELINE ? await startShippedServer(baselineChoice, BASELINE) : null;
   const products = JSON.parse(
     (await request(appPort, '/api/products', { accept: 'application/json' })).body.toString(),
   ) as { _id: string }[];
@@ -461,24 +476,31 @@ async function benchApi(
   const barePort = await bare.ready();
 
   const rows: ApiRow[] = [];
-  const unpin = pinApart([app.pid, bare.process.pid!]);
+  const unpin = pinApart([app.pid, bare.process.pid!, ...(baseline ? [baseline.pid] : [])]);
   for (const [route, path] of routes) {
     const onApp: Turns = { latencies: [], ms: 0, errors: 0 };
     const onBare: Turns = { latencies: [], ms: 0, errors: 0 };
+    const onBaseline: Turns = { latencies: [], ms: 0, errors: 0 };
     const roundRatios: number[] = [];
-    // Warm both (JIT, connections, the app's first database reads) before anything counts.
-    await load(appPort, path, { latencies: [], ms: 0, errors: 0 });
-    await load(barePort, path, { latencies: [], ms: 0, errors: 0 });
+    const baselineRatios: number[] = [];
+    // Warm each (JIT, connections, the app's first database reads) before anything counts.
+    for (const port of [appPort, barePort, ...(baseline ? [baseline.port] : [])]) {
+      await load(port, path, { latencies: [], ms: 0, errors: 0 });
+    }
     for (let round = 0; round < ROUNDS; round++) {
       const turns: [number, Turns][] = [
         [appPort, onApp],
         [barePort, onBare],
+        ...(baseline ? [[baseline.port, onBaseline] as [number, Turns]] : []),
       ];
       if (round % 2 === 1) turns.reverse();
-      const before = { app: mark(onApp), bare: mark(onBare) };
+      const before = { app: mark(onApp), bare: mark(onBare), baseline: mark(onBaseline) };
       for (const [port, into] of turns) await load(port, path, into);
-      const ratio = rateSince(onApp, before.app) / rateSince(onBare, before.bare);
-      roundRatios.push(Number(ratio.toFixed(2)));
+      const bareRate = rateSince(onBare, before.bare);
+      roundRatios.push(Number((rateSince(onApp, before.app) / bareRate).toFixed(2)));
+      if (baseline) {
+        baselineRatios.push(Number((rateSince(onBaseline, before.baseline) / bareRate).toFixed(2)));
+      }
     }
     const app = summarise(onApp);
     const bareResult = summarise(onBare);
@@ -491,11 +513,18 @@ async function benchApi(
       bare: bareResult,
       ratio: Number(median(roundRatios).toFixed(2)),
       roundRatios,
+      ...(baseline && {
+        baseline: {
+          ratio: Number(median(baselineRatios).toFixed(2)),
+          roundRatios: baselineRatios,
+        },
+      }),
     });
   }
   unpin();
   const rss = app.rssMiB();
   await bare.stop();
+  await baseline?.stop();
   return { rows, rssMiB: rss, appPort, stop: () => app.stop() };
 }
 
@@ -576,6 +605,15 @@ function printApi(rows: ApiRow[]): void {
       `${row.database.padEnd(9)} ${row.route.padEnd(20)} ${pad(row.bodyBytes, 6)} ${row.encoding.padEnd(8)} ${pad(row.app.requestsPerSecond, 10)} ${pad(row.app.p50ms.toFixed(2), 6)} ${pad(row.app.p99ms.toFixed(2), 6)} ${pad(row.bare.requestsPerSecond, 10)} ${pad(row.ratio.toFixed(2), 7)}  ${Math.min(...row.roundRatios).toFixed(2)}–${Math.max(...row.roundRatios).toFixed(2)}${row.app.errors + row.bare.errors > 0 ? `  (${row.app.errors + row.bare.errors} errors)` : ''}`,
     );
   }
+  if (!rows.some((row) => row.baseline)) return;
+  console.log(`\nThe same rounds, BENCH_BASELINE's app (${BASELINE ?? ''}) vs bare node:http`);
+  for (const row of rows) {
+    if (!row.baseline) continue;
+    const spread = `${Math.min(...row.baseline.roundRatios).toFixed(2)}–${Math.max(...row.baseline.roundRatios).toFixed(2)}`;
+    console.log(
+      `${row.database.padEnd(9)} ${row.route.padEnd(20)} ${pad(row.baseline.ratio.toFixed(2), 7)}  ${spread}  (this build ${row.ratio.toFixed(2)})`,
+    );
+  }
 }
 
 function printFirstView(files: FirstViewFile[] | null): void {
@@ -622,12 +660,19 @@ async function benchApis<T>(
   await pglite.stop();
 
   if (await postgresReachable()) {
-    await withPostgresSchema(async (schema) => {
-      const postgres = await benchApi('postgres', { kind: 'postgres', url: POSTGRES_URL, schema });
-      rows.push(...postgres.rows);
-      rss.postgres = postgres.rssMiB;
-      await postgres.stop();
-    });
+    // The baseline's migrations are its own: a schema each.
+    await withPostgresSchema((schema) =>
+      withPostgresSchema(async (baselineSchema) => {
+        const postgres = await benchApi(
+          'postgres',
+          { kind: 'postgres', url: POSTGRES_URL, schema },
+          { kind: 'postgres', url: POSTGRES_URL, schema: baselineSchema },
+        );
+        rows.push(...postgres.rows);
+        rss.postgres = postgres.rssMiB;
+        await postgres.stop();
+      }),
+    );
   } else {
     console.log(`(Postgres at ${POSTGRES_URL} not reachable: PGlite only)`);
   }
