@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     setupFiles: ['tests/support/fail-on-console-error.ts'],
+    // Two files at a time, even on two cores (Vitest's default there is one): an API file waits
+    // on its database and its HTTP round trips much of the time, a browser journey on the page,
+    // so one file alone left a core idle for most of the run. Each file has its own database (an
+    // in-memory PGlite, a Postgres schema), its own server on a free port and its own browser,
+    // so two never meet. The fault and deploy projects come after (`groupOrder`), one file at a
+    // time: they kill and restart processes and time what follows.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -30,6 +37,12 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One file at a time, beside the others: NOTIFY channels and advisory locks belong to
+          // the database, not the schema, and some files count the notifications and reads a
+          // change makes (catalogue-snapshot.test.ts), which another file's writes would add
+          // to. Worker threads are a pool of their own, so this one runs alongside the forks.
+          pool: 'threads',
+          poolOptions: { threads: { singleThread: true } },
         },
       },
       {
@@ -40,9 +53,6 @@ export default defineConfig({
           globalSetup: ['tests/support/pglite-cluster-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // Chromium is heavy on two cores: one browser journey at a time.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
         },
       },
       {
@@ -57,6 +67,7 @@ export default defineConfig({
           // Each file starts real server processes; two cores run one such file at a time.
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -70,6 +81,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
+          sequence: { groupOrder: 1 },
         },
       },
     ],
