@@ -300,20 +300,30 @@ export function isPaused(instant: Date, pauseUntil: Date | null | undefined): bo
 }
 
 /**
+ * What the store's status is worked out from: its hours, the staff's override and a pause. The
+ * settings carry it under the same names, so a caller hands over what it holds (the settings,
+ * or the staff's answer read into them) and no rule depends on the order of its arguments.
+ */
+export interface StoreState {
+  weeklyHours: WeeklyHours;
+  openMode: OpenMode;
+  /** New orders paused until then, exclusive; null when not paused. */
+  pauseUntil: Date | null;
+}
+
+/**
  * The store's open flag, the one rule every caller uses: a pause (the staff's "no new orders
  * for a while") closes it whatever the mode; otherwise the override wins, else the hours decide.
  */
 export function isStoreOpen(
   instant: Date,
-  hours: WeeklyHours,
-  mode: OpenMode,
-  pauseUntil: Date | null = null,
+  state: StoreState,
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
-  if (isPaused(instant, pauseUntil)) return false;
-  if (mode === 'open') return true;
-  if (mode === 'closed') return false;
-  return isWithinHours(instant, hours, timeZone);
+  if (isPaused(instant, state.pauseUntil)) return false;
+  if (state.openMode === 'open') return true;
+  if (state.openMode === 'closed') return false;
+  return isWithinHours(instant, state.weeklyHours, timeZone);
 }
 
 /** What the store is doing: open, closed (hours or the staff), or paused for a while. */
@@ -326,12 +336,11 @@ export type StoreStatus = 'open' | 'closed' | 'paused';
  */
 export function storeStatus(
   instant: Date,
-  hours: WeeklyHours,
-  mode: OpenMode,
-  pauseUntil: Date | null = null,
+  state: StoreState,
   timeZone: string = STORE_TIME_ZONE,
 ): { status: StoreStatus; resumesAt: Date | null } {
-  if (!isStoreOpen(instant, hours, mode, null, timeZone))
+  const { pauseUntil } = state;
+  if (!isStoreOpen(instant, { ...state, pauseUntil: null }, timeZone))
     return { status: 'closed', resumesAt: null };
   if (pauseUntil && isPaused(instant, pauseUntil))
     return { status: 'paused', resumesAt: pauseUntil };

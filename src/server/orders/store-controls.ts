@@ -16,7 +16,7 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
   const now = clock.now();
   return {
     mode: settings.openMode,
-    storeOpen: isStoreOpen(now, settings.weeklyHours, settings.openMode, settings.pauseUntil),
+    storeOpen: isStoreOpen(now, settings),
     hours: settings.weeklyHours,
     deliveryFee: toDollars(settings.deliveryFeeCents),
     acceptanceWindowMinutes: settings.acceptanceWindowMinutes,

@@ -52,7 +52,7 @@ function statusAnswers(clock: Clock): (settings: StoreSettings) => Representatio
     const at = clock.now();
     const time = at.getTime();
     if (last?.settings === settings && time >= last.from && time < last.until) return last.answer;
-    const now = storeStatus(at, settings.weeklyHours, settings.openMode, settings.pauseUntil);
+    const now = storeStatus(at, settings);
     const answer =
       now.status === 'paused' && now.resumesAt
         ? pausedAnswer(now.resumesAt)
@@ -74,7 +74,7 @@ function statusAnswers(clock: Clock): (settings: StoreSettings) => Representatio
 
 /** The status fields of the store's profile: the same as the status answer's. */
 function statusFields(now: Date, settings: StoreSettings): ApiStoreStatus {
-  const state = storeStatus(now, settings.weeklyHours, settings.openMode, settings.pauseUntil);
+  const state = storeStatus(now, settings);
   return {
     storeOpen: state.status === 'open',
     status: state.status,
