@@ -362,6 +362,6 @@ export const STORE_PROFILE = {
   deliveryFeeCents: toCents(8),
   acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   /** Earliest a scheduled order may be, from now: pickup, then delivery (issue 8). */
-  leadTimeMinutes: 20,
-  deliveryLeadTimeMinutes: 45,
+  pickupLeadMinutes: 20,
+  deliveryLeadMinutes: 45,
 };

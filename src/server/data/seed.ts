@@ -66,7 +66,7 @@ async function ensureSettings(tx: Queryable): Promise<void> {
           delivery_lead_time_minutes)
         values (1, ${s.name}, ${s.phone}, ${s.pickupAddress}, ${s.openMode},
           ${JSON.stringify(s.weeklyHours)}, ${s.deliveryFeeCents}, ${s.acceptanceWindowMinutes},
-          ${s.leadTimeMinutes}, ${s.deliveryLeadTimeMinutes})
+          ${s.pickupLeadMinutes}, ${s.deliveryLeadMinutes})
         on conflict (id) do nothing`,
   );
 }

@@ -20,8 +20,8 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
     hours: settings.weeklyHours,
     deliveryFee: toDollars(settings.deliveryFeeCents),
     acceptanceWindowMinutes: settings.acceptanceWindowMinutes,
-    pickupLeadMinutes: settings.leadTimeMinutes,
-    deliveryLeadMinutes: settings.deliveryLeadTimeMinutes,
+    pickupLeadMinutes: settings.pickupLeadMinutes,
+    deliveryLeadMinutes: settings.deliveryLeadMinutes,
     deliveryMinutes: settings.deliveryMinutes,
     // A pause that has run out is no pause: the board shows none.
     pauseUntil:

@@ -10,9 +10,9 @@ export interface StoreSettings {
   weeklyHours: WeeklyHours;
   deliveryFeeCents: number;
   acceptanceWindowMinutes: number;
-  /** Pickup lead time (the column predates delivery's own). */
-  leadTimeMinutes: number;
-  deliveryLeadTimeMinutes: number;
+  /** Pickup lead time (its column, lead_time_minutes, predates delivery's own). */
+  pickupLeadMinutes: number;
+  deliveryLeadMinutes: number;
   /** Minutes from the kitchen to the door: a delivery is ready this long before its time. */
   deliveryMinutes: number;
   /** New orders paused (the store counts as closed) until then; null when never paused. */
@@ -47,8 +47,8 @@ export type StoreSettingsPatch = Partial<
     | 'weeklyHours'
     | 'deliveryFeeCents'
     | 'acceptanceWindowMinutes'
-    | 'leadTimeMinutes'
-    | 'deliveryLeadTimeMinutes'
+    | 'pickupLeadMinutes'
+    | 'deliveryLeadMinutes'
     | 'deliveryMinutes'
     | 'pauseUntil'
     | 'name'
@@ -65,8 +65,8 @@ const COLUMNS = {
   weeklyHours: 'weekly_hours',
   deliveryFeeCents: 'delivery_fee_cents',
   acceptanceWindowMinutes: 'acceptance_window_minutes',
-  leadTimeMinutes: 'lead_time_minutes',
-  deliveryLeadTimeMinutes: 'delivery_lead_time_minutes',
+  pickupLeadMinutes: 'lead_time_minutes',
+  deliveryLeadMinutes: 'delivery_lead_time_minutes',
   deliveryMinutes: 'delivery_minutes',
   pauseUntil: 'pause_until',
   name: 'name',
@@ -103,8 +103,8 @@ export function storeRepository(db: Queryable) {
         weeklyHours: row.weekly_hours,
         deliveryFeeCents: row.delivery_fee_cents,
         acceptanceWindowMinutes: row.acceptance_window_minutes,
-        leadTimeMinutes: row.lead_time_minutes,
-        deliveryLeadTimeMinutes: row.delivery_lead_time_minutes,
+        pickupLeadMinutes: row.lead_time_minutes,
+        deliveryLeadMinutes: row.delivery_lead_time_minutes,
         deliveryMinutes: row.delivery_minutes,
         pauseUntil: row.pause_until === null ? null : new Date(row.pause_until),
         hstNumber: row.hst_number,

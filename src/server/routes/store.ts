@@ -1,4 +1,10 @@
-import { describeWeeklyHours, storeStatus, toDollars, type ApiStoreStatus } from '../../domain';
+import {
+  describeWeeklyHours,
+  scheduleLeadMinutes,
+  storeStatus,
+  toDollars,
+  type ApiStoreStatus,
+} from '../../domain';
 import type { Clock } from '../clock';
 import type { RouteModule } from '../context';
 import { apiStoreInfoSchema, apiStoreStatusSchema } from '../http/api-schemas';
@@ -9,7 +15,6 @@ import {
   type Representation,
 } from '../http/representation';
 import { storeRepository, type StoreSettings } from '../repositories/store';
-import { leadMinutesFor } from '../orders/scheduled-time';
 
 const status = (answer: ApiStoreStatus) =>
   representation(
@@ -117,8 +122,8 @@ export const storeRoutes: RouteModule = (app, ctx) => {
       deliveryFee: toDollars(settings.deliveryFeeCents),
       ...statusFields(ctx.clock.now(), settings),
       leadMinutes: {
-        pickup: leadMinutesFor(settings, 'pickup'),
-        delivery: leadMinutesFor(settings, 'delivery'),
+        pickup: scheduleLeadMinutes(settings, 'pickup'),
+        delivery: scheduleLeadMinutes(settings, 'delivery'),
       },
       googleClientId: ctx.config.google.clientId,
       mapsApiKey: ctx.config.mapsApiKey,
