@@ -6,7 +6,7 @@
  */
 import { parseScheduledTime, scheduleProblem } from '../../domain';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
-import type { StoreSettings } from '../repositories/store';
+import type { StoreSettings } from '../../domain/store-settings';
 
 /** Longest `orderAt` text read; an ISO time is far shorter. */
 const MAX_ORDER_AT_TEXT = 100;

@@ -11,7 +11,7 @@ import {
   type DeliveryType,
 } from '../../domain';
 import { badRequest } from '../http/errors';
-import type { StoreSettings } from '../repositories/store';
+import type { StoreSettings } from '../../domain/store-settings';
 
 /** Longest schedule text read; every form we accept is far shorter. */
 const MAX_SCHEDULE_TEXT = 100;

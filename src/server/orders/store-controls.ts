@@ -9,7 +9,8 @@ import type { Clock } from '../clock';
 import type { Database, Queryable } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest } from '../http/errors';
-import { storeRepository, type StoreSettingsPatch } from '../repositories/store';
+import type { StoreSettingsPatch } from '../../domain/store-settings';
+import { storeRepository } from '../repositories/store';
 
 async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
   const settings = await storeRepository(db).settings();

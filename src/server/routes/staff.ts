@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   MAX_PAUSE_MINUTES,
-  MAX_DELIVERY_MINUTES,
   MAX_DECLINE_REASON_LENGTH,
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
@@ -16,6 +15,8 @@ import {
   type OrderStatus,
   idSchema,
 } from '../../domain';
+import { MAX_DELIVERY_MINUTES } from '../../domain/store-settings';
+import { wholeNumber } from '../../domain/whole-number';
 import { requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import { apiStaffOrderSchema, apiStaffStoreSchema } from '../http/api-schemas';
@@ -63,26 +64,6 @@ const ordersQuery = z.object({
 
 const orderParams = z.object({ orderId: idSchema });
 
-/** A whole number, sent as a number or as the text of one ("25" from a form field). */
-const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,6}$/)
-          .transform(Number),
-      ],
-      {
-        error: message,
-      },
-    )
-    .pipe(
-      z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }),
-    );
-
 /**
  * Optional for a scheduled order (ready at its scheduled time); the use case asks for them when
  * the order is as soon as possible.
@@ -90,7 +71,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
 const acceptBody = z
   .object(
     {
-      minutes: wholeNumber(MIN_READY_MINUTES, MAX_READY_MINUTES, MINUTES_MESSAGE)
+      minutes: wholeNumber(z, MIN_READY_MINUTES, MAX_READY_MINUTES, MINUTES_MESSAGE)
         .nullable()
         .optional()
         .transform((minutes) => minutes ?? null),
@@ -198,12 +179,12 @@ const storeBody = z
         .pipe(z.number().min(0, { error: FEE_MESSAGE }).max(100, { error: FEE_MESSAGE }))
         .transform(toCents)
         .optional(),
-      acceptanceWindowMinutes: wholeNumber(1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
+      acceptanceWindowMinutes: wholeNumber(z, 1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
       // Another name for the same setting, for clients that send it (the staff app sends
       // acceptanceWindowMinutes); both at once must agree.
-      acceptWindowMinutes: wholeNumber(1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
+      acceptWindowMinutes: wholeNumber(z, 1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
       // Pause new orders for this many minutes from now (0 ends a pause), or until an instant.
-      pauseMinutes: wholeNumber(0, MAX_PAUSE_MINUTES, PAUSE_MESSAGE).optional(),
+      pauseMinutes: wholeNumber(z, 0, MAX_PAUSE_MINUTES, PAUSE_MESSAGE).optional(),
       pauseUntil: z
         .string({ error: PAUSE_UNTIL_MESSAGE })
         .trim()
@@ -235,16 +216,19 @@ const storeBody = z
         .nullable()
         .optional(),
       pickupLeadMinutes: wholeNumber(
+        z,
         0,
         DAY_MINUTES,
         `Please give the pickup lead time as whole minutes from 0 to ${DAY_MINUTES}.`,
       ).optional(),
       deliveryLeadMinutes: wholeNumber(
+        z,
         0,
         DAY_MINUTES,
         `Please give the delivery lead time as whole minutes from 0 to ${DAY_MINUTES}.`,
       ).optional(),
       deliveryMinutes: wholeNumber(
+        z,
         0,
         MAX_DELIVERY_MINUTES,
         `Please give the delivery time as whole minutes from 0 to ${MAX_DELIVERY_MINUTES}.`,

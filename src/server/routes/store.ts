@@ -14,7 +14,8 @@ import {
   sendRepresentation,
   type Representation,
 } from '../http/representation';
-import { storeRepository, type StoreSettings } from '../repositories/store';
+import type { StoreSettings } from '../../domain/store-settings';
+import { storeRepository } from '../repositories/store';
 
 const status = (answer: ApiStoreStatus) =>
   representation(
