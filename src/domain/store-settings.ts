@@ -454,18 +454,19 @@ export function settingFields(registry: SettingsRegistry) {
   return Object.entries(registry).flatMap(([key, entry]) => {
     const field = entry.field;
     if (!field) return [];
-    const { text, ...shown } = field;
+    const { text, ...input } = field;
+    const name = wireName(key, entry);
     return [
       {
-        ...shown,
-        name: wireName(key, entry),
+        name,
+        /** What the field shows: its label, hint, keyboard and placeholder. */
+        input,
         /** The field's text for the answer's value. */
-        text: (value: unknown): string =>
-          text
-            ? text(value)
-            : typeof value === 'string' || typeof value === 'number'
-              ? String(value)
-              : '',
+        textOf: (answer: Readonly<Record<string, unknown>>): string => {
+          const value = answer[name];
+          if (text) return text(value);
+          return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+        },
       },
     ];
   });
