@@ -311,6 +311,13 @@ export interface StoreState {
   pauseUntil: Date | null;
 }
 
+/** Open by the staff's override or, when it is `auto`, by the hours; a pause aside. */
+function openByModeOrHours(instant: Date, state: StoreState, timeZone: string): boolean {
+  return state.openMode === 'auto'
+    ? isWithinHours(instant, state.weeklyHours, timeZone)
+    : state.openMode === 'open';
+}
+
 /**
  * The store's open flag, the one rule every caller uses: a pause (the staff's "no new orders
  * for a while") closes it whatever the mode; otherwise the override wins, else the hours decide.
@@ -320,10 +327,7 @@ export function isStoreOpen(
   state: StoreState,
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
-  if (isPaused(instant, state.pauseUntil)) return false;
-  if (state.openMode === 'open') return true;
-  if (state.openMode === 'closed') return false;
-  return isWithinHours(instant, state.weeklyHours, timeZone);
+  return !isPaused(instant, state.pauseUntil) && openByModeOrHours(instant, state, timeZone);
 }
 
 /** What the store is doing: open, closed (hours or the staff), or paused for a while. */
@@ -339,11 +343,8 @@ export function storeStatus(
   state: StoreState,
   timeZone: string = STORE_TIME_ZONE,
 ): { status: StoreStatus; resumesAt: Date | null } {
-  const { pauseUntil } = state;
-  if (!isStoreOpen(instant, { ...state, pauseUntil: null }, timeZone))
-    return { status: 'closed', resumesAt: null };
-  if (pauseUntil && isPaused(instant, pauseUntil))
-    return { status: 'paused', resumesAt: pauseUntil };
+  if (!openByModeOrHours(instant, state, timeZone)) return { status: 'closed', resumesAt: null };
+  if (isPaused(instant, state.pauseUntil)) return { status: 'paused', resumesAt: state.pauseUntil };
   return { status: 'open', resumesAt: null };
 }
 
