@@ -4,17 +4,16 @@ import {
   showSettings,
   storedChanges,
   type SentSettings,
+  type StoreSettings,
   type StoreSettingsRegistry,
 } from '../../domain/store-settings';
 import type { Clock } from '../clock';
-import type { Database, Queryable } from '../data/db';
+import type { Database } from '../data/db';
 import { announceStoreChange } from '../events/store-broadcast';
 import { badRequest } from '../http/errors';
 import { storeRepository } from '../repositories/store';
 
-async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
-  const settings = await storeRepository(db).settings();
-  const now = clock.now();
+function present(settings: StoreSettings, now: Date): ApiStaffStore {
   return { storeOpen: isStoreOpen(now, settings), ...showSettings(STORE_SETTINGS, settings, now) };
 }
 
@@ -22,8 +21,8 @@ async function present(db: Queryable, clock: Clock): Promise<ApiStaffStore> {
 export type StoreControlChanges = SentSettings<StoreSettingsRegistry>;
 
 /** GET /api/staff/store: the store's controls and whether customers see it open now. */
-export function viewStoreControls(db: Database, clock: Clock): Promise<ApiStaffStore> {
-  return present(db, clock);
+export async function viewStoreControls(db: Database, clock: Clock): Promise<ApiStaffStore> {
+  return present(await storeRepository(db).settings(), clock.now());
 }
 
 /** PUT /api/staff/store: changes any subset of the controls; answers them all as they now are. */
@@ -40,8 +39,8 @@ export async function updateStoreControls(
     throw badRequest(`A pause can last at most ${MAX_PAUSE_MINUTES} minutes from now.`);
   }
   return db.transaction(async (tx) => {
-    await storeRepository(tx).update(changes, now);
+    const settings = await storeRepository(tx).update(changes, now);
     await announceStoreChange(tx, 'store');
-    return present(tx, clock);
+    return present(settings, clock.now());
   });
 }

@@ -21,7 +21,9 @@ function bound(entry: AnySetting, value: unknown): Sql {
   return entry.json ? sql`${JSON.stringify(value)}::jsonb` : sql`${value as SqlValue}`;
 }
 
-function settingsOf(row: Record<string, unknown>): StoreSettings {
+/** The one row's settings, read by their entries. */
+function settingsOf([row]: Record<string, unknown>[]): StoreSettings {
+  if (!row) throw new Error('Store settings missing: the database was not seeded');
   return Object.fromEntries(
     ENTRIES.map(([key, entry]) => {
       const stored = row[entry.column];
@@ -36,10 +38,7 @@ export function storeRepository(db: Queryable) {
     async settings(): Promise<StoreSettings> {
       // Named columns and a parameter make it a prepared statement on the Postgres server
       // (data/db/statement-names.ts), planned once per connection: placing an order reads it twice.
-      const rows = await query(sql`select ${COLUMNS} from store_settings where id = ${1}`);
-      const row = rows[0];
-      if (!row) throw new Error('Store settings missing: the database was not seeded');
-      return settingsOf(row);
+      return settingsOf(await query(sql`select ${COLUMNS} from store_settings where id = ${1}`));
     },
     /** The single row with every setting at its default, when it is missing. */
     async ensure(): Promise<void> {
@@ -50,14 +49,19 @@ export function storeRepository(db: Queryable) {
             on conflict (id) do nothing`,
       );
     },
-    /** Changes the given settings in one statement; the others stay as they are. */
-    async update(changes: StoreSettingsPatch, at: Date): Promise<void> {
+    /**
+     * Changes the given settings in one statement, the others staying as they are, and answers
+     * them all as they now are: the staff's answer needs no second read.
+     */
+    async update(changes: StoreSettingsPatch, at: Date): Promise<StoreSettings> {
       const sets = [sql`updated_at = ${at}`];
       for (const [key, entry] of ENTRIES) {
         const value = changes[key];
         if (value !== undefined) sets.push(sql`${column(entry.column)} = ${bound(entry, value)}`);
       }
-      await query(sql`update store_settings set ${join(sets)} where id = 1`);
+      return settingsOf(
+        await query(sql`update store_settings set ${join(sets)} where id = 1 returning ${COLUMNS}`),
+      );
     },
     async setOpenMode(mode: OpenMode): Promise<void> {
       await query(
