@@ -15,7 +15,7 @@ import { toCents, toDollars } from './money';
 import { DEFAULT_ACCEPTANCE_WINDOW_MINUTES } from './order-states';
 import { isPlainText } from './plain-text';
 import { DEFAULT_STORE_CONTACT } from './store-contact';
-import { wholeNumber } from './whole-number';
+import { sentNumber, wholeNumber } from './whole-number';
 import type { z } from './zod';
 
 /** zod, as whoever builds the schemas hands it in. */
@@ -193,18 +193,7 @@ export const STORE_SETTINGS = {
     answer: (zod) => zod.number(),
     show: toDollars,
     put: (zod) =>
-      zod
-        .union(
-          [
-            zod.number(),
-            zod
-              .string()
-              .trim()
-              .regex(/^\d{1,3}(\.\d{1,2})?$/)
-              .transform(Number),
-          ],
-          { error: FEE_MESSAGE },
-        )
+      sentNumber(zod, /^\d{1,3}(\.\d{1,2})?$/, FEE_MESSAGE)
         .pipe(zod.number().min(0, { error: FEE_MESSAGE }).max(100, { error: FEE_MESSAGE }))
         .transform(toCents),
     noun: 'the delivery fee',
