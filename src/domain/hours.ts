@@ -343,9 +343,12 @@ export function storeStatus(
   state: StoreState,
   timeZone: string = STORE_TIME_ZONE,
 ): { status: StoreStatus; resumesAt: Date | null } {
-  if (!openByModeOrHours(instant, state, timeZone)) return { status: 'closed', resumesAt: null };
-  if (isPaused(instant, state.pauseUntil)) return { status: 'paused', resumesAt: state.pauseUntil };
-  return { status: 'open', resumesAt: null };
+  const status: StoreStatus = !openByModeOrHours(instant, state, timeZone)
+    ? 'closed'
+    : isPaused(instant, state.pauseUntil)
+      ? 'paused'
+      : 'open';
+  return { status, resumesAt: status === 'paused' ? state.pauseUntil : null };
 }
 
 /**
