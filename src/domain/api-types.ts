@@ -5,8 +5,9 @@
  */
 import type { Allergen, DietaryMark } from './allergens';
 import type { AvailabilityWindow, CategoryEntry, Kind, ProductDetails } from './catalog';
-import type { OpenMode, StoreStatus, WeeklyHours } from './hours';
+import type { StoreStatus, WeeklyHours } from './hours';
 import type { DeliveryType, OrderStatus } from './order-states';
+import type { StoreSettingsAnswer } from './store-settings';
 
 export interface ApiProductDetails extends Omit<
   ProductDetails,
@@ -383,29 +384,12 @@ export interface ApiStaffOrder extends ApiOrder {
 export type ApiStaffOrderEvent =
   { type: 'order-created'; order: ApiStaffOrder } | { type: 'order-updated'; order: ApiStaffOrder };
 
-/** GET/PUT /api/staff/store: the store's controls. PUT takes any subset of the writable fields. */
-export interface ApiStaffStore {
-  mode: OpenMode;
-  /** What customers see now (the mode, or the hours when `auto`). */
-  storeOpen: boolean;
-  hours: WeeklyHours;
-  deliveryFee: number;
-  acceptanceWindowMinutes: number;
-  pickupLeadMinutes: number;
-  deliveryLeadMinutes: number;
-  /** Minutes from the kitchen to the door: a delivery is ready this long before its time. */
-  deliveryMinutes: number;
-  /** ISO 8601: new orders are paused (storeOpen false) until then; null when not paused. */
-  pauseUntil: string | null;
-  /** The store's profile, shown to customers. */
-  name: string;
-  pickupAddress: string;
-  phone: string;
-  /** The HST registration number printed on receipts (`123456789 RT0001`); null: none given. */
-  hstNumber: string | null;
-  /** Whether staff may edit the menu (the admin always may); only the admin changes it. */
-  staffEditMenu: boolean;
-}
+/**
+ * GET/PUT /api/staff/store: the store's controls, each setting under its API name as its entry in
+ * `store-settings.ts` says (PUT takes any subset of them), and whether customers see the store
+ * open now (the mode, the pause, or the hours when `auto`).
+ */
+export type ApiStaffStore = StoreSettingsAnswer & { storeOpen: boolean };
 
 /** GET /api/staff/products: a menu item with what the staff may change. */
 export interface ApiStaffProduct {

@@ -300,20 +300,34 @@ export function isPaused(instant: Date, pauseUntil: Date | null | undefined): bo
 }
 
 /**
+ * What the store's status is worked out from: its hours, the staff's override and a pause. The
+ * settings carry it under the same names, so a caller hands over what it holds (the settings,
+ * or the staff's answer read into them) and no rule depends on the order of its arguments.
+ */
+export interface StoreState {
+  weeklyHours: WeeklyHours;
+  openMode: OpenMode;
+  /** New orders paused until then, exclusive; null when not paused. */
+  pauseUntil: Date | null;
+}
+
+/** Open by the staff's override or, when it is `auto`, by the hours; a pause aside. */
+function openByModeOrHours(instant: Date, state: StoreState, timeZone: string): boolean {
+  return state.openMode === 'auto'
+    ? isWithinHours(instant, state.weeklyHours, timeZone)
+    : state.openMode === 'open';
+}
+
+/**
  * The store's open flag, the one rule every caller uses: a pause (the staff's "no new orders
  * for a while") closes it whatever the mode; otherwise the override wins, else the hours decide.
  */
 export function isStoreOpen(
   instant: Date,
-  hours: WeeklyHours,
-  mode: OpenMode,
-  pauseUntil: Date | null = null,
+  state: StoreState,
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
-  if (isPaused(instant, pauseUntil)) return false;
-  if (mode === 'open') return true;
-  if (mode === 'closed') return false;
-  return isWithinHours(instant, hours, timeZone);
+  return !isPaused(instant, state.pauseUntil) && openByModeOrHours(instant, state, timeZone);
 }
 
 /** What the store is doing: open, closed (hours or the staff), or paused for a while. */
@@ -326,16 +340,15 @@ export type StoreStatus = 'open' | 'closed' | 'paused';
  */
 export function storeStatus(
   instant: Date,
-  hours: WeeklyHours,
-  mode: OpenMode,
-  pauseUntil: Date | null = null,
+  state: StoreState,
   timeZone: string = STORE_TIME_ZONE,
 ): { status: StoreStatus; resumesAt: Date | null } {
-  if (!isStoreOpen(instant, hours, mode, null, timeZone))
-    return { status: 'closed', resumesAt: null };
-  if (pauseUntil && isPaused(instant, pauseUntil))
-    return { status: 'paused', resumesAt: pauseUntil };
-  return { status: 'open', resumesAt: null };
+  const status: StoreStatus = !openByModeOrHours(instant, state, timeZone)
+    ? 'closed'
+    : isPaused(instant, state.pauseUntil)
+      ? 'paused'
+      : 'open';
+  return { status, resumesAt: status === 'paused' ? state.pauseUntil : null };
 }
 
 /**

@@ -8,11 +8,6 @@ import type { ApiOrder } from './api-types';
 import { nextSteps, prepStartAt, type DeliveryType, type OrderStatus } from './order-states';
 import { readyAtText, storeDayTimeText } from './time-text';
 
-/** Minutes from the kitchen to a customer's door, until the owner sets the store's own. */
-export const DEFAULT_DELIVERY_MINUTES = 20;
-/** The longest delivery time the store may set (the database holds it to the same). */
-export const MAX_DELIVERY_MINUTES = 240;
-
 const MINUTE = 60_000;
 
 /** What an order's times are computed from: as placed, and as accepted. */

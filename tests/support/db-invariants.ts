@@ -283,12 +283,7 @@ export async function invariantChecker(
       ).map((row) => row.name),
     );
     const settings = await storeRepository(db).settings();
-    const open = isStoreOpen(
-      clock.now(),
-      settings.weeklyHours,
-      settings.openMode,
-      settings.pauseUntil,
-    );
+    const open = isStoreOpen(clock.now(), settings);
     for (const row of rows) {
       const product = row.product_id ? products.get(row.product_id) : undefined;
       if (!product) continue;

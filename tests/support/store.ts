@@ -6,15 +6,15 @@ import { storeRepository } from '../../src/server/repositories/store';
  * The store's settings as seeded, put back after a test that changed them: open by the seeded
  * hours, not paused, the seeded delivery fee, acceptance window and lead times.
  */
-export function resetStore(db: Database, at: Date): Promise<void> {
-  return storeRepository(db).update(
+export async function resetStore(db: Database, at: Date): Promise<void> {
+  await storeRepository(db).update(
     {
       openMode: 'auto',
       weeklyHours: DEFAULT_WEEKLY_HOURS,
       deliveryFeeCents: 800,
       acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
-      leadTimeMinutes: 20,
-      deliveryLeadTimeMinutes: 45,
+      pickupLeadMinutes: 20,
+      deliveryLeadMinutes: 45,
       pauseUntil: null,
     },
     at,

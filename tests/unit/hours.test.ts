@@ -11,6 +11,8 @@ import {
   localWeekMinute,
   serviceDay,
   zoneOffsetSpan,
+  type OpenMode,
+  type StoreState,
   type WeeklyHours,
   serviceDate,
   storeStatus,
@@ -24,6 +26,12 @@ import {
 const at = (local: string, offset = '-05:00') => new Date(`${local}:00${offset}`);
 const openAt = (local: string, offset?: string) =>
   isWithinHours(at(local, offset), DEFAULT_WEEKLY_HOURS);
+/** The default hours in a mode, paused until `pauseUntil` when given. */
+const state = (openMode: OpenMode, pauseUntil: Date | null = null): StoreState => ({
+  weeklyHours: DEFAULT_WEEKLY_HOURS,
+  openMode,
+  pauseUntil,
+});
 
 // The week of Sunday 2026-11-22 (after the fall-back, so every instant is EST).
 const WEEK = [
@@ -118,19 +126,19 @@ describe('opening hours in America/Toronto', () => {
   it('lets the override win over the hours, both ways', () => {
     const closedByHours = at('2026-11-23T05:00');
     const openByHours = at('2026-11-23T13:00');
-    expect(isStoreOpen(closedByHours, DEFAULT_WEEKLY_HOURS, 'auto')).toBe(false);
-    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'auto')).toBe(true);
-    expect(isStoreOpen(closedByHours, DEFAULT_WEEKLY_HOURS, 'open')).toBe(true);
-    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'closed')).toBe(false);
+    expect(isStoreOpen(closedByHours, state('auto'))).toBe(false);
+    expect(isStoreOpen(openByHours, state('auto'))).toBe(true);
+    expect(isStoreOpen(closedByHours, state('open'))).toBe(true);
+    expect(isStoreOpen(openByHours, state('closed'))).toBe(false);
   });
 
   it('keeps the store closed while new orders are paused, whatever the mode, until the pause ends', () => {
     const openByHours = at('2026-11-23T13:00');
     const until = new Date(openByHours.getTime() + 60_000);
-    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'auto', until)).toBe(false);
-    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'open', until)).toBe(false);
-    expect(isStoreOpen(until, DEFAULT_WEEKLY_HOURS, 'auto', until)).toBe(true);
-    expect(isStoreOpen(openByHours, DEFAULT_WEEKLY_HOURS, 'auto', null)).toBe(true);
+    expect(isStoreOpen(openByHours, state('auto', until))).toBe(false);
+    expect(isStoreOpen(openByHours, state('open', until))).toBe(false);
+    expect(isStoreOpen(until, state('auto', until))).toBe(true);
+    expect(isStoreOpen(openByHours, state('auto', null))).toBe(true);
     expect(isPaused(openByHours, until)).toBe(true);
     expect(isPaused(until, until)).toBe(false);
     expect(isPaused(until, null)).toBe(false);
@@ -140,19 +148,19 @@ describe('opening hours in America/Toronto', () => {
     const openByHours = at('2026-11-23T13:00');
     const closedByHours = at('2026-11-23T10:00');
     const until = new Date(openByHours.getTime() + 15 * 60_000);
-    expect(storeStatus(openByHours, DEFAULT_WEEKLY_HOURS, 'auto', until)).toEqual({
+    expect(storeStatus(openByHours, state('auto', until))).toEqual({
       status: 'paused',
       resumesAt: until,
     });
-    expect(storeStatus(until, DEFAULT_WEEKLY_HOURS, 'auto', until)).toEqual({
+    expect(storeStatus(until, state('auto', until))).toEqual({
       status: 'open',
       resumesAt: null,
     });
     // Closed by the hours or the staff, a pause changes nothing the customer needs to know.
     const early = new Date(closedByHours.getTime() + 15 * 60_000);
-    expect(storeStatus(closedByHours, DEFAULT_WEEKLY_HOURS, 'auto', early).status).toBe('closed');
-    expect(storeStatus(openByHours, DEFAULT_WEEKLY_HOURS, 'closed', until).status).toBe('closed');
-    expect(storeStatus(closedByHours, DEFAULT_WEEKLY_HOURS, 'open', early).status).toBe('paused');
+    expect(storeStatus(closedByHours, state('auto', early)).status).toBe('closed');
+    expect(storeStatus(openByHours, state('closed', until)).status).toBe('closed');
+    expect(storeStatus(closedByHours, state('open', early)).status).toBe('paused');
   });
 });
 

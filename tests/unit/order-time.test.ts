@@ -11,8 +11,8 @@ import { judgedAt } from '../../src/server/orders/order-time';
  */
 const settings = {
   weeklyHours: DEFAULT_WEEKLY_HOURS,
-  leadTimeMinutes: 20,
-  deliveryLeadTimeMinutes: 45,
+  pickupLeadMinutes: 20,
+  deliveryLeadMinutes: 45,
 };
 const at = (local: string) => new Date(`${local}:00-05:00`);
 const SUNDAY_EVENING = at('2026-11-22T19:00');
@@ -46,7 +46,7 @@ describe('judgedAt', () => {
           const now = new Date(SUNDAY_EVENING.getTime() + offset);
           const slots = scheduleSlots(now, {
             hours: settings.weeklyHours,
-            leadMinutes: delivery ? settings.deliveryLeadTimeMinutes : settings.leadTimeMinutes,
+            leadMinutes: delivery ? settings.deliveryLeadMinutes : settings.pickupLeadMinutes,
           });
           // The first (the soonest, where the lead time counts) and any other.
           for (const slot of [slots[0], slots[pick % Math.max(slots.length, 1)]]) {

@@ -31,7 +31,8 @@ import {
   type ToppingRecord,
   type UnreadableProduct,
 } from '../repositories/products';
-import { storeRepository, type StoreSettings } from '../repositories/store';
+import type { StoreSettings } from '../../domain/store-settings';
+import { storeRepository } from '../repositories/store';
 import { categoriesRepository } from '../repositories/categories';
 
 export type Topping = ToppingRecord;

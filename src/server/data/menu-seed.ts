@@ -1,14 +1,12 @@
 /**
- * The store's menu and profile from shared/design/menu.md, as seed data. Seeding fills an empty
+ * The store's menu from shared/design/menu.md, as seed data (the profile's defaults are the
+ * settings' own, domain/store-settings.ts). Seeding fills an empty
  * database with them once and never touches what exists (decision 4), so a restart neither
  * duplicates items, nor overwrites the store's own changes, nor brings back what it deleted.
  */
 import {
-  DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   isListKind,
   seededCategory,
-  DEFAULT_STORE_CONTACT,
-  DEFAULT_WEEKLY_HOURS,
   THREE_PIZZA_DEAL,
   toCents,
   TWO_PIZZA_DEAL,
@@ -352,16 +350,3 @@ export function seedImagePath(product: SeedProduct): string {
     ? `/images/${category.segment}/${product.slug}.svg`
     : `/images/${product.slug}.svg`;
 }
-
-/** Clearly fictional defaults; the store edits them. */
-export const STORE_PROFILE = {
-  ...DEFAULT_STORE_CONTACT,
-  pickupAddress: '123 Example Street, Guelph, ON N1H 0A0',
-  openMode: 'auto' as const,
-  weeklyHours: DEFAULT_WEEKLY_HOURS,
-  deliveryFeeCents: toCents(8),
-  acceptanceWindowMinutes: DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
-  /** Earliest a scheduled order may be, from now: pickup, then delivery (issue 8). */
-  leadTimeMinutes: 20,
-  deliveryLeadTimeMinutes: 45,
-};

@@ -1,7 +1,8 @@
 import { toCents } from '../../domain';
-import type { Database, Queryable } from './db';
-import { PRODUCTS, STORE_PROFILE, TOPPING_FACTS, TOPPINGS, seedImagePath } from './menu-seed';
+import type { Database } from './db';
+import { PRODUCTS, TOPPING_FACTS, TOPPINGS, seedImagePath } from './menu-seed';
 import { withDrinkIds } from '../repositories/drink-refs';
+import { storeRepository } from '../repositories/store';
 import { queryOf, sql } from './sql';
 
 /**
@@ -15,7 +16,7 @@ export async function seed(db: Database): Promise<{ products: number; toppings: 
   if (await seedIsDone(db)) return { products: 0, toppings: 0 };
   return db.transaction(async (tx) => {
     const query = queryOf(tx);
-    await ensureSettings(tx);
+    await storeRepository(tx).ensure();
     // Claims the seed: a second process starting at the same moment waits here for this
     // transaction and then finds the row taken, so only one of them inserts the menu.
     const claimed = await query(
@@ -55,20 +56,6 @@ export async function seed(db: Database): Promise<{ products: number; toppings: 
     }
     return { products, toppings };
   });
-}
-
-/** The single `store_settings` row, inserted with the seeded profile when it is missing. */
-async function ensureSettings(tx: Queryable): Promise<void> {
-  const s = STORE_PROFILE;
-  await queryOf(tx)(
-    sql`insert into store_settings (id, name, phone, pickup_address, open_mode, weekly_hours,
-          delivery_fee_cents, acceptance_window_minutes, lead_time_minutes,
-          delivery_lead_time_minutes)
-        values (1, ${s.name}, ${s.phone}, ${s.pickupAddress}, ${s.openMode},
-          ${JSON.stringify(s.weeklyHours)}, ${s.deliveryFeeCents}, ${s.acceptanceWindowMinutes},
-          ${s.leadTimeMinutes}, ${s.deliveryLeadTimeMinutes})
-        on conflict (id) do nothing`,
-  );
 }
 
 /** Whether the menu was seeded once and the settings row exists. */

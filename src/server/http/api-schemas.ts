@@ -53,6 +53,8 @@ import {
   KINDS,
 } from '../../domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
+import { STORE_SETTINGS } from '../../domain/store-settings';
+import { settingsAnswerShape } from './store-settings-schemas';
 
 const dollars = z.number();
 
@@ -278,20 +280,8 @@ export const apiStaffOrderSchema = apiOrderSchema.extend({
 }) satisfies z.ZodType<ApiStaffOrder>;
 
 export const apiStaffStoreSchema = z.object({
-  mode: z.enum(['auto', 'open', 'closed']),
   storeOpen: z.boolean(),
-  hours: z.array(dayHoursSchema.nullable()).readonly(),
-  deliveryFee: dollars,
-  acceptanceWindowMinutes: z.number().int(),
-  pickupLeadMinutes: z.number().int(),
-  deliveryLeadMinutes: z.number().int(),
-  deliveryMinutes: z.number().int(),
-  pauseUntil: z.string().nullable(),
-  name: z.string(),
-  pickupAddress: z.string(),
-  phone: z.string(),
-  hstNumber: z.string().nullable(),
-  staffEditMenu: z.boolean(),
+  ...settingsAnswerShape(STORE_SETTINGS),
 }) satisfies z.ZodType<ApiStaffStore>;
 
 export const apiStoreInfoSchema = z.object({

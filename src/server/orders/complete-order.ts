@@ -185,7 +185,7 @@ async function placeOrder({
   if (checkout.scheduledTime) {
     // Checked at Confirm Order, but time has passed (and the hours may have changed) since.
     checkScheduledTime(checkout.scheduledTime, checkout.deliveryType, settings, now);
-  } else if (!isStoreOpen(now, settings.weeklyHours, settings.openMode, settings.pauseUntil)) {
+  } else if (!isStoreOpen(now, settings)) {
     throw conflict(STORE_CLOSED_MESSAGE, 'store_closed');
   }
 

@@ -6,7 +6,7 @@
  */
 import { parseScheduledTime, scheduleProblem } from '../../domain';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
-import type { StoreSettings } from '../repositories/store';
+import type { StoreSettings } from '../../domain/store-settings';
 
 /** Longest `orderAt` text read; an ISO time is far shorter. */
 const MAX_ORDER_AT_TEXT = 100;
@@ -30,13 +30,13 @@ function readOrderAt(value: string | null | undefined): Date | null {
  */
 export function judgedAt(
   requested: Date | null,
-  settings: Pick<StoreSettings, 'weeklyHours' | 'leadTimeMinutes' | 'deliveryLeadTimeMinutes'>,
+  settings: Pick<StoreSettings, 'weeklyHours' | 'pickupLeadMinutes' | 'deliveryLeadMinutes'>,
   now: Date,
 ): Date {
   if (!requested || Number.isNaN(requested.getTime())) return now;
   const problem = scheduleProblem(requested, now, {
     hours: settings.weeklyHours,
-    leadMinutes: Math.min(settings.leadTimeMinutes, settings.deliveryLeadTimeMinutes),
+    leadMinutes: Math.min(settings.pickupLeadMinutes, settings.deliveryLeadMinutes),
   });
   return problem === null ? requested : now;
 }

@@ -11,28 +11,10 @@ import {
   type DeliveryType,
 } from '../../domain';
 import { badRequest } from '../http/errors';
-import type { StoreSettings } from '../repositories/store';
+import type { StoreSettings } from '../../domain/store-settings';
 
 /** Longest schedule text read; every form we accept is far shorter. */
 const MAX_SCHEDULE_TEXT = 100;
-
-/**
- * How far ahead an order of this delivery type may be scheduled, minutes: the domain's rule
- * (a delivery's kitchen lead counts to its ready time), so the checkout offers what this allows.
- */
-export function leadMinutesFor(
-  settings: Pick<StoreSettings, 'leadTimeMinutes' | 'deliveryLeadTimeMinutes' | 'deliveryMinutes'>,
-  deliveryType: DeliveryType,
-): number {
-  return scheduleLeadMinutes(
-    {
-      pickupLeadMinutes: settings.leadTimeMinutes,
-      deliveryLeadMinutes: settings.deliveryLeadTimeMinutes,
-      deliveryMinutes: settings.deliveryMinutes,
-    },
-    deliveryType,
-  );
-}
 
 /** 400 `invalid_schedule` unless the store can honour `instant` now. */
 export function checkScheduledTime(
@@ -43,7 +25,7 @@ export function checkScheduledTime(
 ): void {
   const problem = scheduleProblem(instant, now, {
     hours: settings.weeklyHours,
-    leadMinutes: leadMinutesFor(settings, deliveryType),
+    leadMinutes: scheduleLeadMinutes(settings, deliveryType),
   });
   if (problem) throw badRequest(SCHEDULE_MESSAGES[problem], 'invalid_schedule');
 }

@@ -1,85 +1,36 @@
-import type { OpenMode, WeeklyHours } from '../../domain';
+import type { OpenMode } from '../../domain';
+import {
+  STORE_SETTINGS,
+  settingsDefaults,
+  type AnySetting,
+  type StoreSettings,
+  type StoreSettingsPatch,
+} from '../../domain/store-settings';
 import type { Queryable } from '../data/db';
-import { identifiers, join, queryOf, sql } from '../data/sql';
+import { identifiers, join, queryOf, sql, type Sql, type SqlValue } from '../data/sql';
 
-export interface StoreSettings {
-  name: string;
-  phone: string;
-  pickupAddress: string;
-  openMode: OpenMode;
-  weeklyHours: WeeklyHours;
-  deliveryFeeCents: number;
-  acceptanceWindowMinutes: number;
-  /** Pickup lead time (the column predates delivery's own). */
-  leadTimeMinutes: number;
-  deliveryLeadTimeMinutes: number;
-  /** Minutes from the kitchen to the door: a delivery is ready this long before its time. */
-  deliveryMinutes: number;
-  /** New orders paused (the store counts as closed) until then; null when never paused. */
-  pauseUntil: Date | null;
-  /** The store's HST registration number, printed on receipts; null when not given. */
-  hstNumber: string | null;
-  /** Whether staff (not only the admin) may edit the menu. */
-  staffEditMenu: boolean;
+/** The settings' entries; each names its column (domain/store-settings.ts). */
+const ENTRIES = Object.entries(STORE_SETTINGS) as [keyof StoreSettings, AnySetting][];
+/** The only column names that ever reach the SQL text. */
+const column = identifiers(ENTRIES.map(([, entry]) => entry.column));
+/** Every setting's column in the registry's order: one statement text, prepared once. */
+const COLUMNS = join(ENTRIES.map(([, entry]) => column(entry.column)));
+
+/** A setting's value as a statement binds it; the week's hours go as json. */
+function bound(entry: AnySetting, value: unknown): Sql {
+  return entry.json ? sql`${JSON.stringify(value)}::jsonb` : sql`${value as SqlValue}`;
 }
 
-interface SettingsRow {
-  name: string;
-  phone: string;
-  pickup_address: string;
-  open_mode: OpenMode;
-  weekly_hours: WeeklyHours;
-  delivery_fee_cents: number;
-  acceptance_window_minutes: number;
-  lead_time_minutes: number;
-  delivery_lead_time_minutes: number;
-  delivery_minutes: number;
-  pause_until: Date | string | null;
-  hst_number: string | null;
-  staff_edit_menu: boolean;
+/** The one row's settings, read by their entries. */
+function settingsOf([row]: Record<string, unknown>[]): StoreSettings {
+  if (!row) throw new Error('Store settings missing: the database was not seeded');
+  return Object.fromEntries(
+    ENTRIES.map(([key, entry]) => {
+      const stored = row[entry.column];
+      return [key, entry.read ? entry.read(stored) : stored];
+    }),
+  ) as StoreSettings;
 }
-
-/** The store's writable settings, any subset: what `update` writes. */
-export type StoreSettingsPatch = Partial<
-  Pick<
-    StoreSettings,
-    | 'openMode'
-    | 'weeklyHours'
-    | 'deliveryFeeCents'
-    | 'acceptanceWindowMinutes'
-    | 'leadTimeMinutes'
-    | 'deliveryLeadTimeMinutes'
-    | 'deliveryMinutes'
-    | 'pauseUntil'
-    | 'name'
-    | 'pickupAddress'
-    | 'phone'
-    | 'hstNumber'
-    | 'staffEditMenu'
-  >
->;
-
-/** Each writable setting's column; the only names that ever reach the SQL text. */
-const COLUMNS = {
-  openMode: 'open_mode',
-  weeklyHours: 'weekly_hours',
-  deliveryFeeCents: 'delivery_fee_cents',
-  acceptanceWindowMinutes: 'acceptance_window_minutes',
-  leadTimeMinutes: 'lead_time_minutes',
-  deliveryLeadTimeMinutes: 'delivery_lead_time_minutes',
-  deliveryMinutes: 'delivery_minutes',
-  pauseUntil: 'pause_until',
-  name: 'name',
-  pickupAddress: 'pickup_address',
-  phone: 'phone',
-  hstNumber: 'hst_number',
-  staffEditMenu: 'staff_edit_menu',
-} as const satisfies Record<keyof StoreSettingsPatch, string>;
-const column = identifiers(Object.values(COLUMNS));
-/** The settings bound as they are; the week's hours go as json. */
-const PLAIN_KEYS = (Object.keys(COLUMNS) as (keyof StoreSettingsPatch)[]).filter(
-  (key): key is Exclude<keyof StoreSettingsPatch, 'weeklyHours'> => key !== 'weeklyHours',
-);
 
 export function storeRepository(db: Queryable) {
   const query = queryOf(db);
@@ -87,41 +38,30 @@ export function storeRepository(db: Queryable) {
     async settings(): Promise<StoreSettings> {
       // Named columns and a parameter make it a prepared statement on the Postgres server
       // (data/db/statement-names.ts), planned once per connection: placing an order reads it twice.
-      const rows = await query<SettingsRow>(
-        sql`select name, phone, pickup_address, open_mode, weekly_hours, delivery_fee_cents,
-                   acceptance_window_minutes, lead_time_minutes, delivery_lead_time_minutes,
-                   delivery_minutes, pause_until, hst_number, staff_edit_menu
-              from store_settings where id = ${1}`,
-      );
-      const row = rows[0];
-      if (!row) throw new Error('Store settings missing: the database was not seeded');
-      return {
-        name: row.name,
-        phone: row.phone,
-        pickupAddress: row.pickup_address,
-        openMode: row.open_mode,
-        weeklyHours: row.weekly_hours,
-        deliveryFeeCents: row.delivery_fee_cents,
-        acceptanceWindowMinutes: row.acceptance_window_minutes,
-        leadTimeMinutes: row.lead_time_minutes,
-        deliveryLeadTimeMinutes: row.delivery_lead_time_minutes,
-        deliveryMinutes: row.delivery_minutes,
-        pauseUntil: row.pause_until === null ? null : new Date(row.pause_until),
-        hstNumber: row.hst_number,
-        staffEditMenu: row.staff_edit_menu,
-      };
+      return settingsOf(await query(sql`select ${COLUMNS} from store_settings where id = ${1}`));
     },
-    /** Changes the given settings in one statement; the others stay as they are. */
-    async update(changes: StoreSettingsPatch, at: Date): Promise<void> {
+    /** The single row with every setting at its default, when it is missing. */
+    async ensure(): Promise<void> {
+      const defaults = settingsDefaults(STORE_SETTINGS);
+      const values = ENTRIES.map(([key, entry]) => bound(entry, defaults[key]));
+      await query(
+        sql`insert into store_settings (id, ${COLUMNS}) values (1, ${join(values)})
+            on conflict (id) do nothing`,
+      );
+    },
+    /**
+     * Changes the given settings in one statement, the others staying as they are, and answers
+     * them all as they now are: the staff's answer needs no second read.
+     */
+    async update(changes: StoreSettingsPatch, at: Date): Promise<StoreSettings> {
       const sets = [sql`updated_at = ${at}`];
-      if (changes.weeklyHours !== undefined) {
-        sets.push(sql`weekly_hours = ${JSON.stringify(changes.weeklyHours)}::jsonb`);
-      }
-      for (const key of PLAIN_KEYS) {
+      for (const [key, entry] of ENTRIES) {
         const value = changes[key];
-        if (value !== undefined) sets.push(sql`${column(COLUMNS[key])} = ${value}`);
+        if (value !== undefined) sets.push(sql`${column(entry.column)} = ${bound(entry, value)}`);
       }
-      await query(sql`update store_settings set ${join(sets)} where id = 1`);
+      return settingsOf(
+        await query(sql`update store_settings set ${join(sets)} where id = 1 returning ${COLUMNS}`),
+      );
     },
     async setOpenMode(mode: OpenMode): Promise<void> {
       await query(

@@ -1,24 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  MAX_PAUSE_MINUTES,
-  MAX_DELIVERY_MINUTES,
   MAX_DECLINE_REASON_LENGTH,
   MAX_READY_MINUTES,
   MIN_READY_MINUTES,
   ORDER_STATUSES,
-  HST_NUMBER_MESSAGE,
-  isPhoneNumber,
-  normaliseHstNumber,
   isPlainText,
   stripInvisible,
-  toCents,
   type OrderStatus,
   idSchema,
 } from '../../domain';
+import { STORE_SETTINGS, adminRefusal } from '../../domain/store-settings';
+import { wholeNumber } from '../../domain/whole-number';
 import { requireUser, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import { apiStaffOrderSchema, apiStaffStoreSchema } from '../http/api-schemas';
+import { settingsBodySchema } from '../http/store-settings-schemas';
 import { MINUTES_MESSAGE, acceptOrder } from '../orders/accept-order';
 import { CANCEL_REASON_MESSAGE, LATER_STATUSES, advanceOrder } from '../orders/advance-order';
 import { declineOrder } from '../orders/decline-order';
@@ -63,26 +60,6 @@ const ordersQuery = z.object({
 
 const orderParams = z.object({ orderId: idSchema });
 
-/** A whole number, sent as a number or as the text of one ("25" from a form field). */
-const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,6}$/)
-          .transform(Number),
-      ],
-      {
-        error: message,
-      },
-    )
-    .pipe(
-      z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }),
-    );
-
 /**
  * Optional for a scheduled order (ready at its scheduled time); the use case asks for them when
  * the order is as soon as possible.
@@ -90,7 +67,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
 const acceptBody = z
   .object(
     {
-      minutes: wholeNumber(MIN_READY_MINUTES, MAX_READY_MINUTES, MINUTES_MESSAGE)
+      minutes: wholeNumber(z, MIN_READY_MINUTES, MAX_READY_MINUTES, MINUTES_MESSAGE)
         .nullable()
         .optional()
         .transform((minutes) => minutes ?? null),
@@ -141,131 +118,7 @@ const statusBody = z
   })
   .meta({ sentences: true });
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const HOURS_MESSAGE =
-  'Send the hours as 7 days from Sunday, each null (closed) or {open, close} in 24-hour "HH:MM".';
-const dayHours = z
-  .object({ open: z.string().regex(HHMM), close: z.string().regex(HHMM) }, { error: HOURS_MESSAGE })
-  .nullable();
-
-const DAY_MINUTES = 24 * 60;
-const PAUSE_MESSAGE = `Please give the pause as whole minutes from 0 (no pause) to ${MAX_PAUSE_MINUTES}.`;
-const PAUSE_UNTIL_MESSAGE =
-  'Please give the end of the pause as an ISO 8601 date and time, or null to end it.';
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** The store's profile: plain text, trimmed, not empty, at most `max` characters. */
-const profileText = (what: string, max: number) => {
-  const message = `Please give the store's ${what} (at most ${max} characters).`;
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: message })
-    .refine(isPlainText, { error: `Please remove special characters from the store's ${what}.` });
-};
-const PHONE_MESSAGE = "Please give the store's phone number with 10 digits, like 519-555-0100.";
-const WINDOW_MESSAGE = `Please give the acceptance window as whole minutes from 1 to ${DAY_MINUTES}.`;
-const FEE_MESSAGE = 'Please give the delivery fee in dollars, from 0 to 100.';
-
-/** Any subset of the store's controls; fields not named stay as they are, unknown ones dropped. */
-const storeBody = z
-  .object(
-    {
-      mode: z
-        .enum(['auto', 'open', 'closed'], {
-          error: 'Choose the mode: auto (follow the hours), open or closed.',
-        })
-        .optional(),
-      hours: z
-        .array(dayHours, { error: HOURS_MESSAGE })
-        .length(7, { error: HOURS_MESSAGE })
-        .optional(),
-      deliveryFee: z
-        .union(
-          [
-            z.number(),
-            z
-              .string()
-              .trim()
-              .regex(/^\d{1,3}(\.\d{1,2})?$/)
-              .transform(Number),
-          ],
-          {
-            error: FEE_MESSAGE,
-          },
-        )
-        .pipe(z.number().min(0, { error: FEE_MESSAGE }).max(100, { error: FEE_MESSAGE }))
-        .transform(toCents)
-        .optional(),
-      acceptanceWindowMinutes: wholeNumber(1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
-      // Another name for the same setting, for clients that send it (the staff app sends
-      // acceptanceWindowMinutes); both at once must agree.
-      acceptWindowMinutes: wholeNumber(1, DAY_MINUTES, WINDOW_MESSAGE).optional(),
-      // Pause new orders for this many minutes from now (0 ends a pause), or until an instant.
-      pauseMinutes: wholeNumber(0, MAX_PAUSE_MINUTES, PAUSE_MESSAGE).optional(),
-      pauseUntil: z
-        .string({ error: PAUSE_UNTIL_MESSAGE })
-        .trim()
-        .regex(ISO_INSTANT, { error: PAUSE_UNTIL_MESSAGE })
-        .transform((text) => new Date(text))
-        .refine((instant) => !Number.isNaN(instant.getTime()), { error: PAUSE_UNTIL_MESSAGE })
-        .nullable()
-        .optional(),
-      name: profileText('name', 100).optional(),
-      pickupAddress: profileText('pickup address', 200).optional(),
-      phone: z
-        .string({ error: PHONE_MESSAGE })
-        .trim()
-        .max(40, { error: PHONE_MESSAGE })
-        .refine(isPhoneNumber, { error: PHONE_MESSAGE })
-        .optional(),
-      // '' or null takes the number off the receipts.
-      hstNumber: z
-        .string({ error: HST_NUMBER_MESSAGE })
-        .max(40, { error: HST_NUMBER_MESSAGE })
-        .transform((text, context) => {
-          const number = normaliseHstNumber(text);
-          if (number === null) {
-            context.addIssue({ code: 'custom', message: HST_NUMBER_MESSAGE });
-            return z.NEVER;
-          }
-          return number === '' ? null : number;
-        })
-        .nullable()
-        .optional(),
-      pickupLeadMinutes: wholeNumber(
-        0,
-        DAY_MINUTES,
-        `Please give the pickup lead time as whole minutes from 0 to ${DAY_MINUTES}.`,
-      ).optional(),
-      deliveryLeadMinutes: wholeNumber(
-        0,
-        DAY_MINUTES,
-        `Please give the delivery lead time as whole minutes from 0 to ${DAY_MINUTES}.`,
-      ).optional(),
-      deliveryMinutes: wholeNumber(
-        0,
-        MAX_DELIVERY_MINUTES,
-        `Please give the delivery time as whole minutes from 0 to ${MAX_DELIVERY_MINUTES}.`,
-      ).optional(),
-      staffEditMenu: z
-        .boolean({ error: 'Please say whether staff may edit the menu with true or false.' })
-        .optional(),
-    },
-    { error: 'Send the store settings to change as a JSON object.' },
-  )
-  .refine((body) => body.pauseMinutes === undefined || body.pauseUntil === undefined, {
-    error: 'Please send either pauseMinutes or pauseUntil, not both.',
-  })
-  .refine(
-    (body) =>
-      body.acceptanceWindowMinutes === undefined ||
-      body.acceptWindowMinutes === undefined ||
-      body.acceptanceWindowMinutes === body.acceptWindowMinutes,
-    { error: 'Please send the acceptance window once (acceptanceWindowMinutes).' },
-  )
-  .meta({ sentences: true });
+const storeBody = settingsBodySchema(STORE_SETTINGS);
 
 const staffOrder = { 200: apiStaffOrderSchema };
 const staffStore = { 200: apiStaffStoreSchema };
@@ -352,27 +205,13 @@ export const staffRoutes: RouteModule = (app, ctx) => {
     '/staff/store',
     { preValidation: guard, schema: { body: storeBody, response: staffStore } },
     async (request) => {
-      const body = request.body;
-      // Who may edit the menu is the admin's call alone; the other controls are every staff's.
-      if (body.staffEditMenu !== undefined && (await requireUser(request, ctx)).role !== 'admin') {
-        throw forbidden('Only the store admin can decide who edits the menu.');
+      // Some settings are the admin's call alone (who edits the menu); the rest every staff's.
+      const refusal = adminRefusal(STORE_SETTINGS, request.body);
+      if (refusal !== null && (await requireUser(request, ctx)).role !== 'admin') {
+        throw forbidden(refusal);
       }
       return ctx.catalogue.change('store', () =>
-        updateStoreControls(ctx.db, ctx.clock, {
-          openMode: body.mode,
-          weeklyHours: body.hours,
-          deliveryFeeCents: body.deliveryFee,
-          acceptanceWindowMinutes: body.acceptanceWindowMinutes ?? body.acceptWindowMinutes,
-          leadTimeMinutes: body.pickupLeadMinutes,
-          deliveryLeadTimeMinutes: body.deliveryLeadMinutes,
-          deliveryMinutes: body.deliveryMinutes,
-          pause: body.pauseMinutes ?? body.pauseUntil,
-          name: body.name,
-          pickupAddress: body.pickupAddress,
-          phone: body.phone,
-          hstNumber: body.hstNumber,
-          staffEditMenu: body.staffEditMenu,
-        }),
+        updateStoreControls(ctx.db, ctx.clock, request.body),
       );
     },
   );

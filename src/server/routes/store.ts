@@ -1,4 +1,10 @@
-import { describeWeeklyHours, storeStatus, toDollars, type ApiStoreStatus } from '../../domain';
+import {
+  describeWeeklyHours,
+  scheduleLeadMinutes,
+  storeStatus,
+  toDollars,
+  type ApiStoreStatus,
+} from '../../domain';
 import type { Clock } from '../clock';
 import type { RouteModule } from '../context';
 import { apiStoreInfoSchema, apiStoreStatusSchema } from '../http/api-schemas';
@@ -8,8 +14,8 @@ import {
   sendRepresentation,
   type Representation,
 } from '../http/representation';
-import { storeRepository, type StoreSettings } from '../repositories/store';
-import { leadMinutesFor } from '../orders/scheduled-time';
+import type { StoreSettings } from '../../domain/store-settings';
+import { storeRepository } from '../repositories/store';
 
 const status = (answer: ApiStoreStatus) =>
   representation(
@@ -52,7 +58,7 @@ function statusAnswers(clock: Clock): (settings: StoreSettings) => Representatio
     const at = clock.now();
     const time = at.getTime();
     if (last?.settings === settings && time >= last.from && time < last.until) return last.answer;
-    const now = storeStatus(at, settings.weeklyHours, settings.openMode, settings.pauseUntil);
+    const now = storeStatus(at, settings);
     const answer =
       now.status === 'paused' && now.resumesAt
         ? pausedAnswer(now.resumesAt)
@@ -74,7 +80,7 @@ function statusAnswers(clock: Clock): (settings: StoreSettings) => Representatio
 
 /** The status fields of the store's profile: the same as the status answer's. */
 function statusFields(now: Date, settings: StoreSettings): ApiStoreStatus {
-  const state = storeStatus(now, settings.weeklyHours, settings.openMode, settings.pauseUntil);
+  const state = storeStatus(now, settings);
   return {
     storeOpen: state.status === 'open',
     status: state.status,
@@ -117,8 +123,8 @@ export const storeRoutes: RouteModule = (app, ctx) => {
       deliveryFee: toDollars(settings.deliveryFeeCents),
       ...statusFields(ctx.clock.now(), settings),
       leadMinutes: {
-        pickup: leadMinutesFor(settings, 'pickup'),
-        delivery: leadMinutesFor(settings, 'delivery'),
+        pickup: scheduleLeadMinutes(settings, 'pickup'),
+        delivery: scheduleLeadMinutes(settings, 'delivery'),
       },
       googleClientId: ctx.config.google.clientId,
       mapsApiKey: ctx.config.mapsApiKey,

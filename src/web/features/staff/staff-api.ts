@@ -1,10 +1,5 @@
-import type {
-  ApiStaffOrder,
-  ApiStaffStore,
-  DayHours,
-  OpenMode,
-  OrderStatus,
-} from '../../../domain';
+import type { ApiStaffOrder, ApiStaffStore, OrderStatus } from '../../../domain';
+import type { SettingsSaveBody, StoreSettingsRegistry } from '../../../domain/store-settings';
 import { api } from '../../shared/api';
 
 /** The orders still on the board's working columns. */
@@ -17,26 +12,11 @@ export const OPEN_STATUSES: readonly OrderStatus[] = [
 /** Final statuses: the Done today column. */
 export const DONE_STATUSES: readonly OrderStatus[] = ['completed', 'declined', 'cancelled'];
 
-/** What the Store screen's Save sends: any subset of the store's writable controls. */
-export interface StoreSaveBody {
-  mode?: OpenMode;
-  hours?: (DayHours | null)[];
-  /** Numbers go as the text typed: the server reads numeric text and words what it refuses. */
-  deliveryFee?: number | string;
-  acceptanceWindowMinutes?: number | string;
-  pickupLeadMinutes?: number | string;
-  deliveryLeadMinutes?: number | string;
-  deliveryMinutes?: number | string;
-  /** ISO 8601, or null to resume taking orders. */
-  pauseUntil?: string | null;
-  name?: string;
-  pickupAddress?: string;
-  phone?: string;
-  /** '' takes it off the receipts. */
-  hstNumber?: string;
-  /** The admin's only: whether staff may edit the menu. */
-  staffEditMenu?: boolean;
-}
+/**
+ * What the Store screen's Save sends: any subset of the store's settings, by their API names;
+ * numbers go as the text typed (the server reads numeric text and words what it refuses).
+ */
+export type StoreSaveBody = SettingsSaveBody<StoreSettingsRegistry>;
 
 const orderPath = (id: string, action: string) =>
   `/api/staff/orders/${encodeURIComponent(id)}/${action}`;

@@ -51,8 +51,11 @@ export function clockTime(iso: string, now: Date): string {
  * pause holds over open hours, "Paused — back at 4:17 AM" (the domain's one status rule).
  */
 export function customersSee(store: ApiStaffStore, now: Date): string {
-  const pauseUntil = store.pauseUntil === null ? null : new Date(store.pauseUntil);
-  const { status, resumesAt } = storeStatus(now, store.hours, store.mode, pauseUntil);
+  const { status, resumesAt } = storeStatus(now, {
+    weeklyHours: store.hours,
+    openMode: store.mode,
+    pauseUntil: store.pauseUntil === null ? null : new Date(store.pauseUntil),
+  });
   if (status === 'paused' && resumesAt) return pausedText(resumesAt, now);
   return status === 'open' ? 'Open now' : 'Closed now';
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
   MAX_PAUSE_MINUTES,
-  normaliseHstNumber,
   type ApiStaffStore,
   type DayHours,
   type OpenMode,
 } from '../../../domain';
+import { STORE_SETTINGS, settingFields, unsavedFields } from '../../../domain/store-settings';
 import { useMutation } from '../../shared/use-mutation';
 import { Field } from '../../shared/field';
 import { useNotice } from '../../shared/notices';
@@ -31,116 +31,22 @@ interface DayForm {
   close: string;
 }
 
+/** The settings typed as text, in the registry's order (the hours have their own fieldset). */
+const SETTINGS_FIELDS = settingFields(STORE_SETTINGS);
+
 interface SettingsForm {
   hours: DayForm[];
-  deliveryFee: string;
-  acceptanceWindowMinutes: string;
-  pickupLeadMinutes: string;
-  deliveryLeadMinutes: string;
-  deliveryMinutes: string;
-  name: string;
-  pickupAddress: string;
-  phone: string;
-  hstNumber: string;
+  /** Each text field's text, by its name in the API. */
+  texts: Record<string, string>;
 }
-
-/** The settings typed as text, in the form's order (the hours have their own fieldset). */
-const SETTINGS_FIELDS: readonly {
-  key: Exclude<keyof SettingsForm, 'hours'>;
-  label: string;
-  hint?: string;
-  inputMode?: 'decimal' | 'numeric' | 'tel';
-  placeholder?: string;
-}[] = [
-  { key: 'deliveryFee', label: 'Delivery fee ($)', inputMode: 'decimal' },
-  {
-    key: 'acceptanceWindowMinutes',
-    label: 'Time to answer a new order (minutes)',
-    hint: 'Unanswered orders are declined automatically after this.',
-    inputMode: 'numeric',
-  },
-  {
-    key: 'pickupLeadMinutes',
-    label: 'Pickup lead time (minutes)',
-    hint: 'Earliest a scheduled pickup can be, from now.',
-    inputMode: 'numeric',
-  },
-  {
-    key: 'deliveryLeadMinutes',
-    label: 'Delivery lead time (minutes)',
-    hint: 'Earliest a scheduled delivery can be, from now.',
-    inputMode: 'numeric',
-  },
-  {
-    key: 'deliveryMinutes',
-    label: 'Delivery time (minutes)',
-    hint: 'From the kitchen to the door: a delivery is ready and leaves this long before its time.',
-    inputMode: 'numeric',
-  },
-  { key: 'name', label: 'Store name' },
-  { key: 'pickupAddress', label: 'Pickup address' },
-  { key: 'phone', label: 'Phone', inputMode: 'tel' },
-  { key: 'hstNumber', label: 'HST number (on receipts)', placeholder: '123456789 RT0001' },
-];
 
 function formOf(store: ApiStaffStore): SettingsForm {
   return {
     hours: store.hours.map((day) =>
       day ? { closed: false, ...day } : { closed: true, ...DEFAULT_DAY },
     ),
-    deliveryFee: store.deliveryFee.toFixed(2),
-    acceptanceWindowMinutes: String(store.acceptanceWindowMinutes),
-    pickupLeadMinutes: String(store.pickupLeadMinutes),
-    deliveryLeadMinutes: String(store.deliveryLeadMinutes),
-    deliveryMinutes: String(store.deliveryMinutes),
-    name: store.name,
-    pickupAddress: store.pickupAddress,
-    phone: store.phone,
-    hstNumber: store.hstNumber ?? '',
+    texts: Object.fromEntries(SETTINGS_FIELDS.map((field) => [field.name, field.textOf(store)])),
   };
-}
-
-const FIELD_NAMES: Record<keyof StoreSaveBody, string> = {
-  mode: 'the mode',
-  hours: 'the opening hours',
-  deliveryFee: 'the delivery fee',
-  acceptanceWindowMinutes: 'the time to answer',
-  pickupLeadMinutes: 'the pickup lead time',
-  deliveryLeadMinutes: 'the delivery lead time',
-  deliveryMinutes: 'the delivery time',
-  pauseUntil: 'the pause',
-  name: 'the store name',
-  pickupAddress: 'the pickup address',
-  phone: 'the phone',
-  hstNumber: 'the HST number',
-  staffEditMenu: 'who may edit the menu',
-};
-
-/**
- * The fields of `changes` whose value the store does not have: what to send from the form, and
- * after saving what the server did not take. A server ignores fields it does not know yet
- * (docs/api.md), so "saved" is checked, not assumed. Numbers compare as numbers (the form sends
- * text), the pause to the minute (the server may round it).
- */
-function differs(changes: StoreSaveBody, saved: ApiStaffStore): (keyof StoreSaveBody)[] {
-  const same = (key: keyof StoreSaveBody): boolean => {
-    const sent = changes[key];
-    const now = saved[key];
-    if (key === 'pauseUntil') {
-      const asked = changes.pauseUntil ?? null;
-      const got = saved.pauseUntil;
-      if (asked === null || got === null) return asked === got;
-      return Math.abs(Date.parse(asked) - Date.parse(got)) < 60_000;
-    }
-    if (key === 'hours') return JSON.stringify(sent) === JSON.stringify(now);
-    // The server keeps it in one spelling (123456789 RT0001); none is null there, '' here.
-    if (key === 'hstNumber') {
-      return normaliseHstNumber(changes.hstNumber ?? '') === (saved.hstNumber ?? '');
-    }
-    if (typeof now === 'number') return Number(sent) === now;
-    return sent === now;
-  };
-  return (Object.keys(changes) as (keyof StoreSaveBody)[]).filter((key) => !same(key));
 }
 
 /** A close at or before the open runs past midnight (domain/hours.ts): say so beside the day. */
@@ -172,7 +78,8 @@ export default function StoreScreen() {
     if (!result.ok) return false;
     const saved = result.value;
     setStore(saved);
-    const missed = differs(changes, saved).map((key) => FIELD_NAMES[key]);
+    // A server ignores fields it does not know yet (docs/api.md): "saved" is checked, not assumed.
+    const missed = unsavedFields(STORE_SETTINGS, changes, saved).map((field) => field.noun);
     if (missed.length > 0) {
       const rest = missed.length < Object.keys(changes).length ? ' The rest is saved.' : '';
       setIgnored(`The server did not save ${missed.join(', ')}.${rest}`);
@@ -356,8 +263,8 @@ function SettingsFormView({
 }) {
   const [form, setForm] = useState<SettingsForm>(() => formOf(store));
   const [nothing, setNothing] = useState(false);
-  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const setText = (name: string, value: string) =>
+    setForm((current) => ({ ...current, texts: { ...current.texts, [name]: value } }));
   const setDay = (index: number, change: Partial<DayForm>) =>
     setForm((current) => ({
       ...current,
@@ -366,21 +273,15 @@ function SettingsFormView({
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const wanted: StoreSaveBody = {
+    const wanted: Record<string, unknown> = {
       hours: form.hours.map((day) => (day.closed ? null : { open: day.open, close: day.close })),
-      deliveryFee: form.deliveryFee.trim(),
-      acceptanceWindowMinutes: form.acceptanceWindowMinutes.trim(),
-      pickupLeadMinutes: form.pickupLeadMinutes.trim(),
-      deliveryLeadMinutes: form.deliveryLeadMinutes.trim(),
-      deliveryMinutes: form.deliveryMinutes.trim(),
-      name: form.name.trim(),
-      pickupAddress: form.pickupAddress.trim(),
-      phone: form.phone.trim(),
-      hstNumber: form.hstNumber.trim(),
+      ...Object.fromEntries(Object.entries(form.texts).map(([name, text]) => [name, text.trim()])),
     };
     // Only what was changed: a value left alone is never refused or overwritten by accident.
     const changes: StoreSaveBody = {};
-    for (const key of differs(wanted, store)) Object.assign(changes, { [key]: wanted[key] });
+    for (const { name } of unsavedFields(STORE_SETTINGS, wanted, store)) {
+      Object.assign(changes, { [name]: wanted[name] });
+    }
     if (Object.keys(changes).length === 0) {
       setNothing(true);
       return;
@@ -434,13 +335,13 @@ function SettingsFormView({
         })}
       </fieldset>
       <div className="settings-grid">
-        {SETTINGS_FIELDS.map(({ key, ...field }) => (
+        {SETTINGS_FIELDS.map(({ name, input }) => (
           <Field
-            key={key}
+            key={name}
             className="settings-field"
-            {...field}
-            value={form[key]}
-            onValue={(value) => set(key, value)}
+            {...input}
+            value={form.texts[name] ?? ''}
+            onValue={(value) => setText(name, value)}
           />
         ))}
       </div>
