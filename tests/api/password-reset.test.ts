@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   PASSWORD_RESET_MINUTES,
@@ -9,7 +9,8 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { DEFAULT_RATE_RULES, loadConfig } from '../../src/server/config';
 import { queuedMailsTo } from '../support/mails';
-import { createTestApp, injectAnswerOnly, type TestApp } from '../support/test-app';
+import { injectAnswerOnly } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { TEST_PASSWORD, logIn, registerUser } from '../support/users';
 
 /**
@@ -21,13 +22,9 @@ import { TEST_PASSWORD, logIn, registerUser } from '../support/users';
 
 const ORIGIN = 'https://pizza.example.com';
 const clock = fixedClock('2026-03-03T15:00:00Z');
-let t: TestApp;
 let addressCounter = 0;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock, config: { publicOrigin: ORIGIN } });
-});
-afterAll(() => t.close());
+const t = storeTest({ clock, config: { publicOrigin: ORIGIN } });
 
 /** An address of its own per call unless given: most tests are not about the limits. */
 const nextAddress = () =>

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cartLineNotice,
   toCents,
@@ -15,39 +15,30 @@ import {
   type ApiStaffTopping,
   type ApiTopping,
 } from '../../src/domain';
-import { fixedClock } from '../../src/server/clock';
 import {
-  OPEN_TUESDAY,
   call,
   completeOrder,
   confirm,
   fillCart,
   placeOrder,
   registerCustomer,
-  registerStaff,
   type Account,
 } from '../support/orders';
 import { findProduct } from '../support/menu';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * The staff's menu controls (issue 9): the list with sold-out items, sold out and price changes
  * (and what they do to carts and placed orders), and product photos.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let staff: Account;
-let customer: Account;
 let products: ApiStaffProduct[];
 
+const t = storeTest({ accounts: { staff: 'staff', customer: 'customer' } });
+const { staff, customer } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
   products = (await call(t.app, staff, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
 });
-afterAll(() => t.close());
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
 
