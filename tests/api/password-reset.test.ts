@@ -95,6 +95,25 @@ async function customer(): Promise<{ id: string; email: string; cookie: string }
   return { id: user._id, email, cookie };
 }
 
+/**
+ * The emails of `count` accounts made with SQL (a registered customer's password hash copied),
+ * to spare the timing tests a hash each.
+ */
+async function knownAccounts(count: number, prefix: string): Promise<string[]> {
+  const template = await customer();
+  const emails: string[] = [];
+  for (let made = 0; made < count; made += 1) {
+    const email = uniqueEmail(prefix);
+    await t.db.query(
+      `insert into users (name, email, password_hash)
+       select 'Timing Customer', $1, password_hash from users where id = $2`,
+      [email, template.id],
+    );
+    emails.push(email);
+  }
+  return emails;
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -140,19 +159,8 @@ describe('asking for a link', () => {
   it('takes about as long for an unknown email as for a known one (medians within noise)', async () => {
     const rounds = 25;
     const warmUp = 3;
-    // A known account per round, so the per-email limit never answers for one side; made with
-    // SQL (the registered account's password hash copied) to spare a hash each.
-    const template = await customer();
-    const knownEmails: string[] = [];
-    for (let round = 0; round < rounds + warmUp; round += 1) {
-      const email = uniqueEmail('timing-known');
-      await t.db.query(
-        `insert into users (name, email, password_hash)
-         select 'Timing Customer', $1, password_hash from users where id = $2`,
-        [email, template.id],
-      );
-      knownEmails.push(email);
-    }
+    // A known account per round, so the per-email limit never answers for one side.
+    const knownEmails = await knownAccounts(rounds + warmUp, 'timing-known');
     const took = { known: [] as number[], unknown: [] as number[] };
     // Interleaved, each from an address of its own, so neither side meets a limit or a warmer
     // cache than the other.
@@ -186,17 +194,7 @@ describe('asking for a link', () => {
     const pairs = 100;
     const bound = 75;
     const warmUp = 4;
-    const template = await customer();
-    const knownEmails: string[] = [];
-    for (let pair = 0; pair < pairs + warmUp; pair += 1) {
-      const email = uniqueEmail('sign-known');
-      await t.db.query(
-        `insert into users (name, email, password_hash)
-         select 'Timing Customer', $1, password_hash from users where id = $2`,
-        [email, template.id],
-      );
-      knownEmails.push(email);
-    }
+    const knownEmails = await knownAccounts(pairs + warmUp, 'sign-known');
     let knownSlower = 0;
     for (const [pair, knownEmail] of knownEmails.entries()) {
       const unknownEmail = uniqueEmail('sign-unknown');
