@@ -1,46 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCart, ApiOrder, ApiProduct, ApiStaffProduct, ApiTopping } from '../../src/domain';
-import { fixedClock } from '../../src/server/clock';
 import { PRODUCTS, TOPPING_FACTS, TOPPINGS } from '../../src/server/data/menu-seed';
 import { migrate } from '../../src/server/data/migrate';
 import { seed } from '../../src/server/data/seed';
 import { queryOf, sql } from '../../src/server/data/sql';
 import { withDrinkNames } from '../../src/server/repositories/drink-refs';
 import { findProduct } from '../support/menu';
-import {
-  OPEN_TUESDAY,
-  call,
-  placeOrder,
-  registerCustomer,
-  registerMember,
-  registerStaff,
-  type Account,
-} from '../support/orders';
-import {
-  createTestApp,
-  createTestDatabase,
-  type TestApp,
-  type TestDatabase,
-} from '../support/test-app';
+import { call, placeOrder, type Account } from '../support/orders';
+import { createTestDatabase, type TestDatabase } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * Allergens and dietary marks (issue 34): on a product's details and on each topping, the
  * staff's edits, a cart line's union with its toppings', and an order line's own copy.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let admin: Account;
-let staff: Account;
-let customer: Account;
-
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = (await registerMember(t.app, t.db, 'admin')).account;
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
-});
-afterAll(() => t.close());
+const t = storeTest({ accounts: { admin: 'admin', staff: 'staff', customer: 'customer' } });
+const { admin, staff, customer } = t.accounts;
 
 async function toppings(): Promise<ApiTopping[]> {
   const response = await call(t.app, null, 'GET', '/api/toppings');

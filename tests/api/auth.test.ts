@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   type ApiLoginAnswer,
@@ -11,15 +11,12 @@ import {
 import { buildApp } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import { DEFAULT_RATE_RULES, PASSWORD_COST } from '../../src/server/config';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../support/test-app';
+import { createTestApp, createTestDatabase, testConfig } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
 const clock = fixedClock('2026-11-23T23:00:00Z');
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = storeTest({ clock });
 
 const GUELPH = '50 Stone Rd E, Guelph, ON N1G 2W1';
 let ipCounter = 0;

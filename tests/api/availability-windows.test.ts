@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   ApiCompleteOrderAnswer,
   ApiErrorBody,
@@ -7,8 +7,9 @@ import type {
   AvailabilityWindow,
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
-import { call, completeOrder, confirm, registerCustomer, type Account } from '../support/orders';
-import { createTestApp, productIdsByName, type TestApp } from '../support/test-app';
+import { call, completeOrder, confirm, type Account } from '../support/orders';
+import { productIdsByName } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * Availability windows (issue 34): a product offered only on some days and hours is refused
@@ -24,8 +25,6 @@ const LATE_FRIDAY: AvailabilityWindow = { days: [5], from: '22:00', to: '02:00' 
 const LUNCH_TEXT = 'Sorry, Garlic Bread is only available Mon–Fri 11:00 AM–3:00 PM.';
 
 const clock = fixedClock(at('2026-11-23T12:00'));
-let t: TestApp;
-let alice: Account;
 let garlicBread: string;
 
 /** Gives Garlic Bread these windows (null: none) and waits until the app's menu shows them. */
@@ -71,12 +70,11 @@ const ordersOf = async (who: Account) =>
     ])
   )[0]?.n;
 
+const t = storeTest({ clock, accounts: { alice: 'customer' } });
+const { alice } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  alice = await registerCustomer(t.app);
   garlicBread = (await productIdsByName(t.app))('Garlic Bread');
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   await emptyCart(alice);
   await setWindows(null);

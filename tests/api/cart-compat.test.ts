@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCart, ApiErrorBody } from '../../src/domain';
-import { createTestApp, productIdsByName, type TestApp } from '../support/test-app';
+import { productIdsByName } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { registerUser } from '../support/users';
 
 /**
@@ -9,17 +10,15 @@ import { registerUser } from '../support/users';
  * still prices every line itself.
  */
 
-let t: TestApp;
 let id: (name: string) => string;
 let who: { id: string; cookie: string };
 
+const t = storeTest({ clock: null });
 beforeAll(async () => {
-  t = await createTestApp();
   id = await productIdsByName(t.app);
   const registered = await registerUser(t.app);
   who = { id: registered.user._id, cookie: registered.cookie };
 });
-afterAll(() => t.close());
 
 function add(item: object) {
   return t.app.inject({

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { ApiCart, ApiCartItem } from '../../src/domain';
-import { createTestApp, testDbKind, type TestApp } from '../support/test-app';
+import { testDbKind } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { registerUser } from '../support/users';
 
 /**
@@ -10,18 +11,16 @@ import { registerUser } from '../support/users';
  * (one connection) the requests run in turn anyway; the test still holds there.
  */
 
-let t: TestApp;
 let who: { id: string; cookie: string };
 let coke = '';
 
+const t = storeTest({ clock: null });
 beforeAll(async () => {
-  t = await createTestApp();
   const products = await t.app.inject({ method: 'GET', url: '/api/products?category=Beverages' });
   coke = products.json<{ _id: string; name: string }[]>().find((p) => p.name === 'Coke')?._id ?? '';
   const registered = await registerUser(t.app);
   who = { id: registered.user._id, cookie: registered.cookie };
 });
-afterAll(() => t.close());
 
 /** The Coke line in the model: its quantity, and whether it is still the line the pair named. */
 type Line = { quantity: number; original: boolean } | null;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CART_FULL_MESSAGE,
   MAX_CART_LINES,
@@ -15,7 +15,8 @@ import {
 import { TOPPINGS } from '../../src/server/data/menu-seed';
 import { productsRepository } from '../../src/server/repositories/products';
 import { comboLarge } from '../support/cart-payloads';
-import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
+import { productIdsByName, untilMenuHeard } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { registerCustomer } from '../support/orders';
 
 // The API's own shapes: a field renamed on the server breaks this file's type-check.
@@ -23,18 +24,16 @@ type Item = ApiCartItem;
 type Cart = ApiCart;
 type Merged = ApiMergedCart;
 
-let t: TestApp;
 let id: (name: string) => string;
 let alice: { id: string; cookie: string };
 let bob: { id: string; cookie: string };
 
+const t = storeTest({ clock: null });
 beforeAll(async () => {
-  t = await createTestApp();
   id = await productIdsByName(t.app);
   alice = await registerCustomer(t.app);
   bob = await registerCustomer(t.app);
 });
-afterAll(() => t.close());
 
 type Who = { id: string; cookie: string } | null;
 

@@ -8,7 +8,8 @@ import { SEEDED_CATEGORIES, type ApiProduct } from '../../src/domain';
 const CATEGORIES = SEEDED_CATEGORIES.map((category) => category.id);
 import { buildApp } from '../../src/server/app';
 import { PRODUCTS } from '../../src/server/data/menu-seed';
-import { createTestApp, testConfig, type TestApp } from '../support/test-app';
+import { testConfig } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 // The API's own shapes: a field renamed on the server breaks this file's type-check.
 type ListedProduct = ApiProduct;
@@ -40,7 +41,6 @@ const TOPPING_NAMES = [
 const WING_FLAVORS = ['Mild', 'Medium', 'Hot', 'Honey Garlic', 'Sweet Chili'];
 const COMBO_SIDES = ['Garlic Bread', 'Potato Wedges', 'Caesar Salad', 'French Fries'];
 
-let t: TestApp;
 let products: ListedProduct[];
 
 async function get(url: string, app: FastifyInstance = t.app) {
@@ -71,11 +71,10 @@ const byName = (name: string) => {
   return product;
 };
 
+const t = storeTest({ clock: null });
 beforeAll(async () => {
-  t = await createTestApp();
   products = await getJson<ListedProduct[]>('/api/products');
 });
-afterAll(() => t.close());
 
 describe('GET /api/products', () => {
   it('lists the whole seeded menu with the spec field names, prices in dollars', () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   SCHEDULE_MESSAGES,
@@ -16,24 +16,18 @@ import {
   fillCart,
   registerCustomer,
   registerStaff,
-  type Account,
 } from '../support/orders';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /** POST /api/cart/confirm: Confirm Order at checkout (spec section 5, brief "The order's life"). */
 
 const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let alice: Account;
-let bob: Account;
 
+const t = storeTest({ clock, accounts: { alice: 'customer', bob: 'customer' } });
+const { alice, bob } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  alice = await registerCustomer(t.app);
-  bob = await registerCustomer(t.app);
   await fillCart(t.app, alice, [{ name: 'Coke', quantity: 2 }, { name: 'Garlic Bread' }]);
 });
-afterAll(() => t.close());
 afterEach(() => {
   clock.set(OPEN_TUESDAY);
 });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { storeTest } from '../support/store-test';
 import { registerUser, type ApiUser } from '../support/users';
 
 type Contact = ApiUser['contacts'][number];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = storeTest({ clock: null });
 
 const HOME = '12 Gordon St, Guelph, ON N1H 4G9';
 const WORK = '50 Stone Rd E, Guelph, Ontario';

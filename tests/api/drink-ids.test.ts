@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ApiCartView,
   ApiCompleteOrderAnswer,
@@ -8,20 +8,17 @@ import type {
   ApiStaffProduct,
   CartItemPayload,
 } from '../../src/domain';
-import { fixedClock } from '../../src/server/clock';
 import { migrate } from '../../src/server/data/migrate';
 import {
-  OPEN_TUESDAY,
   call,
   completeOrder,
   confirm,
   fillCart,
   registerCustomer,
-  registerMember,
   type Account,
 } from '../support/orders';
 import { findProduct } from '../support/menu';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * Drinks are kept by the beverage's id inside the store (issue 34, migration 022): a combo's
@@ -30,22 +27,18 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * and orders; a placed order keeps the name it was placed with. The API speaks names throughout.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
 const MIGRATION = '022_drink_ids.sql';
-let t: TestApp;
-let admin: Account;
 /** The seeded menu, as the staff's list answered it before any test. */
 let products: ApiStaffProduct[];
 /** The combo's details as seeded (dollars), put back after a test changes them. */
 let seededComboDetails: ApiStaffProduct['details'];
 
+const t = storeTest({ accounts: { admin: 'admin' } });
+const { admin } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = (await registerMember(t.app, t.db, 'admin')).account;
   products = (await call(t.app, admin, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
   seededComboDetails = findProduct(products, 'Pizza & Wings Combo').details;
 });
-afterAll(() => t.close());
 
 const idOf = (name: string) => findProduct(products, name)._id;
 

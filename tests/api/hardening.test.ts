@@ -10,21 +10,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCartTotals } from '../../src/domain';
 import { createTestApp, listenOnLoopback, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { TEST_PASSWORD, registerUser } from '../support/users';
 
 const HTML = '<!doctype html><title>Royal City Pizza</title><div id="root"></div>';
 
-let t: TestApp;
 let webDir: string;
-beforeAll(async () => {
+beforeAll(() => {
   webDir = mkdtempSync(join(tmpdir(), 'web-'));
   writeFileSync(join(webDir, 'index.html'), HTML);
-  t = await createTestApp({ config: { webDir } });
 });
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   rmSync(webDir, { recursive: true, force: true });
 });
+const t = storeTest({ clock: null, config: () => ({ webDir }) });
 
 describe('paths the app does not have', () => {
   it('answers every spelling of an API path with a JSON 404, for any method', async () => {

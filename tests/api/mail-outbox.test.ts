@@ -11,17 +11,11 @@ import { fixedClock } from '../../src/server/clock';
 import { loadConfig, type MailConfig } from '../../src/server/config';
 import { renderMail } from '../../src/server/mail/render';
 import { mailOutboxRepository } from '../../src/server/repositories/mail-outbox';
-import {
-  OPEN_TUESDAY,
-  call,
-  registerCustomer,
-  registerStaff,
-  signInAs,
-  type Account,
-} from '../support/orders';
+import { OPEN_TUESDAY, call, type Account } from '../support/orders';
 import { portOf, startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { storeTest } from '../support/store-test';
 import { TEST_ADMIN } from '../support/users';
-import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 
 /**
  * The outbox's sending half (issue 35), through a real SMTP server on loopback: a queued mail
@@ -55,7 +49,7 @@ interface Row {
   sent_at: Date | string | null;
 }
 
-async function rowOf(t: TestApp, id: string): Promise<Row> {
+async function rowOf(t: Pick<TestApp, 'app' | 'db'>, id: string): Promise<Row> {
   const rows = await t.db.query<Row>(
     'select status, attempts, last_error, next_attempt_at, sent_at from mail_outbox where id = $1',
     [id],
@@ -66,7 +60,11 @@ async function rowOf(t: TestApp, id: string): Promise<Row> {
 }
 
 /** Polls the row until `done` holds (the sender runs on its own timer). */
-async function until(t: TestApp, id: string, done: (row: Row) => boolean): Promise<Row> {
+async function until(
+  t: Pick<TestApp, 'app' | 'db'>,
+  id: string,
+  done: (row: Row) => boolean,
+): Promise<Row> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const row = await rowOf(t, id);
@@ -80,7 +78,12 @@ async function until(t: TestApp, id: string, done: (row: Row) => boolean): Promi
  * The row once attempt `attempts` is over: counted and its retry planned, no longer under the
  * claim's lease (now + twice sendTimeoutMs), which a claim sets before the attempt starts.
  */
-function attemptOver(t: TestApp, id: string, attempts: number, now: () => Date): Promise<Row> {
+function attemptOver(
+  t: Pick<TestApp, 'app' | 'db'>,
+  id: string,
+  attempts: number,
+  now: () => Date,
+): Promise<Row> {
   return until(
     t,
     id,
@@ -92,7 +95,7 @@ function attemptOver(t: TestApp, id: string, attempts: number, now: () => Date):
   );
 }
 
-async function queue(t: TestApp, to: string, subject: string): Promise<string> {
+async function queue(t: Pick<TestApp, 'app' | 'db'>, to: string, subject: string): Promise<string> {
   const rendered = renderMail(
     {
       subject,
@@ -111,24 +114,19 @@ const error = (response: { json: () => unknown }) => response.json() as ApiError
 describe('sending through SMTP', () => {
   const clock = fixedClock(OPEN_TUESDAY);
   let smtp: TestSmtpServer;
-  let t: TestApp;
-  let admin: Account;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({
-      clock,
-      config: {
-        admin: TEST_ADMIN,
-        mail: mailConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Slice Shop <orders@slice.example>' }),
-      },
-    });
-    admin = await signInAs(t.app, TEST_ADMIN);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
+  afterAll(() => smtp.close());
+  const t = storeTest({
+    clock,
+    config: () => ({
+      mail: mailConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Slice Shop <orders@slice.example>' }),
+    }),
+    accounts: { admin: 'owner' },
   });
+  const { admin } = t.accounts;
 
   it('delivers a queued mail with both parts, its recipient, subject and From, and a Message-ID of its row', async () => {
     const before = smtp.mails.length;
@@ -246,29 +244,20 @@ describe('a mail server that is down (issue 44: failures the owner sees)', () =>
   const ALERT_MS = MAIL_FAILING_ALERT_MINUTES * 60_000;
   let smtp: TestSmtpServer;
   let port: number;
-  let t: TestApp;
-  let admin: Account;
-  let staff: Account;
 
   beforeAll(async () => {
     // Started for a free port, then stopped: every connection to SMTP_URL is refused.
     smtp = await startSmtpServer();
     port = portOf(smtp);
     await smtp.close();
-    t = await createTestApp({
-      clock,
-      config: {
-        admin: TEST_ADMIN,
-        mail: { ...mailConfig({ SMTP_URL: smtp.url }), maxAttempts: 8 },
-      },
-    });
-    admin = await signInAs(t.app, TEST_ADMIN);
-    staff = await registerStaff(t.app, t.db);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
+  afterAll(() => smtp.close());
+  const t = storeTest({
+    clock,
+    config: () => ({ mail: { ...mailConfig({ SMTP_URL: smtp.url }), maxAttempts: 8 } }),
+    accounts: { admin: 'owner', staff: 'staff' },
   });
+  const { admin, staff } = t.accounts;
 
   const outbox = async () =>
     (await call(t.app, admin, 'GET', '/api/staff/outbox')).json<ApiOutbox>();
@@ -349,18 +338,12 @@ describe('a mail server that is down (issue 44: failures the owner sees)', () =>
 });
 
 describe('without SMTP_URL', () => {
-  let t: TestApp;
-  let admin: Account;
-  let staff: Account;
-  let customer: Account;
-
-  beforeAll(async () => {
-    t = await createTestApp({ config: { admin: TEST_ADMIN, mail: { ...mailConfig({}) } } });
-    admin = await signInAs(t.app, TEST_ADMIN);
-    staff = await registerStaff(t.app, t.db);
-    customer = await registerCustomer(t.app);
+  const t = storeTest({
+    clock: null,
+    config: { mail: { ...mailConfig({}) } },
+    accounts: { admin: 'owner', staff: 'staff', customer: 'customer' },
   });
-  afterAll(() => t.close());
+  const { admin, staff, customer } = t.accounts;
 
   it('keeps every mail queued and lists it as held, with its text, newest first', async () => {
     const first = await queue(t, 'fay@example.com', 'First held');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SEEDED_CATEGORIES,
   type ApiCart,
@@ -15,10 +15,10 @@ import {
   fillCart,
   registerCustomer,
   registerMember,
-  registerStaff,
   type Account,
 } from '../support/orders';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * The whole menu as one document (issue 34, decision 19): GET /api/staff/menu exports it and
@@ -27,18 +27,9 @@ import { createTestApp, type TestApp } from '../support/test-app';
  */
 
 const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let admin: Account;
-let staff: Account;
-let customer: Account;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = (await registerMember(t.app, t.db, 'admin')).account;
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
-});
-afterAll(() => t.close());
+const t = storeTest({ clock, accounts: { admin: 'admin', staff: 'staff', customer: 'customer' } });
+const { admin, staff, customer } = t.accounts;
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMenuHistoryEntry, ApiStaffProduct, ApiTopping } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { findProduct } from '../support/menu';
-import {
-  OPEN_TUESDAY,
-  call,
-  registerCustomer,
-  registerMember,
-  type Account,
-} from '../support/orders';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { OPEN_TUESDAY, call, type Account } from '../support/orders';
+import { storeTest } from '../support/store-test';
 
 /**
  * The menu's history (issue 34): every change to a product, topping, flavour or category is kept with who
@@ -18,20 +12,20 @@ import { createTestApp, type TestApp } from '../support/test-app';
  */
 
 const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let admin: Account;
-let staff: Account;
-let customer: Account;
 let products: ApiStaffProduct[];
 
+const t = storeTest({
+  clock,
+  accounts: {
+    admin: { role: 'admin', name: 'Olive Owner' },
+    staff: { role: 'staff', name: 'Sam Shift' },
+    customer: 'customer',
+  },
+});
+const { admin, staff, customer } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = (await registerMember(t.app, t.db, 'admin', { name: 'Olive Owner' })).account;
-  staff = (await registerMember(t.app, t.db, 'staff', { name: 'Sam Shift' })).account;
-  customer = await registerCustomer(t.app);
   products = (await call(t.app, admin, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
 });
-afterAll(() => t.close());
 
 const json = { 'content-type': 'application/json' };
 const history = async (query = '', who: Account = staff) => {

@@ -2,10 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  cartLineNotice,
-  toCents,
   type ApiCart,
-  type ApiCartItem,
   type ApiCompleteOrderAnswer,
   type ApiErrorBody,
   type ApiProduct,
@@ -27,6 +24,7 @@ import {
   registerStaff,
   type Account,
 } from '../support/orders';
+import { lineNotice } from '../support/cart-view';
 import { secondInstance } from '../support/second-instance';
 import { createTestDatabase, testConfig, testDbKind, type TestDatabase } from '../support/test-app';
 
@@ -102,17 +100,6 @@ async function cartOf(who: Account): Promise<ApiCart> {
   return response.json<ApiCart>();
 }
 
-/** The words a screen shows for a line: the domain's rule over the line's own fields. */
-const notice = (item: ApiCartItem | undefined) =>
-  item
-    ? cartLineNotice({
-        hidden: item.productId.hidden,
-        soldOut: item.productId.soldOut,
-        unit: toCents(item.priceByQuantity),
-        addedUnit: item.addedPriceByQuantity === null ? null : toCents(item.addedPriceByQuantity),
-      })
-    : 'no line';
-
 const count = async (sql: string, params: unknown[]) =>
   Number((await database.db.query<{ n: number | string }>(sql, params))[0]?.n ?? 0);
 
@@ -142,7 +129,7 @@ describe('retire (hide) and show again', () => {
       expect(cart.items).toHaveLength(1);
       expect(cart.items[0]?.productId.hidden).toBe(true);
       expect(cart.totalPrice).toBe(before.totalPrice);
-      expect(notice(cart.items[0])).toBe(NOT_ON_MENU);
+      expect(lineNotice(cart.items[0])).toBe(NOT_ON_MENU);
 
       // Adding it (by id or as a guest's line) is refused by name, and nothing is written.
       const added = await call(app, shopper, 'POST', '/api/cart', {
@@ -193,7 +180,7 @@ describe('retire (hide) and show again', () => {
     expect((await app.inject({ method: 'GET', url: `/api/products/${wedges}` })).statusCode).toBe(
       200,
     );
-    expect(notice((await cartOf(shopper)).items[0])).toBeNull();
+    expect(lineNotice((await cartOf(shopper)).items[0])).toBeNull();
     expect((await confirm(app, shopper)).statusCode).toBe(200);
   });
 
@@ -386,7 +373,7 @@ describe('a price edit reaches a live cart', () => {
     await fillCart(app, shopper, [{ productId: fingers, quantity: 2 }]);
     const before = await cartOf(shopper);
     expect(before.items[0]?.priceByQuantity).toBe(8.99);
-    expect(notice(before.items[0])).toBeNull();
+    expect(lineNotice(before.items[0])).toBeNull();
 
     expect((await patch(fingers, { price: 9.49 })).statusCode).toBe(200);
     try {
@@ -394,7 +381,7 @@ describe('a price edit reaches a live cart', () => {
       expect(after.items[0]).toMatchObject({ priceByQuantity: 9.49, totalPrice: 18.98 });
       expect(after.subtotal).toBe(18.98);
       expect(after.totalPrice).toBeGreaterThan(before.totalPrice);
-      expect(notice(after.items[0])).toBe('Price changed from $8.99 to $9.49');
+      expect(lineNotice(after.items[0])).toBe('Price changed from $8.99 to $9.49');
     } finally {
       await patch(fingers, { price: 8.99 });
     }
@@ -418,7 +405,7 @@ describe('a price edit reaches a live cart', () => {
       });
       expect(merged.statusCode).toBe(200);
       const cart = await cartOf(shopper);
-      expect(cart.items.map((item) => [item.productId.name, notice(item)])).toEqual([
+      expect(cart.items.map((item) => [item.productId.name, lineNotice(item)])).toEqual([
         ['Two Pizza Deal', 'Price changed from $31.99 to $33.99'],
         ['Coke', 'Price changed from $1.00 to $1.25'],
         ['Garlic Bread', null],

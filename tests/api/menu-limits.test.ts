@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SEEDED_CATEGORIES,
   type ApiErrorBody,
@@ -8,9 +8,8 @@ import {
 } from '../../src/domain';
 import { ALLERGENS, DIETARY_MARKS } from '../../src/domain/allergens';
 import { MENU_LIST_LIMITS } from '../../src/domain/menu-limits';
-import { fixedClock } from '../../src/server/clock';
-import { OPEN_TUESDAY, call, registerMember, type Account } from '../support/orders';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { call } from '../support/orders';
+import { storeTest } from '../support/store-test';
 
 /**
  * Every list the menu takes has a cap (issue 45 item 7: one import of 547 KB put 10,000 windows
@@ -19,15 +18,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * route: a 400 saying the cap in the editor's words, and nothing stored.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let admin: Account;
-
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = (await registerMember(t.app, t.db, 'admin')).account;
-});
-afterAll(() => t.close());
+const t = storeTest({ accounts: { admin: 'admin' } });
+const { admin } = t.accounts;
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

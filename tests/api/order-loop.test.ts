@@ -5,7 +5,7 @@
  * and, on the Postgres server, two server processes acting as one.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cartTotals,
   priceSelection,
@@ -19,7 +19,6 @@ import { openDatabase } from '../../src/server/data/db';
 import { productsRepository } from '../../src/server/repositories/products';
 import { openSse, type SseConnection, type SseFrame } from '../support/sse';
 import {
-  createTestApp,
   listenOnLoopback,
   productIdsByName,
   TEST_DATABASE_URL,
@@ -27,6 +26,7 @@ import {
   testDbKind,
   type TestApp,
 } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
 
 // A Tuesday evening: the store is open (11:00-23:00 in Toronto).
@@ -37,7 +37,6 @@ const readyIn = (minutes: number) =>
 const WINGS_SIZE = '20 pcs';
 const ADDRESS = '55 Wyndham St N, Guelph, ON N1H 7T8';
 
-let t: TestApp;
 let base: string;
 let id: (name: string) => string;
 let staff: Account;
@@ -113,13 +112,12 @@ async function acceptForTwentyFive(
   });
 }
 
+const t = storeTest({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   base = await listenOnLoopback(t.app);
   id = await productIdsByName(t.app);
   staff = await registerStaff(t.app, t.db);
 });
-afterAll(() => t.close());
 
 describe('the order loop', () => {
   it('places a delivery order the engine prices, the board hears it, the customer hears the answer', async () => {
@@ -261,7 +259,7 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one databas
 });
 
 /** The database config of a test app on Postgres (its own schema), for a second process. */
-async function sameDatabaseAs(app: TestApp) {
+async function sameDatabaseAs(app: Pick<TestApp, 'db'>) {
   const rows = await app.db.query<{ schema: string }>('select current_schema() as schema');
   const schema = rows[0]?.schema;
   if (!schema) throw new Error('no schema');

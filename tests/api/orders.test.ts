@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
@@ -30,7 +30,8 @@ import {
 } from '../support/orders';
 import { countQueries } from '../support/queries';
 import { comboLarge } from '../support/cart-payloads';
-import { createTestApp, productIdsByName, untilMenuHeard, type TestApp } from '../support/test-app';
+import { productIdsByName, untilMenuHeard } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { registerUser } from '../support/users';
 
 /**
@@ -43,16 +44,14 @@ const clock = fixedClock(OPEN_TUESDAY);
 /** The end of the acceptance window of an order placed at `at`. */
 const inWindow = (at: Date) =>
   new Date(at.getTime() + DEFAULT_ACCEPTANCE_WINDOW_MINUTES * 60_000).toISOString();
-let t: TestApp;
 let id: (name: string) => string;
 let staff: Account;
 
+const t = storeTest({ clock });
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   id = await productIdsByName(t.app);
   staff = await registerStaff(t.app, t.db);
 });
-afterAll(() => t.close());
 afterEach(async () => {
   clock.set(OPEN_TUESDAY);
   await storeRepository(t.db).update({ openMode: 'auto' }, clock.now());

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   PASSWORD_RESET_MINUTES,
@@ -9,7 +9,8 @@ import {
 import { fixedClock } from '../../src/server/clock';
 import { DEFAULT_RATE_RULES, loadConfig } from '../../src/server/config';
 import { queuedMailsTo } from '../support/mails';
-import { createTestApp, injectAnswerOnly, type TestApp } from '../support/test-app';
+import { injectAnswerOnly } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { TEST_PASSWORD, logIn, registerUser } from '../support/users';
 
 /**
@@ -21,13 +22,9 @@ import { TEST_PASSWORD, logIn, registerUser } from '../support/users';
 
 const ORIGIN = 'https://pizza.example.com';
 const clock = fixedClock('2026-03-03T15:00:00Z');
-let t: TestApp;
 let addressCounter = 0;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock, config: { publicOrigin: ORIGIN } });
-});
-afterAll(() => t.close());
+const t = storeTest({ clock, config: { publicOrigin: ORIGIN } });
 
 /** An address of its own per call unless given: most tests are not about the limits. */
 const nextAddress = () =>
@@ -98,6 +95,25 @@ async function customer(): Promise<{ id: string; email: string; cookie: string }
   return { id: user._id, email, cookie };
 }
 
+/**
+ * The emails of `count` accounts made with SQL (a registered customer's password hash copied),
+ * to spare the timing tests a hash each.
+ */
+async function knownAccounts(count: number, prefix: string): Promise<string[]> {
+  const template = await customer();
+  const emails: string[] = [];
+  for (let made = 0; made < count; made += 1) {
+    const email = uniqueEmail(prefix);
+    await t.db.query(
+      `insert into users (name, email, password_hash)
+       select 'Timing Customer', $1, password_hash from users where id = $2`,
+      [email, template.id],
+    );
+    emails.push(email);
+  }
+  return emails;
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -143,19 +159,8 @@ describe('asking for a link', () => {
   it('takes about as long for an unknown email as for a known one (medians within noise)', async () => {
     const rounds = 25;
     const warmUp = 3;
-    // A known account per round, so the per-email limit never answers for one side; made with
-    // SQL (the registered account's password hash copied) to spare a hash each.
-    const template = await customer();
-    const knownEmails: string[] = [];
-    for (let round = 0; round < rounds + warmUp; round += 1) {
-      const email = uniqueEmail('timing-known');
-      await t.db.query(
-        `insert into users (name, email, password_hash)
-         select 'Timing Customer', $1, password_hash from users where id = $2`,
-        [email, template.id],
-      );
-      knownEmails.push(email);
-    }
+    // A known account per round, so the per-email limit never answers for one side.
+    const knownEmails = await knownAccounts(rounds + warmUp, 'timing-known');
     const took = { known: [] as number[], unknown: [] as number[] };
     // Interleaved, each from an address of its own, so neither side meets a limit or a warmer
     // cache than the other.
@@ -189,17 +194,7 @@ describe('asking for a link', () => {
     const pairs = 100;
     const bound = 75;
     const warmUp = 4;
-    const template = await customer();
-    const knownEmails: string[] = [];
-    for (let pair = 0; pair < pairs + warmUp; pair += 1) {
-      const email = uniqueEmail('sign-known');
-      await t.db.query(
-        `insert into users (name, email, password_hash)
-         select 'Timing Customer', $1, password_hash from users where id = $2`,
-        [email, template.id],
-      );
-      knownEmails.push(email);
-    }
+    const knownEmails = await knownAccounts(pairs + warmUp, 'sign-known');
     let knownSlower = 0;
     for (const [pair, knownEmail] of knownEmails.entries()) {
       const unknownEmail = uniqueEmail('sign-unknown');

@@ -23,10 +23,9 @@ import {
   accountOf,
   call,
   placeOrder,
-  registerStaff,
   type Account,
 } from '../support/orders';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { TEST_PASSWORD, logIn, registerUser } from '../support/users';
 
 /**
@@ -42,23 +41,18 @@ const HOME = {
   address: '12 Gordon St, Guelph, ON N1H 4G9',
   isDefault: true,
 };
-let t: TestApp;
-let staff: Account;
 let checks: CheckConnection;
 let checker: InvariantChecker;
 
+const t = storeTest({ clock, accounts: { staff: 'staff' } });
+const { staff } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  staff = await registerStaff(t.app, t.db);
   // The store always has an admin (an invariant the checker holds the database to).
   await t.db.query(`update users set role = 'admin' where id = $1`, [staff.id]);
   checks = await openCheckConnection(t.db);
   checker = await invariantChecker(t.db, checks, clock);
 });
-afterAll(async () => {
-  await checks.close();
-  await t.close();
-});
+afterAll(() => checks.close());
 
 interface Customer extends Account {
   email: string;

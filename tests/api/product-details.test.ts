@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCart, ApiErrorBody, ApiProduct, ApiStaffProduct } from '../../src/domain';
-import { fixedClock } from '../../src/server/clock';
 import { logUnreadableOnce } from '../../src/server/catalogue/snapshot';
 import { findProduct } from '../support/menu';
 import {
-  OPEN_TUESDAY,
   call,
   completeOrder,
   confirm,
@@ -13,20 +11,18 @@ import {
   registerStaff,
   type Account,
 } from '../support/orders';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * A product whose stored details do not parse (decision 18): the menu still answers, and the
  * product is neither shown, added, nor sold; the rest of the menu is as usual.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
 let wings: ApiProduct;
 let customer: Account;
 
+const t = storeTest();
 beforeAll(async () => {
-  t = await createTestApp({ clock });
   const menu = (await call(t.app, null, 'GET', '/api/products')).json<ApiProduct[]>();
   wings = findProduct(menu, 'Wings');
   // A customer's cart holds the wings before their details break.
@@ -48,7 +44,6 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 });
-afterAll(() => t.close());
 
 describe('a product whose details do not parse', () => {
   it('is left out of the menu, which still answers with everything else', async () => {

@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   KIND_ALERTS,
   SEEDED_CATEGORIES,
-  cartLineNotice,
-  toCents,
   type ApiCart,
   type ApiCategory,
   type ApiErrorBody,
@@ -32,6 +30,7 @@ import {
   registerStaff,
   type Account,
 } from '../support/orders';
+import { lineNotice } from '../support/cart-view';
 import { secondInstance } from '../support/second-instance';
 import { createTestDatabase, testConfig, testDbKind, type TestDatabase } from '../support/test-app';
 
@@ -483,16 +482,7 @@ describe('PATCH /api/staff/categories/{id}', () => {
       expect(cart.items).toHaveLength(1);
       expect(cart.totalPrice).toBe(before.totalPrice);
       const item = cart.items[0];
-      expect(
-        item &&
-          cartLineNotice({
-            hidden: item.productId.hidden,
-            soldOut: item.productId.soldOut,
-            unit: toCents(item.priceByQuantity),
-            addedUnit:
-              item.addedPriceByQuantity === null ? null : toCents(item.addedPriceByQuantity),
-          }),
-      ).toBe(NOT_ON_MENU);
+      expect(lineNotice(item)).toBe(NOT_ON_MENU);
 
       const added = await call(app, shopper, 'POST', '/api/cart', {
         userId: shopper.id,

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  cartLineNotice,
-  toCents,
   type ApiCart,
   type ApiCartItem,
   type ApiConfirmAnswer,
@@ -15,39 +13,31 @@ import {
   type ApiStaffTopping,
   type ApiTopping,
 } from '../../src/domain';
-import { fixedClock } from '../../src/server/clock';
 import {
-  OPEN_TUESDAY,
   call,
   completeOrder,
   confirm,
   fillCart,
   placeOrder,
   registerCustomer,
-  registerStaff,
   type Account,
 } from '../support/orders';
+import { lineNotice } from '../support/cart-view';
 import { findProduct } from '../support/menu';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * The staff's menu controls (issue 9): the list with sold-out items, sold out and price changes
  * (and what they do to carts and placed orders), and product photos.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let staff: Account;
-let customer: Account;
 let products: ApiStaffProduct[];
 
+const t = storeTest({ accounts: { staff: 'staff', customer: 'customer' } });
+const { staff, customer } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
   products = (await call(t.app, staff, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
 });
-afterAll(() => t.close());
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
 
@@ -425,17 +415,6 @@ describe('a price change', () => {
 });
 
 describe('what a line says changed since it was added', () => {
-  // The words a screen shows for a line, from the line's own fields.
-  const notice = (item: ApiCartItem | undefined) =>
-    item
-      ? cartLineNotice({
-          hidden: item.productId.hidden,
-          soldOut: item.productId.soldOut,
-          unit: toCents(item.priceByQuantity),
-          addedUnit: item.addedPriceByQuantity === null ? null : toCents(item.addedPriceByQuantity),
-        })
-      : 'no line';
-
   it('keeps the price a line was added at, in the cart and at checkout', async () => {
     const shopper = await registerCustomer(t.app);
     const sprite = findProduct(products, 'Sprite');
@@ -446,7 +425,7 @@ describe('what a line says changed since it was added', () => {
       localCart: [{ productId: fries._id, quantity: 1 }],
     });
     const before = (await call(t.app, shopper, 'GET', `/api/cart/${shopper.id}`)).json<ApiCart>();
-    expect(before.items.map((item) => [item.addedPriceByQuantity, notice(item)])).toEqual([
+    expect(before.items.map((item) => [item.addedPriceByQuantity, lineNotice(item)])).toEqual([
       [sprite.price, null],
       [fries.price, null],
     ]);
@@ -458,10 +437,12 @@ describe('what a line says changed since it was added', () => {
       const cart = (await call(t.app, shopper, 'GET', `/api/cart/${shopper.id}`)).json<ApiCart>();
       const [line, soldOut] = cart.items;
       expect(line).toMatchObject({ priceByQuantity: newPrice, addedPriceByQuantity: sprite.price });
-      expect(notice(line)).toBe(
+      expect(lineNotice(line)).toBe(
         `Price changed from $${sprite.price.toFixed(2)} to $${newPrice.toFixed(2)}`,
       );
-      expect(notice(soldOut)).toBe('Sold out since you added it. Remove it to place your order.');
+      expect(lineNotice(soldOut)).toBe(
+        'Sold out since you added it. Remove it to place your order.',
+      );
       // Adding it again raises the line and keeps the price it was first added at.
       await fillCart(t.app, shopper, [{ name: 'Sprite' }]);
       const confirmed = (await confirm(t.app, shopper)).json<ApiConfirmAnswer>();
@@ -469,7 +450,7 @@ describe('what a line says changed since it was added', () => {
         quantity: 3,
         addedPriceByQuantity: sprite.price,
       });
-      expect(notice(confirmed.cart.items[0])).toContain('Price changed from');
+      expect(lineNotice(confirmed.cart.items[0])).toContain('Price changed from');
       // A line added after the change was added at the new price: nothing to say.
       const later = await registerCustomer(t.app);
       await fillCart(t.app, later, [{ name: 'Sprite' }]);
@@ -477,7 +458,7 @@ describe('what a line says changed since it was added', () => {
         ApiCartItem[]
       >();
       expect(fresh[0]?.addedPriceByQuantity).toBe(newPrice);
-      expect(notice(fresh[0])).toBeNull();
+      expect(lineNotice(fresh[0])).toBeNull();
     } finally {
       await patch(sprite._id, { price: sprite.price });
       await patch(fries._id, { available: true });

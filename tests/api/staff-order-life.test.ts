@@ -47,22 +47,19 @@ import {
   testDbKind,
   type TestApp,
 } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { countQueries } from '../support/queries';
 import { registerUser } from '../support/users';
 import { queuedMailsAbout } from '../support/mails';
 
 const MINUTE = 60_000;
 const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let staff: Account;
 let staffName: string;
-let customer: Account;
 let customerName: string;
 
+const t = storeTest({ clock, accounts: { staff: 'staff', customer: 'customer' } });
+const { staff, customer } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
   const names = await t.db.query<{ id: string; name: string }>(
     'select id, name from users where id = any($1::uuid[])',
     [[staff.id, customer.id]],
@@ -70,7 +67,6 @@ beforeAll(async () => {
   staffName = names.find((row) => row.id === staff.id)?.name ?? '';
   customerName = names.find((row) => row.id === customer.id)?.name ?? '';
 });
-afterAll(() => t.close());
 afterEach(async () => {
   clock.set(OPEN_TUESDAY);
   await resetStore(t.db, clock.now());

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ApiProduct, ApiStaffProduct } from '../../src/domain';
-import { fixedClock } from '../../src/server/clock';
 import { findProduct } from '../support/menu';
-import {
-  OPEN_TUESDAY,
-  call,
-  placeOrder,
-  registerCustomer,
-  registerMember,
-  registerStaff,
-  type Account,
-} from '../support/orders';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { call, placeOrder, registerCustomer, type Account } from '../support/orders';
+import { storeTest } from '../support/store-test';
 
 /**
  * The staff's product API for the menu editor (issue 34): POST /api/staff/products creates a
@@ -19,19 +10,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * (`domain/product-draft.ts`), one refusal per rule, each naming its field and writing nothing.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let admin: Account;
-let staff: Account;
-let customer: Account;
-
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = (await registerMember(t.app, t.db, 'admin')).account;
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
-});
-afterAll(() => t.close());
+const t = storeTest({ accounts: { admin: 'admin', staff: 'staff', customer: 'customer' } });
+const { admin, staff, customer } = t.accounts;
 
 const create = (body: unknown, who: Account | null = admin) =>
   call(t.app, who, 'POST', '/api/staff/products', body, { 'content-type': 'application/json' });

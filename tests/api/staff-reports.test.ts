@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTO_DECLINE_REASON,
   toCents,
@@ -8,9 +8,9 @@ import {
 } from '../../src/domain';
 import { fixedClock } from '../../src/server/clock';
 import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
-import { call, placeOrder, registerCustomer, registerStaff, type Account } from '../support/orders';
+import { call, placeOrder, type Account } from '../support/orders';
 import { emptyDay } from '../support/reports';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { registerUser } from '../support/users';
 
 /**
@@ -21,9 +21,6 @@ import { registerUser } from '../support/users';
 // Tuesday 24 November 2026 in Guelph (UTC-5): the store is open 11:00-23:00.
 const TUESDAY_18 = '2026-11-24T18:00:00-05:00';
 const clock = fixedClock(TUESDAY_18);
-let t: TestApp;
-let staff: Account;
-let customer: Account;
 /** A customer whose name a spreadsheet would run as a formula, with a comma and quotes. */
 let tricky: Account;
 const TRICKY_NAME = '=HYPERLINK("http://evil.example","Pat, the \'best\'")';
@@ -36,10 +33,9 @@ const accept = (id: string) =>
 const decline = (id: string, reason: string) =>
   call(t.app, staff, 'POST', `/api/staff/orders/${id}/decline`, { reason });
 
+const t = storeTest({ clock, accounts: { staff: 'staff', customer: 'customer' } });
+const { staff, customer } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
   const registered = await registerUser(t.app, { name: TRICKY_NAME });
   tricky = { id: registered.user._id, cookie: registered.cookie };
 
@@ -87,7 +83,6 @@ beforeAll(async () => {
   orders.late = await placeOrder(t.app, customer);
   clock.set('2026-11-24T23:30:00-05:00');
 });
-afterAll(() => t.close());
 
 describe('GET /api/staff/reports/today', () => {
   it('counts the store’s day in Toronto on the injected clock', async () => {

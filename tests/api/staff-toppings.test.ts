@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ApiCartView,
   ApiCompleteOrderAnswer,
@@ -9,21 +9,17 @@ import type {
   CartItemPayload,
 } from '../../src/domain';
 import { MENU_EDITOR_REFUSAL } from '../../src/server/auth/sessions';
-import { fixedClock } from '../../src/server/clock';
 import { migrate } from '../../src/server/data/migrate';
 import {
-  OPEN_TUESDAY,
   call,
   completeOrder,
   confirm,
   fillCart,
   registerCustomer,
-  registerMember,
-  registerStaff,
   type Account,
 } from '../support/orders';
 import { findProduct } from '../support/menu';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * The toppings the owner edits (issue 34): the staff's list, a new topping, a rename that breaks
@@ -31,21 +27,13 @@ import { createTestApp, type TestApp } from '../support/test-app';
  * who may do which.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let admin: Account;
-let staff: Account;
-let customer: Account;
 let products: ApiStaffProduct[];
 
+const t = storeTest({ accounts: { admin: 'admin', staff: 'staff', customer: 'customer' } });
+const { admin, staff, customer } = t.accounts;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = (await registerMember(t.app, t.db, 'admin')).account;
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
   products = (await call(t.app, staff, 'GET', '/api/staff/products')).json<ApiStaffProduct[]>();
 });
-afterAll(() => t.close());
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
 

@@ -1,38 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ApiStaffUser } from '../../src/domain';
-import { fixedClock } from '../../src/server/clock';
-import {
-  OPEN_TUESDAY,
-  call,
-  placeOrder,
-  registerCustomer,
-  registerStaff,
-  signInAs,
-  type Account,
-} from '../support/orders';
+import { call, placeOrder, signInAs } from '../support/orders';
 import { queuedMailsTo } from '../support/mails';
 import { TEST_ADMIN, logIn } from '../support/users';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 /**
  * The staff's accounts, managed by the admin (issue 9): list, add, remove (sessions end at
  * once, no more sign-in) and password reset. Staff members and customers are refused.
  */
 
-const clock = fixedClock(OPEN_TUESDAY);
-let t: TestApp;
-let admin: Account;
-let staff: Account;
-let customer: Account;
 let counter = 0;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock, config: { admin: TEST_ADMIN } });
-  admin = await signInAs(t.app, TEST_ADMIN);
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
-});
-afterAll(() => t.close());
+const t = storeTest({ accounts: { admin: 'owner', staff: 'staff', customer: 'customer' } });
+const { admin, staff, customer } = t.accounts;
 
 const error = (response: { json: () => unknown }) => response.json() as ApiErrorBody;
 const uniqueEmail = () => `staff-${(counter += 1)}-${Date.now()}@example.com`;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_ACCEPTANCE_WINDOW_MINUTES,
   DEFAULT_WEEKLY_HOURS,
@@ -24,12 +24,10 @@ import {
   fillCart,
   placeOrder,
   registerCustomer,
-  registerStaff,
-  signInAs,
   type Account,
   type Method,
 } from '../support/orders';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 import { TEST_ADMIN, TEST_PASSWORD } from '../support/users';
 
 /**
@@ -41,18 +39,9 @@ const clock = fixedClock(OPEN_TUESDAY);
 /** The end of the acceptance window of an order placed now (the clock is fixed). */
 const windowEnd = () =>
   new Date(clock.now().getTime() + DEFAULT_ACCEPTANCE_WINDOW_MINUTES * 60_000).toISOString();
-let t: TestApp;
-let staff: Account;
-let admin: Account;
-let customer: Account;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock, config: { admin: TEST_ADMIN } });
-  staff = await registerStaff(t.app, t.db);
-  customer = await registerCustomer(t.app);
-  admin = await signInAs(t.app, TEST_ADMIN);
-});
-afterAll(() => t.close());
+const t = storeTest({ clock, accounts: { staff: 'staff', customer: 'customer', admin: 'owner' } });
+const { staff, customer, admin } = t.accounts;
 afterEach(async () => {
   clock.set(OPEN_TUESDAY);
   await resetStore(t.db, clock.now());

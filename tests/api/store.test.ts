@@ -1,16 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
 import { storeRepository } from '../../src/server/repositories/store';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { storeTest } from '../support/store-test';
 
 // Monday 2026-11-23, EST (UTC-5): 11:00 local is 16:00Z, 23:00 local is 04:00Z on Tuesday.
 const clock = fixedClock('2026-11-23T23:00:00Z');
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = storeTest({ clock });
 afterEach(async () => {
   await storeRepository(t.db).setOpenMode('auto');
   // Written behind the app's back: its snapshot hears of it by NOTIFY, moments later on the

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/server/clock';
 import { createAcceptanceSweeper } from '../../src/server/orders/acceptance-sweeper';
-import { OPEN_TUESDAY, registerCustomer, type Account } from '../support/orders';
+import { OPEN_TUESDAY } from '../support/orders';
+import { storeTest } from '../support/store-test';
 import { TEST_ADMIN } from '../support/users';
-import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Issue 45, item 9: 20,000 pending orders whose windows all ended (inserted directly, as a
@@ -24,17 +24,16 @@ const SMALLEST_SWEEP = 100;
 
 describe('a sweep with 20,000 orders due (issue 45, item 9)', () => {
   const clock = fixedClock(OPEN_TUESDAY);
-  let t: TestApp;
-  let customer: Account;
+  // The app's own sweeper ticks once at start and not again during the test: this one's
+  // sweeps are the ones measured.
+  const t = storeTest({
+    clock,
+    config: { admin: TEST_ADMIN, orders: { acceptSweepMs: 3_600_000 } },
+    accounts: { customer: 'customer' },
+  });
+  const { customer } = t.accounts;
 
   beforeAll(async () => {
-    // The app's own sweeper ticks once at start and not again during the test: this one's
-    // sweeps are the ones measured.
-    t = await createTestApp({
-      clock,
-      config: { admin: TEST_ADMIN, orders: { acceptSweepMs: 3_600_000 } },
-    });
-    customer = await registerCustomer(t.app);
     const now = clock.now();
     await t.db.query(
       `with made as (
@@ -49,7 +48,6 @@ describe('a sweep with 20,000 orders due (issue 45, item 9)', () => {
       [customer.id, COUNT, now.toISOString()],
     );
   }, 120_000);
-  afterAll(() => t.close());
 
   const pending = async () =>
     Number(
