@@ -460,15 +460,23 @@ async function benchApi(
   const app = await startShippedServer(choice);
   const appPort = app.port;
   const baseline = BASELINE ? await startShippedServer(baselineChoice, BASELINE) : null;
-  const products = JSON.parse(
-    (await request(appPort, '/api/products', { accept: 'application/json' })).body.toString(),
-  ) as { _id: string }[];
+  // Each server's database made its own ids: the same product (the menu's second) by each one's.
+  const secondProduct = async (port: number) => {
+    const products = JSON.parse(
+      (await request(port, '/api/products', { accept: 'application/json' })).body.toString(),
+    ) as { _id: string }[];
+    return `/api/products/${products[1]?._id ?? 'none'}`;
+  };
+  const productPath = await secondProduct(appPort);
+  const baselineProductPath = baseline ? await secondProduct(baseline.port) : productPath;
   const routes = [
     ['/api/store/status', '/api/store/status'],
     ['/api/products', '/api/products'],
-    ['/api/products/{id}', `/api/products/${products[1]?._id ?? 'none'}`],
+    ['/api/products/{id}', productPath],
     ['/api/toppings', '/api/toppings'],
   ] as const;
+  const pathOn = (port: number, path: string) =>
+    baseline && port === baseline.port && path === productPath ? baselineProductPath : path;
   const answers: Record<string, Answer> = {};
   for (const [, path] of routes) answers[path] = await record(appPort, path);
   const bare = Child.start(['bare']);
@@ -485,7 +493,7 @@ async function benchApi(
     const baselineRatios: number[] = [];
     // Warm each (JIT, connections, the app's first database reads) before anything counts.
     for (const port of [appPort, barePort, ...(baseline ? [baseline.port] : [])]) {
-      await load(port, path, { latencies: [], ms: 0, errors: 0 });
+      await load(port, pathOn(port, path), { latencies: [], ms: 0, errors: 0 });
     }
     for (let round = 0; round < ROUNDS; round++) {
       const turns: [number, Turns][] = [
@@ -495,7 +503,7 @@ async function benchApi(
       ];
       if (round % 2 === 1) turns.reverse();
       const before = { app: mark(onApp), bare: mark(onBare), baseline: mark(onBaseline) };
-      for (const [port, into] of turns) await load(port, path, into);
+      for (const [port, into] of turns) await load(port, pathOn(port, path), into);
       const bareRate = rateSince(onBare, before.bare);
       roundRatios.push(Number((rateSince(onApp, before.app) / bareRate).toFixed(2)));
       if (baseline) {
