@@ -115,7 +115,7 @@ export async function buildApp(
           },
     // Bodies are small JSON documents; anything bigger is a mistake or an attack.
     bodyLimit: 64 * 1024,
-    // A count of hops or a list of proxies, never `true` (config.ts: trustProxySetting).
+    // A count of hops or a list of proxies, never `true` (trust-proxy.ts: trustProxySetting).
     trustProxy: trustProxyRule(config.trustProxy),
     // Slow and idle clients let go (config.ts: HttpLimits).
     requestTimeout: config.http.requestTimeoutMs,
