@@ -1,6 +1,6 @@
 import type { ApiOrder, ApiStaffOrder, OrderStatus } from '../../domain';
 import type { Database } from '../data/db';
-import { ordersRepository } from '../repositories/orders';
+import { orderReadsRepository } from '../repositories/order-reads';
 import { presentOrder, withItems, withStaffDetails } from './present-order';
 
 /** My Orders shows the customer's latest orders, no more (older ones stay in the database). */
@@ -10,7 +10,7 @@ export const STAFF_ORDERS_LIMIT = 200;
 
 /** GET /api/orders/{userId}: the customer's latest orders, newest first. */
 export async function listMyOrders(db: Database, userId: string): Promise<ApiOrder[]> {
-  const orders = await ordersRepository(db).listByUser(userId, MY_ORDERS_LIMIT);
+  const orders = await orderReadsRepository(db).listByUser(userId, MY_ORDERS_LIMIT);
   return withItems(db, orders, presentOrder);
 }
 
@@ -19,6 +19,6 @@ export async function listStaffOrders(
   db: Database,
   statuses: readonly OrderStatus[] | null,
 ): Promise<ApiStaffOrder[]> {
-  const orders = await ordersRepository(db).listByStatus(statuses, STAFF_ORDERS_LIMIT);
+  const orders = await orderReadsRepository(db).listByStatus(statuses, STAFF_ORDERS_LIMIT);
   return withStaffDetails(db, orders);
 }

@@ -14,12 +14,8 @@ import {
 import type { Queryable } from '../data/db';
 import { presentSelection } from '../http/present';
 import type { OrderStepRecord } from '../repositories/order-steps';
-import {
-  ordersRepository,
-  type MissedDismissalRecord,
-  type OrderItemRecord,
-  type OrderRecord,
-} from '../repositories/orders';
+import { orderReadsRepository, type MissedDismissalRecord } from '../repositories/order-reads';
+import { ordersRepository, type OrderItemRecord, type OrderRecord } from '../repositories/orders';
 import { isUuid } from '../../domain/ids';
 
 function presentItem(item: OrderItemRecord): ApiOrderItem {
@@ -119,7 +115,7 @@ export async function withItems<T>(
   orders: readonly OrderRecord[],
   present: (order: OrderRecord, items: readonly OrderItemRecord[]) => T,
 ): Promise<T[]> {
-  const items = await ordersRepository(db).itemsOf(orders.map((order) => order.id));
+  const items = await orderReadsRepository(db).itemsOf(orders.map((order) => order.id));
   return orders.map((order) => present(order, items.get(order.id) ?? []));
 }
 
@@ -128,7 +124,7 @@ export async function withStaffDetails(
   db: Queryable,
   orders: readonly OrderRecord[],
 ): Promise<ApiStaffOrder[]> {
-  const details = await ordersRepository(db).detailsOf(orders.map((order) => order.id));
+  const details = await orderReadsRepository(db).detailsOf(orders.map((order) => order.id));
   return orders.map((order) => {
     const { items = [], steps = [], dismissal = null } = details.get(order.id) ?? {};
     return presentStaffOrder(order, items, steps, dismissal);
@@ -145,7 +141,7 @@ export async function loadStaffOrders(
   orderIds: readonly string[],
 ): Promise<Map<string, ApiStaffOrder>> {
   const ids = [...new Set(orderIds)].filter(isUuid);
-  const found = await ordersRepository(db).getManyWithDetails(ids);
+  const found = await orderReadsRepository(db).getManyWithDetails(ids);
   return new Map(
     found.map(({ order, details }) => [
       order.id,

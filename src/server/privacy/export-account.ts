@@ -5,7 +5,7 @@ import { notFound } from '../http/errors';
 import { presentContact } from '../http/present';
 import { presentOrder } from '../orders/present-order';
 import { contactsRepository } from '../repositories/contacts';
-import { ordersRepository } from '../repositories/orders';
+import { orderReadsRepository } from '../repositories/order-reads';
 import { privacyRepository } from '../repositories/privacy';
 
 /**
@@ -22,7 +22,9 @@ export function exportAccount(
     const privacy = privacyRepository(tx);
     const account = await privacy.account(userId);
     if (!account) throw notFound('No account with this id.');
-    const orders = await ordersRepository(tx).getManyWithDetails(await privacy.orderIds(userId));
+    const orders = await orderReadsRepository(tx).getManyWithDetails(
+      await privacy.orderIds(userId),
+    );
     orders.sort(
       (a, b) =>
         b.order.createdAt.getTime() - a.order.createdAt.getTime() ||

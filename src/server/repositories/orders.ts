@@ -1,6 +1,8 @@
 /**
- * Placed orders and their lines. An order is a snapshot: its lines keep the product's name,
- * image, options and prices as they were when it was placed (brief: "An order is a snapshot").
+ * Placed orders and their lines: placing one, and each change of its life. An order is a
+ * snapshot: its lines keep the product's name, image, options and prices as they were when it
+ * was placed (brief: "An order is a snapshot"); `order-records.ts` says what is kept, and
+ * `order-reads.ts` reads orders as lists and with their details.
  *
  * LOCK ORDER (see `data/db.ts`): placing an order locks the cart row, then reads its lines, then
  * writes the order and its items; changing an order locks the order row (`lock`, or
@@ -10,122 +12,28 @@
  *
  * ROUND TRIPS: every statement is a round trip to the server, and under load a statement
  * outside a transaction first waits for a pool connection of its own. So placing an order is
- * one statement (the order, its lines, its first step, its cart completed), a change and its
- * step are one, and an order's lines and steps come with it in one read, as json columns
- * (`getManyWithDetails`, `detailsOf`): the staff board hears of a new order after one read,
- * not three (docs/performance.md, "Round trips per order").
+ * one statement (the order, its lines, its first step, its cart completed), and a change and its
+ * step are one (docs/performance.md, "Round trips per order").
  */
-import type { DeliveryType, NormalisedSelection, OrderStatus, PaymentOption } from '../../domain';
+import type { OrderStatus } from '../../domain';
 import type { Queryable } from '../data/db';
 import { queryOf, raw, sql, type Sql } from '../data/sql';
 import {
-  stepInsert,
-  stepsJson,
-  toStep,
-  type OrderStepRecord,
-  type StepInsert,
-  type StepRow,
-} from './order-steps';
-import { isAllergen, type Allergen } from '../../domain/allergens';
-import { storedSelection } from './stored-selection';
+  ORDER_COLUMNS,
+  SELECT_ORDERS,
+  dateOrNull,
+  toOrder,
+  type NewOrder,
+  type NewOrderItem,
+  type OrderItemRecord,
+  type OrderRecord,
+  type OrderRow,
+  type Timestamp,
+} from './order-records';
+import { stepInsert, type StepInsert } from './order-steps';
 
-/** What an order is placed with and keeps as it was. */
-interface OrderTerms {
-  deliveryType: DeliveryType;
-  paymentOption: PaymentOption;
-  phone: string;
-  address: string | null;
-  scheduledTime: Date | null;
-  /** The store's delivery time when placed (`domain/order-times.ts`); null for a pickup. */
-  deliveryMinutes: number | null;
-  instructions: string;
-  subtotalCents: number;
-  hstCents: number;
-  tipPercent: number;
-  tipCents: number;
-  deliveryFeeCents: number;
-  totalCents: number;
-  createdAt: Date;
-}
-
-export interface NewOrder extends OrderTerms {
-  userId: string;
-  cartId: string;
-  idempotencyKey: string | null;
-  customerName: string;
-  /** When the order is declined automatically unless answered: createdAt + the window. */
-  acceptBy: Date;
-}
-
-export interface NewOrderItem {
-  productId: string;
-  name: string;
-  image: string;
-  category: string;
-  selection: NormalisedSelection;
-  description: string;
-  quantity: number;
-  unitCents: number;
-  totalCents: number;
-  /** What the line contains as placed: its product's and its toppings' (`lineAllergens`). */
-  allergens: Allergen[];
-}
-
-export interface OrderRecord extends OrderTerms {
-  id: string;
-  number: number;
-  userId: string;
-  status: OrderStatus;
-  /** The name as it was when the order was placed; the email as the account has it now. */
-  customer: { id: string; name: string; email: string };
-  readyMinutes: number | null;
-  readyAt: Date | null;
-  declineReason: string | null;
-  cancelReason: string | null;
-  answeredAt: Date | null;
-  /** The acceptance window's end (null only for orders of before the window was recorded). */
-  acceptBy: Date | null;
-}
-
-export interface OrderItemRecord extends Omit<NewOrderItem, 'productId' | 'allergens'> {
-  id: string;
-  orderId: string;
-  /** Null once the product has been removed from the menu. */
-  productId: string | null;
-  /** Null for a line placed before allergens were kept (migration 020). */
-  allergens: Allergen[] | null;
-}
-
-type Timestamp = Date | string;
-
-interface OrderRow {
-  id: string;
-  number: string;
-  user_id: string;
-  status: OrderStatus;
-  delivery_type: DeliveryType;
-  payment_option: PaymentOption;
-  customer_name: string;
-  customer_email: string;
-  contact_phone: string;
-  contact_address: string | null;
-  scheduled_time: Timestamp | null;
-  delivery_minutes: number | null;
-  instructions: string;
-  subtotal_cents: number;
-  hst_cents: number;
-  tip_percent: number;
-  tip_cents: number;
-  delivery_fee_cents: number;
-  total_cents: number;
-  ready_minutes: number | null;
-  ready_at: Timestamp | null;
-  decline_reason: string | null;
-  cancel_reason: string | null;
-  answered_at: Timestamp | null;
-  accept_by: Timestamp | null;
-  created_at: Timestamp;
-}
+// A dozen modules (use cases, mail templates) name an order's records by its repository.
+export type { NewOrder, NewOrderItem, OrderItemRecord, OrderRecord } from './order-records';
 
 /** A line's id as placing the order answers it. */
 interface LineId {
@@ -133,154 +41,12 @@ interface LineId {
   position: number;
 }
 
-interface ItemRow {
-  id: string;
-  order_id: string;
-  product_id: string | null;
-  name: string;
-  image: string;
-  category: string;
-  selection: Partial<NormalisedSelection> | null;
-  description: string;
-  quantity: number;
-  unit_price_cents: number;
-  total_cents: number;
-  allergens: string[] | null;
-}
-
-const date = (value: Timestamp): Date => new Date(value);
-const dateOrNull = (value: Timestamp | null): Date | null => (value === null ? null : date(value));
-
-function toOrder(row: OrderRow): OrderRecord {
-  return {
-    id: row.id,
-    number: Number(row.number),
-    userId: row.user_id,
-    status: row.status,
-    deliveryType: row.delivery_type,
-    paymentOption: row.payment_option,
-    customer: { id: row.user_id, name: row.customer_name, email: row.customer_email },
-    phone: row.contact_phone,
-    address: row.contact_address,
-    scheduledTime: dateOrNull(row.scheduled_time),
-    deliveryMinutes: row.delivery_minutes,
-    instructions: row.instructions,
-    subtotalCents: row.subtotal_cents,
-    hstCents: row.hst_cents,
-    tipPercent: row.tip_percent,
-    tipCents: row.tip_cents,
-    deliveryFeeCents: row.delivery_fee_cents,
-    totalCents: row.total_cents,
-    readyMinutes: row.ready_minutes,
-    readyAt: dateOrNull(row.ready_at),
-    declineReason: row.decline_reason,
-    cancelReason: row.cancel_reason,
-    answeredAt: dateOrNull(row.answered_at),
-    acceptBy: dateOrNull(row.accept_by),
-    createdAt: date(row.created_at),
-  };
-}
-
-function toItem(row: ItemRow): OrderItemRecord {
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    productId: row.product_id,
-    name: row.name,
-    image: row.image,
-    category: row.category,
-    selection: storedSelection(row.selection),
-    description: row.description,
-    quantity: row.quantity,
-    unitCents: row.unit_price_cents,
-    totalCents: row.total_cents,
-    allergens: row.allergens === null ? null : row.allergens.filter(isAllergen),
-  };
-}
-
-// The order's own columns (`o`: the table, aliased so in every statement, inserts and updates
-// included); `number` as text: a bigint, which the two drivers read differently.
-const ORDER_COLUMNS = sql`o.id, o.number::text as number, o.user_id, o.status, o.delivery_type,
-  o.payment_option, o.customer_name, o.contact_phone, o.contact_address, o.scheduled_time,
-  o.delivery_minutes, o.instructions, o.subtotal_cents, o.hst_cents, o.tip_percent, o.tip_cents,
-  o.delivery_fee_cents, o.total_cents, o.ready_minutes, o.ready_at, o.decline_reason,
-  o.cancel_reason, o.answered_at, o.accept_by, o.created_at`;
-
-const ITEM_COLUMNS = sql`id, order_id, product_id, name, image, category, selection, description,
-  quantity, unit_price_cents, total_cents, allergens`;
-
-/** The lines of the order whose id is the SQL expression `orderId`, as one json array. */
-const itemsJson = (orderId: Sql): Sql =>
-  sql`coalesce((select json_agg(x order by x.position) from (
-      select ${ITEM_COLUMNS}, position from order_items where order_id = ${orderId}) x),
-    '[]'::json)`;
-
-/** A missed order's banner dismissed: when, and who (null once their account is deleted). */
-export interface MissedDismissalRecord {
-  at: Date;
-  by: { id: string; name: string } | null;
-}
-
-/** An order's lines, steps and missed banner's dismissal, as the staff board shows them. */
-export interface OrderDetails {
-  items: OrderItemRecord[];
-  steps: OrderStepRecord[];
-  dismissal: MissedDismissalRecord | null;
-}
-
-interface DismissalRow {
-  /** Milliseconds since the epoch, as `stepsJson`'s `at`. */
-  at: number;
-  by_user_id: string | null;
-  by_name: string | null;
-}
-
-interface DetailsRow {
-  items: ItemRow[];
-  steps: StepRow[];
-  dismissal: DismissalRow | null;
-}
-
-/** The dismissal of the order whose id is the SQL expression `orderId`, as json (or null). */
-const dismissalJson = (orderId: Sql): Sql =>
-  sql`(select json_build_object('at', floor(extract(epoch from d.at) * 1000),
-                             'by_user_id', d.by_user_id, 'by_name', du.name)
-      from missed_order_dismissals d left join users du on du.id = d.by_user_id
-     where d.order_id = ${orderId})`;
-
-/** An order's lines, steps and dismissal as columns of a statement that reads `orderId`. */
-const detailsColumns = (orderId: Sql): Sql =>
-  sql`${itemsJson(orderId)} as items, ${stepsJson(orderId)} as steps,
-      ${dismissalJson(orderId)} as dismissal`;
-
-const toDetails = (row: DetailsRow): OrderDetails => ({
-  items: row.items.map(toItem),
-  steps: row.steps.map(toStep),
-  dismissal: row.dismissal
-    ? {
-        at: new Date(row.dismissal.at),
-        by:
-          row.dismissal.by_user_id && row.dismissal.by_name
-            ? { id: row.dismissal.by_user_id, name: row.dismissal.by_name }
-            : null,
-      }
-    : null,
-});
-
-// The user's email comes from the account (the staff may need to write to them); the name is the
-// order's own copy.
-const SELECT_ORDERS = sql`select ${ORDER_COLUMNS}, u.email as customer_email
-    from orders o join users u on u.id = o.user_id`;
-
 /**
  * Marks the acceptance sweeper's periodic read in the SQL text, so a test counting one request's
  * queries can leave out this background work (like the event hub's poll of `order_events`).
  */
 export const ACCEPT_SWEEP_MARK = '/* acceptance sweep */';
 const SWEEP = raw(ACCEPT_SWEEP_MARK);
-
-// Newest first; orders placed at the same instant (a fixed test clock) by their number.
-const NEWEST_FIRST = sql`order by o.created_at desc, o.number desc`;
 
 /**
  * An update of a locked order (`update orders o ... where o.id = ...`) and its step in one
@@ -401,32 +167,6 @@ export function ordersRepository(db: Queryable) {
     get: (orderId: string) => one(sql`${SELECT_ORDERS} where o.id = ${orderId}`),
 
     /**
-     * The orders with these ids that exist, each with its lines and steps, in one statement
-     * (ids must be uuids).
-     */
-    async getManyWithDetails(
-      orderIds: readonly string[],
-    ): Promise<{ order: OrderRecord; details: OrderDetails }[]> {
-      if (orderIds.length === 0) return [];
-      const rows = await query<OrderRow & DetailsRow>(
-        sql`select ${ORDER_COLUMNS}, u.email as customer_email, ${detailsColumns(sql`o.id`)}
-              from orders o join users u on u.id = o.user_id
-             where o.id = any(${orderIds}::uuid[])`,
-      );
-      return rows.map((row) => ({ order: toOrder(row), details: toDetails(row) }));
-    },
-
-    /** The lines and steps of several orders in one statement (ids must be uuids). */
-    async detailsOf(orderIds: readonly string[]): Promise<Map<string, OrderDetails>> {
-      if (orderIds.length === 0) return new Map();
-      const rows = await query<{ id: string } & DetailsRow>(
-        sql`select ids.id, ${detailsColumns(sql`ids.id`)}
-              from unnest(${orderIds}::uuid[]) as ids(id)`,
-      );
-      return new Map(rows.map((row) => [row.id, toDetails(row)]));
-    },
-
-    /**
      * Records who dismissed a missed order's banner, and when; false when it was dismissed
      * already (the first dismissal stands).
      */
@@ -496,36 +236,6 @@ export function ordersRepository(db: Queryable) {
       );
       const row = rows[0];
       return row ? { id: row.id, cartId: row.cart_id } : null;
-    },
-
-    /** The user's latest orders, newest first. */
-    async listByUser(userId: string, limit: number): Promise<OrderRecord[]> {
-      const rows = await query<OrderRow>(
-        sql`${SELECT_ORDERS} where o.user_id = ${userId} ${NEWEST_FIRST} limit ${limit}`,
-      );
-      return rows.map(toOrder);
-    },
-
-    /** The latest orders of every customer in these statuses (all when null), newest first. */
-    async listByStatus(statuses: readonly OrderStatus[] | null, limit: number) {
-      const rows = await query<OrderRow>(
-        sql`${SELECT_ORDERS}
-             where (${statuses}::text[] is null or o.status = any(${statuses}::text[]))
-             ${NEWEST_FIRST} limit ${limit}`,
-      );
-      return rows.map(toOrder);
-    },
-
-    /** The lines of several orders in one query, each order's in their original order. */
-    async itemsOf(orderIds: readonly string[]): Promise<Map<string, OrderItemRecord[]>> {
-      const byOrder = new Map<string, OrderItemRecord[]>(orderIds.map((id) => [id, []]));
-      if (orderIds.length === 0) return byOrder;
-      const rows = await query<ItemRow>(
-        sql`select ${ITEM_COLUMNS} from order_items
-             where order_id = any(${orderIds}::uuid[]) order by order_id, position`,
-      );
-      for (const row of rows) byOrder.get(row.order_id)?.push(toItem(row));
-      return byOrder;
     },
 
     /**
