@@ -10,6 +10,7 @@ import { staffRoutes } from './staff';
 import { staffCategoryRoutes } from './staff-categories';
 import { staffMenuRoutes } from './staff-menu';
 import { staffMenuHistoryRoutes } from './staff-menu-history';
+import { staffProductImageRoutes } from './staff-product-image';
 import { staffReportRoutes } from './staff-reports';
 import { staffUserRoutes } from './staff-users';
 import { staffOutboxRoutes } from './staff-outbox';
@@ -29,6 +30,7 @@ export const apiRoutes: readonly RouteModule[] = [
   orderRoutes,
   staffRoutes,
   staffMenuRoutes,
+  staffProductImageRoutes,
   staffCategoryRoutes,
   staffMenuHistoryRoutes,
   staffUserRoutes,
