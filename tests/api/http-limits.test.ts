@@ -1,7 +1,8 @@
 /**
- * What one client may hold of the server (config.ts: HttpLimits, trustProxySetting), over real
- * sockets: a request body that never finishes is cut off, the sockets open at once are capped,
- * and X-Forwarded-For is believed only for the configured proxy hops.
+ * What one client may hold of the server (config.ts: HttpLimits; trust-proxy.ts:
+ * trustProxySetting), over real sockets: a request body that never finishes is cut off, the
+ * sockets open at once are capped, and X-Forwarded-For is believed only for the configured
+ * proxy hops.
  */
 import http from 'node:http';
 import net from 'node:net';
