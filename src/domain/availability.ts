@@ -7,6 +7,7 @@
  * starts, as the store's hours do: Fri 22:00–02:00 holds Saturday 01:00, not Friday's.
  */
 import type { AvailabilityWindow } from './catalog';
+import { offeredWindows } from './offered-windows';
 import {
   SHORT_DAYS,
   STORE_TIME_ZONE,
@@ -23,8 +24,9 @@ function holds(window: AvailabilityWindow, weekday: Weekday, minute: number): bo
 }
 
 /**
- * Whether a product is offered at `instant`: always without windows, else inside one of them;
- * its own windows where it has any, else its category's (`offeredWindows` in catalog.ts).
+ * Whether a product is offered at `instant`: always without windows, else inside one of them.
+ * Which windows are the product's is `offeredWindows`' to say (offered-windows.ts), so the storefront's
+ * windows and the refusal's can never be read two ways.
  */
 export function isAvailableAt(
   product: {
@@ -34,7 +36,7 @@ export function isAvailableAt(
   instant: Date,
   timeZone: string = STORE_TIME_ZONE,
 ): boolean {
-  const windows = product.details.availableAt ?? product.categoryAvailableAt;
+  const windows = offeredWindows(product);
   if (windows === undefined) return true;
   const { weekday, minute } = localWeekMinute(instant, timeZone);
   return windows.some((window) => holds(window, weekday, minute));

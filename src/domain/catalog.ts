@@ -328,15 +328,6 @@ export interface Product {
 export const isRetired = (product: Pick<Product, 'hidden' | 'categoryHidden'>): boolean =>
   product.hidden || product.categoryHidden === true;
 
-/**
- * When a product is offered: its own windows where it has any, else its category's, else always
- * (undefined). A product's own windows overrule its category's, so one item of a lunch menu can
- * be offered at dinner too.
- */
-export const offeredWindows = (
-  product: Pick<Product, 'details' | 'categoryAvailableAt'>,
-): AvailabilityWindow[] | undefined => product.details.availableAt ?? product.categoryAvailableAt;
-
 /** The part of a product its rules are read from. */
 export type ProductShape = Pick<Product, 'kind' | 'details'>;
 

@@ -7,6 +7,8 @@ export * from './store-contact';
 export * from './hst-number';
 export * from './contact-rules';
 export * from './catalog';
+// Not in catalog.ts, which the entry chunk holds: the availability chunk alone reads it there.
+export * from './offered-windows';
 export * from './pricing-terms';
 export * from './pricing';
 export * from './cart-item';

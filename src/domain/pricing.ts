@@ -29,12 +29,7 @@ export function extraToppingCount(
   product: Pick<Product, 'kind' | 'details'>,
   toppings: readonly (readonly string[])[],
 ): number {
-  const free = product.details.toppingsPerPizza ?? 0;
-  if (productRules(product).allowance === 'over-total') {
-    const total = toppings.reduce((sum, list) => sum + list.length, 0);
-    return Math.max(0, total - free * Math.max(pizzaCount(product), toppings.length));
-  }
-  return toppings.reduce((sum, list) => sum + Math.max(0, list.length - free), 0);
+  return extrasPerPizza(product, toppings).reduce((sum, extra) => sum + extra, 0);
 }
 
 /** One pizza's toppings as the price counts them. */
@@ -61,8 +56,25 @@ export function toppingSummary(
   product: Pick<Product, 'kind' | 'details'>,
   toppings: readonly (readonly string[])[],
 ): PizzaToppingSummary[] {
-  const allowance = product.details.toppingsPerPizza ?? 0;
   const each = product.details.extraToppingPrice ?? 0;
+  const extras = extrasPerPizza(product, toppings);
+  return toppings.map((list, index) => {
+    const chosen = list.length;
+    const extra = extras[index] ?? 0;
+    return { chosen, free: chosen - extra, extra, extraPrice: extra * each };
+  });
+}
+
+/**
+ * Each pizza's extra toppings: the one count of free ones that the price (`extraToppingCount`)
+ * and the per-pizza figures (`toppingSummary`) both read, so a screen's "1 extra" is what the
+ * bill charges. Over the total, spare allowance goes to the pizzas over theirs in pizza order.
+ */
+function extrasPerPizza(
+  product: Pick<Product, 'kind' | 'details'>,
+  toppings: readonly (readonly string[])[],
+): number[] {
+  const allowance = product.details.toppingsPerPizza ?? 0;
   const counts = toppings.map((list) => list.length);
   let spare = 0;
   if (productRules(product).allowance === 'over-total') {
@@ -76,8 +88,7 @@ export function toppingSummary(
     const over = Math.max(0, chosen - allowance);
     const shared = Math.min(over, spare);
     spare -= shared;
-    const extra = over - shared;
-    return { chosen, free: chosen - extra, extra, extraPrice: extra * each };
+    return over - shared;
   });
 }
 

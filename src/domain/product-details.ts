@@ -28,6 +28,18 @@ export const availabilityWindow = z.object({
 export const availabilityWindows = z.array(availabilityWindow).min(1, 'at least one window');
 
 /**
+ * A product's or a topping's allergens and marks, each list sent whole: the details' fields
+ * below, and the staff's topping editor and menu import (`routes/staff-menu.ts`), refuse the
+ * same words.
+ */
+export const allergenList = z.array(
+  z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }),
+);
+export const markList = z.array(
+  z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }),
+);
+
+/**
  * The details' fields, one list for the two places that read them: what is stored (money in
  * cents, checked whole here) and what the staff's editor sends (`routes/staff-menu.ts`: money in
  * dollars, counts and names as sent, so the domain's draft check can name what is wrong in the
@@ -55,12 +67,8 @@ export function productDetailsFields<
     toppingAllowance: z.enum(['per-pizza', 'over-total']).optional(),
     fixedQuantity: z.boolean().optional(),
     availableAt: availabilityWindows.optional(),
-    allergens: z
-      .array(z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }))
-      .optional(),
-    marks: z
-      .array(z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }))
-      .optional(),
+    allergens: allergenList.optional(),
+    marks: markList.optional(),
   };
 }
 

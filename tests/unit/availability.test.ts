@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AvailabilityWindow } from '../../src/domain';
+import { offeredWindows, type AvailabilityWindow } from '../../src/domain';
 import { describeAvailability, isAvailableAt } from '../../src/domain/availability';
 import { parseProductDetails } from '../../src/domain/product-details';
 
@@ -61,6 +61,19 @@ describe('availability windows in America/Toronto', () => {
     expect(isAvailableAt(both, at('2026-11-27T12:00'))).toBe(true);
     expect(isAvailableAt(both, at('2026-11-27T23:00'))).toBe(true);
     expect(isAvailableAt(both, at('2026-11-27T18:00'))).toBe(false);
+  });
+
+  it("judges the windows offeredWindows names: the product's own, else its category's", () => {
+    const inCategory = { details: {}, categoryAvailableAt: [LUNCH] };
+    const ownFirst = { details: { availableAt: [LATE_FRIDAY] }, categoryAvailableAt: [LUNCH] };
+    expect(offeredWindows(inCategory)).toEqual([LUNCH]);
+    expect(offeredWindows(ownFirst)).toEqual([LATE_FRIDAY]);
+    expect(offeredWindows(product())).toBeUndefined();
+    expect(isAvailableAt(inCategory, at('2026-11-23T12:00'))).toBe(true);
+    expect(isAvailableAt(inCategory, at('2026-11-23T18:00'))).toBe(false);
+    // Its own late Friday overrules the category's lunch: Friday noon is outside, 23:00 inside.
+    expect(isAvailableAt(ownFirst, at('2026-11-27T12:00'))).toBe(false);
+    expect(isAvailableAt(ownFirst, at('2026-11-27T23:00'))).toBe(true);
   });
 
   it('follows the spring-forward Sunday, 2026-03-08 (02:00 EST -> 03:00 EDT)', () => {

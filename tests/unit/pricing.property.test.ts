@@ -9,6 +9,8 @@ import {
   extraToppingCount,
   linePrice,
   mulDivRoundHalfUp,
+  pizzaCount,
+  productRules,
   tipPercentFromClientTotal,
   toppingSummary,
   unitPrice,
@@ -98,6 +100,22 @@ describe('pricing engine properties', () => {
         expect(charged).toBe(
           unitPrice(product, { toppings: lists }) - unitPrice(product, { toppings: [] }),
         );
+      }),
+    );
+  });
+
+  it('counts the extras as the free toppings say: per pizza, or over the whole order', () => {
+    // The counter both pricing and the per-pizza figures read, against the rule in one line.
+    fc.assert(
+      fc.property(productArb, toppingListsArb, (product, lists) => {
+        const free = product.details.toppingsPerPizza ?? 0;
+        const total = lists.reduce((sum, list) => sum + list.length, 0);
+        const pizzas = Math.max(pizzaCount(product), lists.length);
+        const expected =
+          productRules(product).allowance === 'over-total'
+            ? Math.max(0, total - free * pizzas)
+            : lists.reduce((sum, list) => sum + Math.max(0, list.length - free), 0);
+        expect(extraToppingCount(product, lists)).toBe(expected);
       }),
     );
   });

@@ -1,6 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ProductDetails } from '../../src/domain';
-import { parseProductDetails, type productDetailsSchema } from '../../src/domain/product-details';
+import {
+  allergenList,
+  markList,
+  parseProductDetails,
+  type productDetailsSchema,
+} from '../../src/domain/product-details';
 import type { z } from '../../src/domain/zod';
 import { PRODUCTS } from '../../src/server/data/menu-seed';
 
@@ -39,5 +44,21 @@ describe('the stored details schema', () => {
     const parsed = parseProductDetails(value);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.problems).toContain(`${where}: `);
+  });
+
+  it("refuses an allergen or mark off the lists in the words a topping's lists use", () => {
+    // The staff's topping editor reads allergenList and markList; a product's details the same.
+    const allergen = allergenList.safeParse(['nuts']);
+    const mark = markList.safeParse(['halal']);
+    expect(allergen.error?.issues[0]?.message).toMatch(/^Allergens are some of: peanuts, /);
+    expect(mark.error?.issues[0]?.message).toBe(
+      'Marks are some of: vegetarian, vegan, spicy, gluten-free.',
+    );
+    expect(parseProductDetails({ allergens: ['nuts'], marks: ['halal'] })).toEqual({
+      ok: false,
+      problems: `allergens.0: ${allergen.error?.issues[0]?.message}; marks.0: ${mark.error?.issues[0]?.message}`,
+    });
+    expect(allergenList.parse(['milk', 'sesame'])).toEqual(['milk', 'sesame']);
+    expect(markList.parse([])).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { idSchema, stripInvisible, toCents } from '../../domain';
-import { ALLERGENS, DIETARY_MARKS } from '../../domain/allergens';
 import { MENU_LIST_LIMITS, tooManyMessage, type MenuList } from '../../domain/menu-limits';
-import { availabilityWindows, productDetailsFields } from '../../domain/product-details';
+import {
+  allergenList,
+  availabilityWindows,
+  markList,
+  productDetailsFields,
+} from '../../domain/product-details';
 import { menuEditorGuard, staffGuard } from '../auth/sessions';
 import type { RouteModule } from '../context';
 import {
@@ -98,14 +102,6 @@ const newProduct = z.object({
   soldOut: z.boolean().default(false),
   details: detailsInput.prefault({}),
 });
-
-/** A topping's lists, each sent whole (the editor's checkboxes, an imported menu's entry). */
-const allergenList = z.array(
-  z.enum(ALLERGENS, { error: `Allergens are some of: ${ALLERGENS.join(', ')}.` }),
-);
-const markList = z.array(
-  z.enum(DIETARY_MARKS, { error: `Marks are some of: ${DIETARY_MARKS.join(', ')}.` }),
-);
 
 /**
  * PUT /api/staff/menu: the document GET /api/staff/menu answers (decision 19), products in the
